@@ -1,0 +1,42 @@
+"""Typed domain errors. engram.api.errors maps each to one HTTP answer, in one place."""
+
+from __future__ import annotations
+
+
+class EngramError(Exception):
+    code = "engram_error"
+
+    def __init__(self, message: str, **detail: object) -> None:
+        super().__init__(message)
+        self.message = message
+        self.detail = detail
+
+
+class MemoryNotFound(EngramError):
+    code = "not_found"
+
+
+class PiiRejected(EngramError):
+    code = "pii_rejected"
+
+
+class InvalidRequest(EngramError):
+    """A request that is well-formed JSON but asks for something impossible (422)."""
+
+    code = "invalid_request"
+
+
+class InvalidCursor(InvalidRequest):
+    code = "invalid_cursor"
+
+
+class Unauthorized(EngramError):
+    code = "unauthorized"
+
+
+class PayloadTooLarge(EngramError):
+    code = "payload_too_large"
+
+
+class Conflict(EngramError):
+    code = "conflict"

@@ -1,0 +1,172 @@
+"""The memory record and the values it is made of.
+
+These are the domain's own models; the API has its own request/response models (engram.api.schemas)
+and each store maps to its own item shape.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class MemoryType(StrEnum):
+    fact = "fact"
+    preference = "preference"
+    constraint = "constraint"
+    decision = "decision"
+    correction = "correction"
+    task = "task"
+    episodic = "episodic"
+    skill = "skill"
+
+
+class Provenance(StrEnum):
+    user_stated = "user_stated"
+    assistant_derived = "assistant_derived"
+    episode_summary = "episode_summary"
+    imported = "imported"
+
+
+# user_stated > episode_summary > assistant_derived; imported sits with episode summaries.
+PROVENANCE_RANK: dict[Provenance, int] = {
+    Provenance.user_stated: 3,
+    Provenance.episode_summary: 2,
+    Provenance.imported: 2,
+    Provenance.assistant_derived: 1,
+}
+
+
+class Status(StrEnum):
+    active = "active"
+    stale = "stale"
+    merged = "merged"
+    deleted = "deleted"
+
+
+class EnrichmentState(StrEnum):
+    pending = "pending"
+    done = "done"
+    failed = "failed"
+    shadow = "shadow"
+    dead = "dead"
+
+
+class TemporalKind(StrEnum):
+    persistent = "persistent"
+    temporal = "temporal"
+
+
+class Temporal(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    kind: TemporalKind = TemporalKind.persistent
+    valid_until: datetime | None = None
+
+
+class Enrichment(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    state: EnrichmentState = EnrichmentState.pending
+    model: str | None = None
+    attempts: int = 0
+    error: str | None = None
+    content_hash: str | None = None  # the hash this enrichment was computed for (idempotency)
+    updated_at: datetime | None = None
+
+
+class Scope(BaseModel):
+    """Where a memory lives: dedup and every query are confined to one scope."""
+
+    model_config = ConfigDict(frozen=True)
+
+    tenant: str
+    user_id: str
+    project: str = "default"
+    namespace: str = "default"
+
+    def key(self) -> str:
+        return "\x1f".join((self.tenant, self.user_id, self.project, self.namespace))
+
+
+class Memory(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    tenant: str
+    user_id: str
+    project: str = "default"
+    namespace: str = "default"
+    content: str
+    content_hash: str
+    memory_type: MemoryType = MemoryType.fact
+    provenance: Provenance = Provenance.user_stated
+    confidence: float = Field(default=1.0, ge=0.0, le=1.0)
+    importance: int = Field(default=3, ge=1, le=5)
+    categories: list[str] = Field(default_factory=list)
+    entities: list[str] = Field(default_factory=list)
+    temporal: Temporal = Field(default_factory=Temporal)
+    metadata: dict[str, Any] = Field(default_factory=dict)
+    hits: int = 1
+    retrieval_count: int = 0
+    last_retrieved_at: datetime | None = None
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+    observed_at: datetime = Field(default_factory=utcnow)
+    status: Status = Status.active
+    merged_into: str | None = None
+    enrichment: Enrichment = Field(default_factory=Enrichment)
+    redactions: list[str] = Field(default_factory=list)
+    # Which fields the caller set explicitly; enrichment never overrides these.
+    pinned: list[str] = Field(default_factory=list)
+
+    @property
+    def scope(self) -> Scope:
+        return Scope(tenant=self.tenant, user_id=self.user_id, project=self.project, namespace=self.namespace)
+
+
+class HistoryEvent(StrEnum):
+    created = "created"
+    updated = "updated"
+    deleted = "deleted"
+    enriched = "enriched"
+    merged = "merged"
+    absorbed = "absorbed"
+    replaced = "replaced"
+    fell_back = "fell_back"
+    failed = "failed"
+    shadow = "shadow"
+    expired = "expired"
+    decayed = "decayed"
+    culled = "culled"
+    requeued = "requeued"
+
+
+class HistoryRecord(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    tenant: str
+    memory_id: str
+    event: HistoryEvent
+    at: datetime = Field(default_factory=utcnow)
+    actor: str = "system"
+    detail: dict[str, Any] = Field(default_factory=dict)
+
+
+class ApiKey(BaseModel):
+    """A stored API key: only the SHA-256 of the secret is ever kept."""
+
+    key_id: str
+    tenant: str
+    key_hash: str
+    name: str = ""
+    created_at: datetime = Field(default_factory=utcnow)
+    revoked_at: datetime | None = None

@@ -1,0 +1,244 @@
+"""Ports: the boundaries use cases depend on. One Protocol per boundary; adapters implement them.
+
+Use cases import these; adapters and providers implement them; nothing here imports an adapter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal, Protocol, runtime_checkable
+
+from pydantic import BaseModel, Field
+
+from engram.domain.enrichment import EnrichmentResult, MergeDecision
+from engram.domain.models import ApiKey, HistoryRecord, Memory, Scope, Status
+
+# --------------------------------------------------------------------------- memory store
+
+
+@dataclass(frozen=True)
+class InsertResult:
+    memory: Memory
+    created: bool  # False: an identical memory existed in the scope; its hits were incremented
+
+
+@dataclass(frozen=True)
+class ListQuery:
+    tenant: str
+    user_id: str | None = None
+    project: str | None = None
+    namespace: str | None = None
+    status: Status | None = None
+    limit: int = 50
+    cursor: str | None = None  # opaque to callers; each store encodes its own position
+
+
+@dataclass
+class Page:
+    items: list[Memory]
+    cursor: str | None
+
+
+@runtime_checkable
+class MemoryStore(Protocol):
+    def insert_or_dedup(self, memory: Memory) -> InsertResult:
+        """Atomically store `memory` unless a live memory with the same content hash exists in its
+        scope; then increment that memory's `hits` and return it with created=False."""
+
+    def get(self, tenant: str, memory_id: str) -> Memory | None: ...
+
+    def get_many(self, tenant: str, memory_ids: Sequence[str]) -> list[Memory]: ...
+
+    def put(self, memory: Memory, expected_updated_at: datetime | None = None) -> Memory:
+        """Replace a stored memory (same id, same content hash). With `expected_updated_at`, only if
+        nobody changed it since (optimistic concurrency); raises engram.domain.errors.Conflict."""
+
+    def replace_content(self, old: Memory, new: Memory) -> Memory:
+        """Change a memory's content: move its dedup key from old.content_hash to new.content_hash
+        atomically. Raises Conflict when the new hash is taken in the scope."""
+
+    def delete(self, tenant: str, memory_id: str) -> Memory | None:
+        """Tombstone (status=deleted) and free the content hash. None when unknown."""
+
+    def list(self, query: ListQuery) -> Page: ...
+
+    def scan(self, cursor: str | None, limit: int, tenant: str | None = None) -> Page:
+        """Every memory, in a stable order, `limit` at a time; for janitor jobs and stats."""
+
+    def purge(self, tenant: str, memory_id: str) -> None:
+        """Hard-delete a memory (retention). Idempotent."""
+
+    def increment_retrievals(self, tenant: str, counts: dict[str, int], at: datetime) -> None: ...
+
+    def add_history(self, records: Iterable[HistoryRecord]) -> None: ...
+
+    def history(self, tenant: str, memory_id: str) -> list[HistoryRecord]: ...
+
+    def purge_history(self, older_than: datetime, limit: int) -> int: ...
+
+
+# --------------------------------------------------------------------------- API keys
+
+
+class KeyStore(Protocol):
+    def add(self, key: ApiKey) -> None: ...
+
+    def find(self, key_hash: str) -> ApiKey | None: ...
+
+    def list(self, tenant: str | None = None) -> list[ApiKey]: ...
+
+    def revoke(self, key_id: str) -> ApiKey | None: ...
+
+
+# --------------------------------------------------------------------------- job queue
+
+
+class EnrichJob(BaseModel):
+    kind: Literal["enrich"] = "enrich"
+    tenant: str
+    memory_id: str
+    content_hash: str
+
+
+class RetrievalJob(BaseModel):
+    """Retrieval events from one recall: counted off the hot path."""
+
+    kind: Literal["retrieval"] = "retrieval"
+    tenant: str
+    memory_ids: list[str]
+    at: datetime
+
+
+class JobEnvelope(BaseModel):
+    job: EnrichJob | RetrievalJob = Field(discriminator="kind")
+
+
+Job = EnrichJob | RetrievalJob
+
+
+class JobQueue(Protocol):
+    def enqueue(self, jobs: Sequence[Job]) -> None:
+        """Durably queue jobs. Raises on failure; nothing is silently dropped."""
+
+    def depth(self) -> dict[str, int]:
+        """Approximate counts: {"queued": n, "in_flight": n, "dead": n}."""
+
+
+# --------------------------------------------------------------------------- vectors & search
+
+
+@dataclass(frozen=True)
+class VectorHit:
+    memory_id: str
+    score: float  # cosine similarity in [-1, 1]
+
+
+@dataclass(frozen=True)
+class LexicalHit:
+    memory_id: str
+    score: float  # BM25 (higher is better)
+
+
+@dataclass(frozen=True)
+class SearchFilters:
+    """Recall filters, applied inside each leg (pre-filter), never after the top-N cut."""
+
+    memory_types: tuple[str, ...] | None = None  # any of
+    categories: tuple[str, ...] | None = None  # any of
+    entities: tuple[str, ...] | None = None  # any of
+    provenance: tuple[str, ...] | None = None  # any of
+    observed_after: datetime | None = None  # inclusive
+    observed_before: datetime | None = None  # exclusive
+    min_importance: int | None = None
+
+
+@dataclass(frozen=True)
+class SearchScope:
+    tenant: str
+    user_id: str
+    project: str | None = None  # None: every project of the user
+    namespaces: tuple[str, ...] | None = None  # None: every namespace
+    statuses: tuple[Status, ...] = (Status.active, Status.stale)
+    filters: SearchFilters = field(default_factory=SearchFilters)
+
+
+@dataclass(frozen=True)
+class IndexedMemory:
+    """What a vector/lexical index stores about a memory besides its vector."""
+
+    memory: Memory
+    vector: Sequence[float] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class VectorIndex(Protocol):
+    def upsert(self, items: Sequence[IndexedMemory]) -> None: ...
+
+    def delete(self, tenant: str, memory_ids: Sequence[str]) -> None: ...
+
+    def knn(self, scope: SearchScope, vector: Sequence[float], k: int) -> list[VectorHit]: ...
+
+    def get_vectors(self, tenant: str, memory_ids: Sequence[str]) -> dict[str, list[float]]: ...
+
+
+class LexicalIndex(Protocol):
+    def search(self, scope: SearchScope, query: str, k: int) -> list[LexicalHit]: ...
+
+
+# --------------------------------------------------------------------------- models
+
+
+class Embedder(Protocol):
+    name: str
+    dimensions: int
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        """Unit-normalised vectors, one per text, in order. Batches internally."""
+
+
+class Enricher(Protocol):
+    name: str
+
+    def enrich(self, memory: Memory) -> EnrichmentResult: ...
+
+    def decide(self, new: Memory, existing: Memory, similarity: float) -> MergeDecision:
+        """For a near duplicate (similarity in the grey band): merge, replace or keep both."""
+
+
+class Clock(Protocol):
+    def now(self) -> datetime: ...
+
+
+class SystemClock:
+    def now(self) -> datetime:
+        from engram.domain.models import utcnow
+
+        return utcnow()
+
+
+__all__ = [
+    "Clock",
+    "Embedder",
+    "EnrichJob",
+    "Enricher",
+    "IndexedMemory",
+    "InsertResult",
+    "Job",
+    "JobEnvelope",
+    "JobQueue",
+    "KeyStore",
+    "LexicalHit",
+    "LexicalIndex",
+    "ListQuery",
+    "MemoryStore",
+    "Page",
+    "RetrievalJob",
+    "Scope",
+    "SearchFilters",
+    "SearchScope",
+    "SystemClock",
+    "VectorHit",
+    "VectorIndex",
+]

@@ -1,0 +1,147 @@
+"""All settings, from `ENGRAM_*` environment variables (nested with `__`), one model.
+
+The Lambda functions, the local server and the CLI read the same model; the CDK stack writes its
+environment from the same field names (see `Settings.lambda_environment`).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class PiiPolicy(StrEnum):
+    redact = "redact"
+    reject = "reject"
+    allow = "allow"
+
+
+class PiiSettings(BaseModel):
+    """Policy per PII kind. Secrets are redacted by default; contact details are kept."""
+
+    api_key: PiiPolicy = PiiPolicy.redact
+    aws_access_key: PiiPolicy = PiiPolicy.redact
+    bearer_token: PiiPolicy = PiiPolicy.redact
+    private_key: PiiPolicy = PiiPolicy.redact
+    password: PiiPolicy = PiiPolicy.redact
+    credit_card: PiiPolicy = PiiPolicy.redact
+    ssn: PiiPolicy = PiiPolicy.redact
+    email: PiiPolicy = PiiPolicy.allow
+    phone: PiiPolicy = PiiPolicy.allow
+
+
+class EmbedderSettings(BaseModel):
+    provider: Literal["minilm", "hashing", "bedrock", "openai"] = "minilm"
+    model: str = ""  # provider default when empty
+    dimensions: int = 384
+    base_url: str = "https://api.openai.com/v1"  # openai-compatible
+    api_key: str = ""  # openai-compatible; never logged
+    batch_size: int = 32
+    timeout_s: float = 10.0
+
+
+class EnricherSettings(BaseModel):
+    provider: Literal["rules", "bedrock", "openai"] = "rules"
+    model: str = ""
+    base_url: str = "https://api.openai.com/v1"
+    api_key: str = ""
+    timeout_s: float = 20.0
+    max_input_chars: int = 4000
+
+
+class DedupSettings(BaseModel):
+    duplicate_threshold: float = 0.98  # cosine ≥ this: merged into the existing memory
+    related_threshold: float = 0.70  # cosine in [related, duplicate): the enricher decides
+    neighbours: int = 5
+
+
+class RankingSettings(BaseModel):
+    """Recall weights. Setting a weight to its neutral value (0 for *_weight) turns it off."""
+
+    candidates: int = 100  # per leg
+    rrf_k: int = 60
+    lexical_weight: float = 1.0
+    vector_weight: float = 1.0
+    importance_weight: float = 0.1  # multiplier 1 + w * (importance - 3) / 2
+    recency_weight: float = 0.1
+    recency_half_life_days: float = 180.0
+    provenance_weight: float = 1.0
+    provenance_user_stated: float = 1.0
+    provenance_episode_summary: float = 0.85
+    provenance_assistant_derived: float = 0.7
+    provenance_imported: float = 0.85
+    stale_multiplier: float = 0.5  # expired temporal memories; 1.0 turns it off
+    hits_weight: float = 0.05  # multiplier 1 + w * log2(hits)
+
+
+class DecayPolicy(BaseModel):
+    after_days: int
+    factor: float
+
+
+class JanitorSettings(BaseModel):
+    enabled: bool = True
+    batch_limit: int = 500
+    repair_interval_s: int = 300
+    expire_interval_s: int = 3600
+    decay_interval_s: int = 86400
+    retention_interval_s: int = 86400
+    consolidate_interval_s: int = 86400
+    pending_after_s: int = 600
+    max_attempts: int = 5
+    decay_user_stated: DecayPolicy = DecayPolicy(after_days=180, factor=0.95)
+    decay_episode_summary: DecayPolicy = DecayPolicy(after_days=90, factor=0.9)
+    decay_imported: DecayPolicy = DecayPolicy(after_days=90, factor=0.9)
+    decay_assistant_derived: DecayPolicy = DecayPolicy(after_days=30, factor=0.8)
+    cull_enabled: bool = False
+    cull_below_confidence: float = 0.2
+    cull_protected_user_stated: bool = True
+    cull_protected_constraints: bool = True
+    tombstone_retention_days: int = 30
+    history_retention_days: int = 180
+    job_retention_days: int = 14
+    consolidate_threshold: float = 0.92
+    consolidate_pairs: int = 100
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="ENGRAM_", env_nested_delimiter="__", extra="ignore")
+
+    backend: Literal["local", "aws"] = "local"
+    stage: str = "dev"
+    service_name: str = "engram"
+
+    # local (embedded default)
+    data_dir: Path = Path(".engram")
+    worker_enabled: bool = True
+    worker_poll_s: float = 0.05
+
+    # aws
+    table_name: str = "engram"
+    queue_url: str = ""
+    opensearch_endpoint: str = ""
+    opensearch_mode: Literal["aoss", "es"] = "aoss"
+    opensearch_index: str = "engram-memories"
+    region: str = ""
+
+    # limits
+    max_body_bytes: int = 65536
+    max_content_chars: int = 8000
+    max_batch_items: int = 100
+
+    pipeline_mode: Literal["controlled", "shadow", "frozen"] = "controlled"
+
+    pii: PiiSettings = Field(default_factory=PiiSettings)
+    embedder: EmbedderSettings = Field(default_factory=EmbedderSettings)
+    enricher: EnricherSettings = Field(default_factory=EnricherSettings)
+    dedup: DedupSettings = Field(default_factory=DedupSettings)
+    ranking: RankingSettings = Field(default_factory=RankingSettings)
+    janitor: JanitorSettings = Field(default_factory=JanitorSettings)
+
+    @property
+    def db_path(self) -> Path:
+        return self.data_dir / "engram.sqlite3"
