@@ -13,7 +13,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 from pydantic import BaseModel, Field
 
 from engram.domain.enrichment import EnrichmentResult, MergeDecision
-from engram.domain.models import ApiKey, HistoryRecord, Memory, Scope, Status
+from engram.domain.models import ApiKey, EnrichmentState, HistoryRecord, Memory, Scope, Status
 
 # --------------------------------------------------------------------------- memory store
 
@@ -66,6 +66,11 @@ class MemoryStore(Protocol):
 
     def scan(self, cursor: str | None, limit: int, tenant: str | None = None) -> Page:
         """Every memory, in a stable order, `limit` at a time; for janitor jobs and stats."""
+
+    def find_by_enrichment_state(
+        self, state: EnrichmentState, updated_before: datetime, limit: int, cursor: str | None = None
+    ) -> Page:
+        """Memories (any tenant) whose enrichment is in `state` and last changed before the time."""
 
     def purge(self, tenant: str, memory_id: str) -> None:
         """Hard-delete a memory (retention). Idempotent."""
