@@ -1,0 +1,242 @@
+"""The vector + BM25 index: an OpenSearch Serverless VECTORSEARCH collection (default) or, with
+`-c opensearch=domain`, a small managed OpenSearch domain. The index mapping is the application's job.
+
+Either way the endpoint is public and every request must be SigV4-signed by one of the three roles
+granted below; nothing is anonymous. A VPC would add NAT or interface-endpoint costs to every function
+for no extra protection of an IAM-only endpoint.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import jsii
+from aws_cdk import IResolveContext, IStringProducer, Lazy, RemovalPolicy, Stack
+from aws_cdk import aws_iam as iam
+from aws_cdk import aws_logs as logs
+from aws_cdk import aws_opensearchserverless as aoss
+from aws_cdk import aws_opensearchservice as opensearch
+from cdk_nag import NagSuppressions
+from constructs import Construct
+
+from .config import EngramConfig
+
+READ_ACTIONS = ("aoss:ReadDocument", "aoss:DescribeIndex")
+READ_WRITE_ACTIONS = (*READ_ACTIONS, "aoss:WriteDocument", "aoss:CreateIndex", "aoss:UpdateIndex")
+
+
+@jsii.implements(IStringProducer)
+class _Produce:
+    def __init__(self, produce: object) -> None:
+        self._produce = produce
+
+    def produce(self, context: IResolveContext) -> str:
+        return self._produce()  # type: ignore[operator]
+
+
+class Search(Construct):
+    """`endpoint` (https URL) and `mode` (aoss | es) for the functions' settings; `grant_read` and
+    `grant_read_write` give a function's role access to the memories index and nothing else."""
+
+    endpoint: str
+    mode: Literal["aoss", "es"]
+
+    def __init__(self, scope: Construct, construct_id: str, *, config: EngramConfig) -> None:
+        super().__init__(scope, construct_id)
+        self._config = config
+        self._removal = RemovalPolicy.RETAIN if config.is_prod else RemovalPolicy.DESTROY
+        self._readers: list[iam.IRole] = []
+        self._writers: list[iam.IRole] = []
+        self.collection: aoss.CfnCollection | None = None
+        self.domain: opensearch.Domain | None = None
+        if config.opensearch == "serverless":
+            self._serverless()
+        else:
+            self._managed_domain()
+
+    # -- access ---------------------------------------------------------------------------------
+
+    def grant_read(self, role: iam.IRole) -> None:
+        if self.domain is not None:
+            self.domain.grant_read(role)
+        else:
+            self._readers.append(role)
+            self._grant_api_access(role)
+
+    def grant_read_write(self, role: iam.IRole) -> None:
+        if self.domain is not None:
+            self.domain.grant_read_write(role)
+        else:
+            self._writers.append(role)
+            self._grant_api_access(role)
+
+    def _grant_api_access(self, role: iam.IRole) -> None:
+        # Serverless authorizes twice: IAM lets the role call the collection's data plane at all,
+        # the data access policy below says which index operations it may run.
+        assert self.collection is not None
+        role.add_to_principal_policy(
+            iam.PolicyStatement(actions=["aoss:APIAccessAll"], resources=[self.collection.attr_arn])
+        )
+
+    # -- serverless -----------------------------------------------------------------------------
+
+    def _serverless(self) -> None:
+        name = f"engram-{self._config.stage}"
+        collection_resource = [f"collection/{name}"]
+        encryption = aoss.CfnSecurityPolicy(
+            self,
+            "EncryptionPolicy",
+            name=f"{name}-enc",
+            type="encryption",
+            description="engram: AWS-owned key",
+            policy=Stack.of(self).to_json_string(
+                {"Rules": [{"ResourceType": "collection", "Resource": collection_resource}], "AWSOwnedKey": True}
+            ),
+        )
+        network = aoss.CfnSecurityPolicy(
+            self,
+            "NetworkPolicy",
+            name=f"{name}-net",
+            type="network",
+            description="engram: public endpoint, SigV4 + data access policy required",
+            policy=Stack.of(self).to_json_string(
+                [{"Rules": [{"ResourceType": "collection", "Resource": collection_resource}], "AllowFromPublic": True}]
+            ),
+        )
+        self.collection = aoss.CfnCollection(
+            self,
+            "Collection",
+            name=name,
+            type="VECTORSEARCH",
+            description="engram memories: k-NN + BM25",
+            standby_replicas="ENABLED" if self._config.opensearch_standby_replicas else "DISABLED",
+        )
+        self.collection.add_dependency(encryption)
+        self.collection.add_dependency(network)
+        self.data_access_policy = aoss.CfnAccessPolicy(
+            self,
+            "DataAccessPolicy",
+            name=f"{name}-data",
+            type="data",
+            description="engram: the api reads, enrich and janitor read and write the memories index",
+            policy=Lazy.string(_Produce(self._data_access_policy)),
+        )
+        for resource in (encryption, network, self.collection, self.data_access_policy):
+            resource.apply_removal_policy(self._removal)
+        self.node.add_validation(_RequiresGrants(self))
+        self.endpoint = self.collection.attr_collection_endpoint
+        self.mode = "aoss"
+
+    def _data_access_policy(self) -> str:
+        index = [f"index/engram-{self._config.stage}/{self._config.opensearch_index}*"]
+        rules = [
+            {
+                "Description": description,
+                "Rules": [{"ResourceType": "index", "Resource": index, "Permission": list(actions)}],
+                "Principal": [role.role_arn for role in roles],
+            }
+            for description, roles, actions in (
+                ("read", self._readers, READ_ACTIONS),
+                ("read-write", self._writers, READ_WRITE_ACTIONS),
+            )
+            if roles
+        ]
+        return Stack.of(self).to_json_string(rules)
+
+    # -- managed domain -------------------------------------------------------------------------
+
+    def _managed_domain(self) -> None:
+        slow_search, slow_index, app = (
+            logs.LogGroup(
+                self,
+                f"{kind}Logs",
+                retention=self._config.log_retention,
+                removal_policy=self._removal,
+            )
+            for kind in ("SlowSearch", "SlowIndex", "App")
+        )
+        self.domain = opensearch.Domain(
+            self,
+            "Domain",
+            version=opensearch.EngineVersion.OPENSEARCH_2_19,
+            capacity=opensearch.CapacityConfig(
+                data_nodes=1,
+                data_node_instance_type=self._config.opensearch_instance_type,
+                multi_az_with_standby_enabled=False,
+            ),
+            ebs=opensearch.EbsOptions(volume_size=self._config.opensearch_volume_gb),
+            zone_awareness=opensearch.ZoneAwarenessConfig(enabled=False),
+            encryption_at_rest=opensearch.EncryptionAtRestOptions(enabled=True),
+            node_to_node_encryption=True,
+            enforce_https=True,
+            tls_security_policy=opensearch.TLSSecurityPolicy.TLS_1_2,
+            logging=opensearch.LoggingOptions(
+                slow_search_log_enabled=True,
+                slow_search_log_group=slow_search,
+                slow_index_log_enabled=True,
+                slow_index_log_group=slow_index,
+                app_log_enabled=True,
+                app_log_group=app,
+            ),
+            # The CDK would add a Lambda-backed custom resource to write this policy; a plain
+            # AWS::Logs::ResourcePolicy does the same without another function in the stack.
+            suppress_logs_resource_policy=True,
+            removal_policy=self._removal,
+        )
+        logs_policy = logs.ResourcePolicy(
+            self,
+            "DomainLogsPolicy",
+            policy_statements=[
+                iam.PolicyStatement(
+                    principals=[iam.ServicePrincipal("es.amazonaws.com")],
+                    actions=["logs:CreateLogStream", "logs:PutLogEvents"],
+                    resources=[group.log_group_arn for group in (slow_search, slow_index, app)],
+                    conditions={"StringEquals": {"aws:SourceAccount": Stack.of(self).account}},
+                )
+            ],
+        )
+        self.domain.node.add_dependency(logs_policy)
+        NagSuppressions.add_resource_suppressions(
+            self.domain,
+            [
+                {
+                    "id": "AwsSolutions-OS1",
+                    "reason": "Public endpoint by design: only SigV4-signed requests from the api, enrich and "
+                    "janitor roles are allowed (no resource policy, IAM identity grants only). A VPC "
+                    "would put every function behind NAT or interface endpoints.",
+                },
+                {
+                    "id": "AwsSolutions-OS3",
+                    "reason": "Access is by IAM role, not by source IP: Lambda has no fixed egress addresses.",
+                },
+                {
+                    "id": "AwsSolutions-OS4",
+                    "reason": "domain mode is the small, cheap option (one data node); dedicated masters triple "
+                    "its cost. Use the serverless collection for managed redundancy.",
+                },
+                {
+                    "id": "AwsSolutions-OS7",
+                    "reason": "One data node, so there is no second zone to spread over; the index can be "
+                    "rebuilt from the DynamoDB table, which is the source of truth.",
+                },
+            ],
+        )
+        self.endpoint = f"https://{self.domain.domain_endpoint}"
+        self.mode = "es"
+
+
+@jsii.implements(IStringProducer)
+class _Unused:  # pragma: no cover - keeps jsii happy if imported elsewhere
+    pass
+
+
+class _RequiresGrants:
+    """Synth fails, rather than deploying a collection nobody can reach, if no role was granted."""
+
+    def __init__(self, search: Search) -> None:
+        self._search = search
+
+    def validate(self) -> list[str]:
+        if self._search._readers or self._search._writers:
+            return []
+        return ["the OpenSearch collection has no data access grants"]

@@ -1,0 +1,38 @@
+"""The single DynamoDB table: memories, their history, enrichment state and API keys."""
+
+from __future__ import annotations
+
+from aws_cdk import RemovalPolicy
+from aws_cdk import aws_dynamodb as dynamodb
+from constructs import Construct
+
+from .config import EngramConfig
+
+_S = dynamodb.AttributeType.STRING
+
+
+class Storage(Construct):
+    """`table`: pk/sk; gsi1 lists a user's memories, gsi2 finds memories by enrichment state."""
+
+    def __init__(self, scope: Construct, construct_id: str, *, config: EngramConfig) -> None:
+        super().__init__(scope, construct_id)
+        self.table = dynamodb.Table(
+            self,
+            "Table",
+            partition_key=dynamodb.Attribute(name="pk", type=_S),
+            sort_key=dynamodb.Attribute(name="sk", type=_S),
+            billing_mode=dynamodb.BillingMode.PAY_PER_REQUEST,
+            time_to_live_attribute="expires_at",
+            point_in_time_recovery_specification=dynamodb.PointInTimeRecoverySpecification(
+                point_in_time_recovery_enabled=True
+            ),
+            deletion_protection=config.is_prod,
+            removal_policy=RemovalPolicy.RETAIN if config.is_prod else RemovalPolicy.DESTROY,
+        )
+        for name in ("gsi1", "gsi2"):
+            self.table.add_global_secondary_index(
+                index_name=name,
+                partition_key=dynamodb.Attribute(name=f"{name}pk", type=_S),
+                sort_key=dynamodb.Attribute(name=f"{name}sk", type=_S),
+                projection_type=dynamodb.ProjectionType.ALL,
+            )

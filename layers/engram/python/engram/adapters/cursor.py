@@ -1,0 +1,26 @@
+"""Opaque pagination cursors: base64url JSON, validated on the way back in."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from typing import Any
+
+from engram.domain.errors import InvalidCursor
+
+
+def encode_cursor(position: dict[str, Any]) -> str:
+    raw = json.dumps(position, separators=(",", ":"), sort_keys=True).encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str, required: tuple[str, ...]) -> dict[str, Any]:
+    try:
+        padded = cursor + "=" * (-len(cursor) % 4)
+        position = json.loads(base64.urlsafe_b64decode(padded.encode()))
+    except (binascii.Error, ValueError, UnicodeDecodeError) as exc:
+        raise InvalidCursor("cursor is not one this API issued") from exc
+    if not isinstance(position, dict) or any(k not in position for k in required):
+        raise InvalidCursor("cursor is not one this API issued")
+    return position

@@ -1,0 +1,438 @@
+"""OpenSearch adapter: the vector leg (k-NN) and the lexical leg (BM25) of recall over one index.
+
+One index holds one document per memory: its scope and filter fields as keywords, `content` as text
+(standard analyzer, BM25), and `vector` as a `knn_vector` (HNSW, faiss). Both legs share one filter
+builder, and the k-NN leg applies it *inside* the knn clause (efficient filtering), so the top-k is
+taken among the memories the caller may see, never cut first and filtered after.
+
+Two deployments, one protocol, two differences (mode "aoss" vs "es"):
+
+* Document ids. A serverless VECTORSEARCH collection rejects a custom `_id` in index/create actions
+  ("Document ID is not supported in create/index operation request") and has no upsert by id, so in
+  "aoss" mode OpenSearch assigns the `_id` and the memory id lives in the `memory_id` field. An upsert
+  finds the memory's current documents, indexes the new one, then deletes the old ones; deletes look
+  documents up by `memory_id`. Writes are eventually visible there, so a document written moments
+  before may be missed by the lookup and survive as a duplicate: both legs therefore keep only the
+  best hit per memory, and the memory store (the source of truth) has the last word on status.
+  A managed domain ("es") uses `_id` = memory id: an upsert is an idempotent overwrite.
+* Refresh. Serverless does not expose `_refresh` and refreshes on its own schedule; nothing here asks
+  it to. On a managed domain writes pass `refresh=wait_for`, so an enrichment job sees the memories
+  indexed just before it (semantic dedup) without forcing a refresh per write.
+
+Space type: "l2" by default. It is the one space every engine and version supports on both serverless
+collections and managed domains, including faiss efficient filtering and its exact-search fallback,
+with one score formula everywhere (score = 1 / (1 + d), d the squared L2 distance). Vectors are
+normalised to unit length here, where d = 2 − 2·cos, so the cosine comes back exactly. "innerproduct"
+is supported too (faiss/nmslib/lucene: score = 1 + ip when ip ≥ 0, 1 / (1 − ip) otherwise).
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any, Literal
+from urllib.parse import urlsplit
+
+from opensearchpy import OpenSearch, Urllib3AWSV4SignerAuth, Urllib3HttpConnection
+from opensearchpy.exceptions import RequestError, TransportError
+
+from engram.domain.errors import EngramError
+from engram.ports import IndexedMemory, LexicalHit, SearchScope, VectorHit
+
+if TYPE_CHECKING:
+    from engram.settings import Settings
+
+Mode = Literal["aoss", "es"]
+SpaceType = Literal["l2", "innerproduct"]
+
+MAX_K = 10_000  # OpenSearch's ceiling for knn `k` and for `size`
+BULK_CHUNK = 100  # documents per _bulk request (a 1024-d vector is ~10 KB of JSON)
+LOOKUP_CHUNK = 500  # memory ids per lookup query
+DEFAULT_TIMEOUT_S = 10.0
+
+
+class IndexUnavailable(EngramError):
+    """The search index could not be reached or refused a request."""
+
+    code = "index_unavailable"
+
+
+class IndexWriteFailed(IndexUnavailable):
+    """OpenSearch accepted a bulk request but rejected some of its items."""
+
+    code = "index_write_failed"
+
+
+def build_client(
+    endpoint: str,
+    *,
+    mode: Mode,
+    region: str = "",
+    credentials: Any = None,
+    timeout_s: float = DEFAULT_TIMEOUT_S,
+) -> OpenSearch:
+    """An OpenSearch client for `endpoint`.
+
+    https (every AWS endpoint; a bare host means https): SigV4-signed for service "aoss" (serverless
+    collection) or "es" (managed domain), with `credentials` or the default boto3 chain.
+    http (a loopback fake or a local cluster): plain, unsigned.
+    """
+    url = urlsplit(endpoint if "://" in endpoint else f"https://{endpoint}")
+    if not url.hostname:
+        raise ValueError(f"OpenSearch endpoint has no host: {endpoint!r}")
+    secure = url.scheme == "https"
+    host = {"host": url.hostname, "port": url.port or (443 if secure else 80)}
+    if not secure:
+        return OpenSearch(hosts=[host], use_ssl=False, timeout=timeout_s)
+
+    import boto3
+
+    session = boto3.Session()
+    credentials = credentials or session.get_credentials()
+    region = region or session.region_name or ""
+    if credentials is None:
+        raise ValueError("no AWS credentials found to sign OpenSearch requests")
+    if not region:
+        raise ValueError("an AWS region is required to sign OpenSearch requests (ENGRAM_REGION)")
+    return OpenSearch(
+        hosts=[host],
+        http_auth=Urllib3AWSV4SignerAuth(credentials, region, mode),
+        use_ssl=True,
+        verify_certs=True,
+        connection_class=Urllib3HttpConnection,
+        timeout=timeout_s,
+    )
+
+
+class OpenSearchIndex:
+    """VectorIndex and LexicalIndex over one OpenSearch index (created on first use)."""
+
+    def __init__(
+        self,
+        client: OpenSearch,
+        index: str,
+        dimensions: int,
+        *,
+        mode: Mode = "es",
+        space_type: SpaceType = "l2",
+    ) -> None:
+        self._client = client
+        self._index = index
+        self._dimensions = dimensions
+        self._mode = mode
+        self._space_type = space_type
+        self._ready = False
+        self._lock = threading.Lock()
+
+    @classmethod
+    def from_settings(cls, settings: Settings, client: OpenSearch | None = None) -> OpenSearchIndex:
+        client = client or build_client(
+            settings.opensearch_endpoint, mode=settings.opensearch_mode, region=settings.region
+        )
+        return cls(
+            client,
+            settings.opensearch_index,
+            settings.embedder.dimensions,
+            mode=settings.opensearch_mode,
+        )
+
+    # ------------------------------------------------------------------ index lifecycle
+
+    def mapping(self) -> dict[str, Any]:
+        """The settings and mappings this adapter creates its index with."""
+        keyword = {"type": "keyword"}
+        return {
+            "settings": {"index": {"knn": True}},
+            "mappings": {
+                "dynamic": "strict",
+                "properties": {
+                    "memory_id": keyword,
+                    "tenant": keyword,
+                    "user_id": keyword,
+                    "project": keyword,
+                    "namespace": keyword,
+                    "status": keyword,
+                    "memory_type": keyword,
+                    "provenance": keyword,
+                    "categories": keyword,
+                    "entities": keyword,
+                    "content": {"type": "text", "analyzer": "standard"},
+                    "importance": {"type": "integer"},
+                    "confidence": {"type": "float"},
+                    "observed_at": {"type": "date"},
+                    "valid_until": {"type": "date"},
+                    "hits": {"type": "integer"},
+                    "vector": {
+                        "type": "knn_vector",
+                        "dimension": self._dimensions,
+                        "method": {"name": "hnsw", "engine": "faiss", "space_type": self._space_type},
+                    },
+                },
+            },
+        }
+
+    def ensure_index(self) -> None:
+        """Create the index unless it exists; safe to race with other processes."""
+        if self._ready:
+            return
+        with self._lock:
+            if self._ready:
+                return
+            with self._translate("create index"):
+                if not self._client.indices.exists(index=self._index):
+                    try:
+                        self._client.indices.create(index=self._index, body=self.mapping())
+                    except RequestError as exc:
+                        if exc.error != "resource_already_exists_exception":
+                            raise
+            self._ready = True
+
+    # ------------------------------------------------------------------ VectorIndex
+
+    def upsert(self, items: Sequence[IndexedMemory]) -> None:
+        if not items:
+            return
+        self.ensure_index()
+        for start in range(0, len(items), BULK_CHUNK):
+            chunk = items[start : start + BULK_CHUNK]
+            if self._mode == "es":
+                self._bulk([line for item in chunk for line in self._index_lines(item, item.memory.id)])
+                continue
+            # aoss: no custom ids; replace each memory's current documents, new one first (no gap).
+            stale: list[str] = []
+            for tenant in {item.memory.tenant for item in chunk}:
+                ids = [item.memory.id for item in chunk if item.memory.tenant == tenant]
+                stale += self._doc_ids(tenant, ids)
+            self._bulk([line for item in chunk for line in self._index_lines(item, None)])
+            self._bulk([{"delete": {"_id": doc_id}} for doc_id in stale])
+
+    def delete(self, tenant: str, memory_ids: Sequence[str]) -> None:
+        if not memory_ids:
+            return
+        self.ensure_index()
+        doc_ids = self._doc_ids(tenant, memory_ids)
+        for start in range(0, len(doc_ids), BULK_CHUNK):
+            self._bulk([{"delete": {"_id": doc_id}} for doc_id in doc_ids[start : start + BULK_CHUNK]])
+
+    def knn(self, scope: SearchScope, vector: Sequence[float], k: int) -> list[VectorHit]:
+        if k <= 0:
+            return []
+        k = min(k, MAX_K)
+        body = {
+            "size": k,
+            "_source": ["memory_id"],
+            "query": {
+                "knn": {"vector": {"vector": self._unit(vector), "k": k, "filter": scope_filter(scope)}}
+            },
+        }
+        return [
+            VectorHit(memory_id, engine_score_to_cosine(score, self._space_type))
+            for memory_id, score in self._search(body)
+        ]
+
+    def get_vectors(self, tenant: str, memory_ids: Sequence[str]) -> dict[str, list[float]]:
+        if not memory_ids:
+            return {}
+        self.ensure_index()
+        vectors: dict[str, list[float]] = {}
+        for ids in _chunks(list(dict.fromkeys(memory_ids)), LOOKUP_CHUNK):
+            body = {
+                "size": min(2 * len(ids), MAX_K),  # aoss may briefly hold two documents per memory
+                "_source": ["memory_id", "vector"],
+                "query": {"bool": {"filter": [_term("tenant", tenant), _terms("memory_id", ids)]}},
+            }
+            with self._translate("get vectors"):
+                response = self._client.search(index=self._index, body=body)
+            for hit in response["hits"]["hits"]:
+                source = hit["_source"]
+                if source.get("vector") is not None:
+                    vectors.setdefault(source["memory_id"], [float(x) for x in source["vector"]])
+        return vectors
+
+    # ------------------------------------------------------------------ LexicalIndex
+
+    def search(self, scope: SearchScope, query: str, k: int) -> list[LexicalHit]:
+        if k <= 0 or not query.strip():
+            return []
+        body = {
+            "size": min(k, MAX_K),
+            "_source": ["memory_id"],
+            "query": {
+                "bool": {"must": [{"match": {"content": {"query": query}}}], "filter": [scope_filter(scope)]}
+            },
+        }
+        return [LexicalHit(memory_id, score) for memory_id, score in self._search(body)]
+
+    # ------------------------------------------------------------------ internals
+
+    def _search(self, body: dict[str, Any]) -> list[tuple[str, float]]:
+        """(memory id, engine score) best first, one hit per memory."""
+        self.ensure_index()
+        with self._translate("search"):
+            response = self._client.search(index=self._index, body=body)
+        seen: set[str] = set()
+        hits: list[tuple[str, float]] = []
+        for hit in response["hits"]["hits"]:
+            memory_id = hit["_source"]["memory_id"]
+            if memory_id not in seen:
+                seen.add(memory_id)
+                hits.append((memory_id, float(hit["_score"])))
+        return hits
+
+    def _doc_ids(self, tenant: str, memory_ids: Sequence[str]) -> list[str]:
+        """The `_id`s of the documents of these memories in this tenant."""
+        found: list[str] = []
+        for ids in _chunks(list(dict.fromkeys(memory_ids)), LOOKUP_CHUNK):
+            body = {
+                "size": min(4 * len(ids), MAX_K),
+                "_source": False,
+                "query": {"bool": {"filter": [_term("tenant", tenant), _terms("memory_id", ids)]}},
+            }
+            with self._translate("look up documents"):
+                response = self._client.search(index=self._index, body=body)
+            found += [hit["_id"] for hit in response["hits"]["hits"]]
+        return found
+
+    def _index_lines(self, item: IndexedMemory, doc_id: str | None) -> list[dict[str, Any]]:
+        meta: dict[str, Any] = {"_id": doc_id} if doc_id is not None else {}
+        return [{"index": meta}, self._document(item)]
+
+    def _document(self, item: IndexedMemory) -> dict[str, Any]:
+        memory = item.memory
+        document: dict[str, Any] = {
+            "memory_id": memory.id,
+            "tenant": memory.tenant,
+            "user_id": memory.user_id,
+            "project": memory.project,
+            "namespace": memory.namespace,
+            "status": memory.status.value,
+            "memory_type": memory.memory_type.value,
+            "provenance": memory.provenance.value,
+            "categories": list(memory.categories),
+            "entities": list(memory.entities),
+            "content": memory.content,
+            "importance": memory.importance,
+            "confidence": memory.confidence,
+            "observed_at": _iso(memory.observed_at),
+            "valid_until": _iso(memory.temporal.valid_until) if memory.temporal.valid_until else None,
+            "hits": memory.hits,
+        }
+        if item.vector is not None:
+            document["vector"] = self._unit(item.vector)
+        return document
+
+    def _bulk(self, lines: list[dict[str, Any]]) -> None:
+        """One _bulk request of NDJSON lines; item failures raise (a delete of a missing doc is fine)."""
+        if not lines:
+            return
+        params = {"refresh": "wait_for"} if self._mode == "es" else {}
+        with self._translate("bulk write"):
+            response = self._client.bulk(index=self._index, body=lines, params=params)
+        if not response.get("errors"):
+            return
+        failures = []
+        for item in response["items"]:
+            op, result = next(iter(item.items()))
+            if result.get("status", 500) >= 300 and not (op == "delete" and result["status"] == 404):
+                error = result.get("error") or {}
+                failures.append(f"{op} {result.get('_id')}: {error.get('type')}: {error.get('reason')}")
+        if failures:
+            raise IndexWriteFailed(
+                f"OpenSearch rejected {len(failures)} bulk item(s): {failures[0]}", failures=failures[:10]
+            )
+
+    def _unit(self, vector: Sequence[float]) -> list[float]:
+        if len(vector) != self._dimensions:
+            raise ValueError(f"vector has {len(vector)} dimensions; the index expects {self._dimensions}")
+        norm = math.sqrt(math.fsum(x * x for x in vector))
+        if norm == 0.0:
+            raise ValueError("cannot index or search a zero vector")
+        return [x / norm for x in vector]
+
+    @contextmanager
+    def _translate(self, operation: str) -> Iterator[None]:
+        try:
+            yield
+        except TransportError as exc:
+            raise IndexUnavailable(
+                f"OpenSearch {operation} failed on index {self._index!r}: {exc}",
+                status=exc.status_code,
+                error=exc.error,
+            ) from exc
+
+
+# ---------------------------------------------------------------------- query building
+
+
+def scope_filter(scope: SearchScope) -> dict[str, Any]:
+    """The one filter both legs apply: scope, statuses and the recall filters, as a bool filter."""
+    clauses: list[dict[str, Any]] = [_term("tenant", scope.tenant), _term("user_id", scope.user_id)]
+    if scope.project is not None:
+        clauses.append(_term("project", scope.project))
+    if scope.namespaces is not None:
+        clauses.append(_terms("namespace", scope.namespaces))
+    clauses.append(_terms("status", [status.value for status in scope.statuses]))
+    filters = scope.filters
+    for field, values in (
+        ("memory_type", filters.memory_types),
+        ("categories", filters.categories),
+        ("entities", filters.entities),
+        ("provenance", filters.provenance),
+    ):
+        if values is not None:
+            clauses.append(_terms(field, values))
+    observed: dict[str, str] = {}
+    if filters.observed_after is not None:
+        observed["gte"] = _iso(filters.observed_after)
+    if filters.observed_before is not None:
+        observed["lt"] = _iso(filters.observed_before)
+    if observed:
+        clauses.append({"range": {"observed_at": observed}})
+    if filters.min_importance is not None:
+        clauses.append({"range": {"importance": {"gte": filters.min_importance}}})
+    return {"bool": {"filter": clauses}}
+
+
+def engine_score_to_cosine(score: float, space_type: SpaceType) -> float:
+    """Turn an OpenSearch k-NN score for unit vectors back into a cosine similarity in [-1, 1]."""
+    if score <= 0.0:
+        return -1.0
+    if space_type == "l2":
+        squared_distance = 1.0 / score - 1.0  # score = 1 / (1 + d)
+        cosine = 1.0 - squared_distance / 2.0  # |a - b|² = 2 − 2·cos for unit vectors
+    else:
+        cosine = score - 1.0 if score >= 1.0 else 1.0 - 1.0 / score
+    return max(-1.0, min(1.0, cosine))
+
+
+def _term(field: str, value: str) -> dict[str, Any]:
+    return {"term": {field: value}}
+
+
+def _terms(field: str, values: Sequence[str]) -> dict[str, Any]:
+    return {"terms": {field: [str(value) for value in values]}}
+
+
+def _iso(moment: datetime) -> str:
+    """UTC, millisecond precision, `Z` suffix: what `strict_date_optional_time` parses everywhere."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _chunks(values: list[str], size: int) -> Iterator[list[str]]:
+    for start in range(0, len(values), size):
+        yield values[start : start + size]
+
+
+__all__ = [
+    "IndexUnavailable",
+    "IndexWriteFailed",
+    "OpenSearchIndex",
+    "build_client",
+    "engine_score_to_cosine",
+    "scope_filter",
+]

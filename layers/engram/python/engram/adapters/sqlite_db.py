@@ -1,0 +1,137 @@
+"""One SQLite database (WAL) for the embedded default: memories, FTS5, vectors, jobs, keys, history.
+
+Each thread gets its own connection; writes run in `BEGIN IMMEDIATE` transactions so concurrent
+writers serialise on SQLite's lock instead of failing.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS memories (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    tenant TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    project TEXT NOT NULL,
+    namespace TEXT NOT NULL,
+    content_hash TEXT NOT NULL,
+    status TEXT NOT NULL,
+    enrichment_state TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    observed_at TEXT NOT NULL,
+    hits INTEGER NOT NULL DEFAULT 1,
+    retrieval_count INTEGER NOT NULL DEFAULT 0,
+    last_retrieved_at TEXT,
+    doc TEXT NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS memories_dedup
+    ON memories(tenant, user_id, project, namespace, content_hash) WHERE status != 'deleted';
+CREATE INDEX IF NOT EXISTS memories_scope ON memories(tenant, user_id, project, namespace, id);
+CREATE INDEX IF NOT EXISTS memories_user ON memories(tenant, user_id, id);
+CREATE INDEX IF NOT EXISTS memories_enrichment ON memories(enrichment_state, updated_at);
+CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(content, tokenize = 'porter unicode61');
+CREATE TABLE IF NOT EXISTS vectors (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    tenant TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    dims INTEGER NOT NULL,
+    vec BLOB NOT NULL
+);
+CREATE INDEX IF NOT EXISTS vectors_user ON vectors(tenant, user_id);
+CREATE TABLE IF NOT EXISTS history (
+    id TEXT PRIMARY KEY,
+    tenant TEXT NOT NULL,
+    memory_id TEXT NOT NULL,
+    at TEXT NOT NULL,
+    doc TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS history_memory ON history(tenant, memory_id, at);
+CREATE INDEX IF NOT EXISTS history_at ON history(at);
+CREATE TABLE IF NOT EXISTS jobs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    kind TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    state TEXT NOT NULL DEFAULT 'queued',
+    attempts INTEGER NOT NULL DEFAULT 0,
+    available_at TEXT NOT NULL,
+    lease_until TEXT,
+    last_error TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS jobs_ready ON jobs(state, available_at);
+CREATE TABLE IF NOT EXISTS api_keys (
+    key_id TEXT PRIMARY KEY,
+    tenant TEXT NOT NULL,
+    key_hash TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL DEFAULT '',
+    created_at TEXT NOT NULL,
+    revoked_at TEXT
+);
+CREATE TABLE IF NOT EXISTS janitor_runs (
+    job TEXT PRIMARY KEY,
+    last_run_at TEXT,
+    cursor TEXT,
+    summary TEXT
+);
+"""
+
+
+def iso(dt: datetime) -> str:
+    """Fixed-width UTC ISO 8601, so text order is time order."""
+    if dt.tzinfo is None:
+        dt = dt.replace(tzinfo=UTC)
+    return dt.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def parse_iso(value: str | None) -> datetime | None:
+    if value is None:
+        return None
+    return datetime.fromisoformat(value.replace("Z", "+00:00"))
+
+
+class SqliteDatabase:
+    def __init__(self, path: Path | str) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._local = threading.local()
+        self.connection().executescript(SCHEMA)
+
+    def connection(self) -> sqlite3.Connection:
+        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = sqlite3.connect(self.path, isolation_level=None, timeout=30.0, check_same_thread=False)
+            conn.row_factory = sqlite3.Row
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute("PRAGMA busy_timeout=30000")
+            conn.execute("PRAGMA foreign_keys=ON")
+            self._local.conn = conn
+        return conn
+
+    @contextmanager
+    def write(self) -> Iterator[sqlite3.Connection]:
+        """A write transaction that takes the write lock up front (no upgrade deadlocks)."""
+        conn = self.connection()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield conn
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+
+    def close(self) -> None:
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            conn.close()
+            self._local.conn = None

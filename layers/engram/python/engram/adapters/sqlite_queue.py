@@ -1,0 +1,106 @@
+"""JobQueue on a SQLite table, with leases, retries and a dead state: the local stand-in for SQS."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from pydantic import TypeAdapter
+
+from engram.adapters.sqlite_db import SqliteDatabase, iso
+from engram.domain.models import utcnow
+from engram.ports import Job, JobEnvelope
+
+_JOB = TypeAdapter(JobEnvelope)
+
+
+@dataclass(frozen=True)
+class ClaimedJob:
+    id: int
+    job: Job
+    attempts: int  # including this one
+
+
+class SqliteJobQueue:
+    def __init__(self, db: SqliteDatabase, *, max_attempts: int = 5, lease_s: float = 120.0) -> None:
+        self.db = db
+        self.max_attempts = max_attempts
+        self.lease = timedelta(seconds=lease_s)
+
+    def enqueue(self, jobs: Sequence[Job]) -> None:
+        if not jobs:
+            return
+        now = iso(utcnow())
+        with self.db.write() as conn:
+            conn.executemany(
+                "INSERT INTO jobs (kind, payload, available_at, created_at, updated_at) VALUES (?,?,?,?,?)",
+                [(j.kind, j.model_dump_json(), now, now, now) for j in jobs],
+            )
+
+    def claim(self, limit: int, now: datetime | None = None) -> list[ClaimedJob]:
+        """Lease up to `limit` ready jobs (queued, or running with an expired lease)."""
+        now = now or utcnow()
+        stamp = iso(now)
+        with self.db.write() as conn:
+            rows = conn.execute(
+                "UPDATE jobs SET state = 'running', attempts = attempts + 1, lease_until = ?, updated_at = ?"
+                " WHERE id IN (SELECT id FROM jobs WHERE (state = 'queued' AND available_at <= ?)"
+                " OR (state = 'running' AND lease_until < ?) ORDER BY id LIMIT ?)"
+                " RETURNING id, payload, attempts",
+                (iso(now + self.lease), stamp, stamp, stamp, limit),
+            ).fetchall()
+        claimed = []
+        for row in rows:
+            job = _JOB.validate_json('{"job":' + row["payload"] + "}").job
+            claimed.append(ClaimedJob(row["id"], job, row["attempts"]))
+        return sorted(claimed, key=lambda c: c.id)
+
+    def complete(self, job_ids: Sequence[int]) -> None:
+        now = iso(utcnow())
+        with self.db.write() as conn:
+            conn.executemany(
+                "UPDATE jobs SET state = 'done', lease_until = NULL, updated_at = ? WHERE id = ?",
+                [(now, i) for i in job_ids],
+            )
+
+    def fail(self, job_id: int, error: str, attempts: int) -> str:
+        """Record a failed attempt: back off and retry, or mark dead after max_attempts."""
+        now = utcnow()
+        dead = attempts >= self.max_attempts
+        state = "dead" if dead else "queued"
+        backoff = timedelta(seconds=min(300, 2**attempts))
+        with self.db.write() as conn:
+            conn.execute(
+                "UPDATE jobs SET state = ?, available_at = ?, lease_until = NULL, last_error = ?, updated_at = ?"
+                " WHERE id = ?",
+                (state, iso(now + backoff), error[:500], iso(now), job_id),
+            )
+        return state
+
+    def depth(self) -> dict[str, int]:
+        rows = self.db.connection().execute("SELECT state, count(*) AS n FROM jobs GROUP BY state")
+        counts = {r["state"]: r["n"] for r in rows}
+        return {
+            "queued": counts.get("queued", 0),
+            "in_flight": counts.get("running", 0),
+            "dead": counts.get("dead", 0),
+            "done": counts.get("done", 0),
+        }
+
+    def redrive_dead(self, limit: int) -> int:
+        now = iso(utcnow())
+        with self.db.write() as conn:
+            return conn.execute(
+                "UPDATE jobs SET state = 'queued', attempts = 0, available_at = ?, updated_at = ?"
+                " WHERE id IN (SELECT id FROM jobs WHERE state = 'dead' ORDER BY id LIMIT ?)",
+                (now, now, limit),
+            ).rowcount
+
+    def purge_finished(self, older_than: datetime, limit: int) -> int:
+        with self.db.write() as conn:
+            return conn.execute(
+                "DELETE FROM jobs WHERE id IN (SELECT id FROM jobs WHERE state = 'done' AND updated_at < ?"
+                " ORDER BY id LIMIT ?)",
+                (iso(older_than), limit),
+            ).rowcount

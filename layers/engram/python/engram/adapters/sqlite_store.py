@@ -1,0 +1,283 @@
+"""MemoryStore on SQLite: the embedded default. Same semantics as the DynamoDB store.
+
+Dedup is a partial unique index on (tenant, user_id, project, namespace, content_hash) over live
+memories; insert-or-dedup is one `INSERT … ON CONFLICT DO NOTHING` inside a write transaction, so
+concurrent identical writes cannot both insert. The FTS5 row is written in the same transaction
+(read-your-writes for recall's lexical leg).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+
+from engram.adapters.cursor import decode_cursor, encode_cursor
+from engram.adapters.sqlite_db import SqliteDatabase, iso, parse_iso
+from engram.domain.errors import Conflict
+from engram.domain.models import EnrichmentState, HistoryRecord, Memory, Status, utcnow
+from engram.ports import InsertResult, ListQuery, Page
+
+_COLUMNS = (
+    "id, tenant, user_id, project, namespace, content_hash, status, enrichment_state, updated_at,"
+    " observed_at, hits, retrieval_count, last_retrieved_at, doc"
+)
+# Counters are updated in place by increments; the JSON doc holds everything else.
+_COUNTERS = ("hits", "retrieval_count", "last_retrieved_at")
+
+
+def _doc(memory: Memory) -> str:
+    return memory.model_dump_json(exclude=set(_COUNTERS))
+
+
+def _row_values(memory: Memory) -> tuple:
+    return (
+        memory.id,
+        memory.tenant,
+        memory.user_id,
+        memory.project,
+        memory.namespace,
+        memory.content_hash,
+        memory.status.value,
+        memory.enrichment.state.value,
+        iso(memory.updated_at),
+        iso(memory.observed_at),
+        memory.hits,
+        memory.retrieval_count,
+        iso(memory.last_retrieved_at) if memory.last_retrieved_at else None,
+        _doc(memory),
+    )
+
+
+def row_to_memory(row: sqlite3.Row) -> Memory:
+    data = json.loads(row["doc"])
+    data["hits"] = row["hits"]
+    data["retrieval_count"] = row["retrieval_count"]
+    data["last_retrieved_at"] = row["last_retrieved_at"]
+    return Memory.model_validate(data)
+
+
+class SqliteMemoryStore:
+    def __init__(self, db: SqliteDatabase) -> None:
+        self.db = db
+
+    # ------------------------------------------------------------------ writes
+
+    def insert_or_dedup(self, memory: Memory) -> InsertResult:
+        with self.db.write() as conn:
+            cur = conn.execute(
+                f"INSERT INTO memories ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING",
+                _row_values(memory),
+            )
+            if cur.rowcount == 1:
+                conn.execute(
+                    "INSERT INTO memories_fts (rowid, content) VALUES (?, ?)", (cur.lastrowid, memory.content)
+                )
+                return InsertResult(memory, created=True)
+            row = conn.execute(
+                f"UPDATE memories SET hits = hits + 1 WHERE tenant = ? AND user_id = ? AND project = ?"
+                f" AND namespace = ? AND content_hash = ? AND status != 'deleted' RETURNING {_COLUMNS}",
+                (memory.tenant, memory.user_id, memory.project, memory.namespace, memory.content_hash),
+            ).fetchone()
+        return InsertResult(row_to_memory(row), created=False)
+
+    def put(self, memory: Memory, expected_updated_at: datetime | None = None) -> Memory:
+        sql = (
+            "UPDATE memories SET status = ?, enrichment_state = ?, updated_at = ?, observed_at = ?, doc = ?"
+            " WHERE tenant = ? AND id = ? AND content_hash = ?"
+        )
+        params: list = [
+            memory.status.value,
+            memory.enrichment.state.value,
+            iso(memory.updated_at),
+            iso(memory.observed_at),
+            _doc(memory),
+            memory.tenant,
+            memory.id,
+            memory.content_hash,
+        ]
+        if expected_updated_at is not None:
+            sql += " AND updated_at = ?"
+            params.append(iso(expected_updated_at))
+        with self.db.write() as conn:
+            row = conn.execute(sql + " RETURNING " + _COLUMNS, params).fetchone()
+        if row is None:
+            raise Conflict(f"memory {memory.id} changed concurrently; retry")
+        return row_to_memory(row)
+
+    def replace_content(self, old: Memory, new: Memory) -> Memory:
+        try:
+            with self.db.write() as conn:
+                row = conn.execute(
+                    "UPDATE memories SET content_hash = ?, status = ?, enrichment_state = ?, updated_at = ?,"
+                    " observed_at = ?, doc = ? WHERE tenant = ? AND id = ? AND updated_at = ?"
+                    f" RETURNING seq, {_COLUMNS}",
+                    (
+                        new.content_hash,
+                        new.status.value,
+                        new.enrichment.state.value,
+                        iso(new.updated_at),
+                        iso(new.observed_at),
+                        _doc(new),
+                        old.tenant,
+                        old.id,
+                        iso(old.updated_at),
+                    ),
+                ).fetchone()
+                if row is None:
+                    raise Conflict(f"memory {old.id} changed concurrently; retry")
+                conn.execute("DELETE FROM memories_fts WHERE rowid = ?", (row["seq"],))
+                conn.execute("INSERT INTO memories_fts (rowid, content) VALUES (?, ?)", (row["seq"], new.content))
+        except sqlite3.IntegrityError as exc:
+            raise Conflict("the same content already exists in this scope") from exc
+        return row_to_memory(row)
+
+    def delete(self, tenant: str, memory_id: str) -> Memory | None:
+        with self.db.write() as conn:
+            row = conn.execute(
+                f"SELECT seq, {_COLUMNS} FROM memories WHERE tenant = ? AND id = ? AND status != 'deleted'",
+                (tenant, memory_id),
+            ).fetchone()
+            if row is None:
+                return None
+            now = utcnow()
+            memory = row_to_memory(row).model_copy(update={"status": Status.deleted, "updated_at": now})
+            conn.execute(
+                "UPDATE memories SET status = 'deleted', updated_at = ?, doc = ? WHERE seq = ?",
+                (iso(now), _doc(memory), row["seq"]),
+            )
+            conn.execute("DELETE FROM memories_fts WHERE rowid = ?", (row["seq"],))
+        return memory
+
+    def purge(self, tenant: str, memory_id: str) -> None:
+        with self.db.write() as conn:
+            row = conn.execute(
+                "DELETE FROM memories WHERE tenant = ? AND id = ? RETURNING seq", (tenant, memory_id)
+            ).fetchone()
+            if row is not None:
+                conn.execute("DELETE FROM memories_fts WHERE rowid = ?", (row["seq"],))
+            conn.execute("DELETE FROM vectors WHERE tenant = ? AND id = ?", (tenant, memory_id))
+            conn.execute("DELETE FROM history WHERE tenant = ? AND memory_id = ?", (tenant, memory_id))
+
+    def increment_retrievals(self, tenant: str, counts: dict[str, int], at: datetime) -> None:
+        stamp = iso(at)
+        with self.db.write() as conn:
+            conn.executemany(
+                "UPDATE memories SET retrieval_count = retrieval_count + ?,"
+                " last_retrieved_at = max(coalesce(last_retrieved_at, ''), ?) WHERE tenant = ? AND id = ?",
+                [(n, stamp, tenant, memory_id) for memory_id, n in counts.items()],
+            )
+
+    # ------------------------------------------------------------------ reads
+
+    def get(self, tenant: str, memory_id: str) -> Memory | None:
+        row = (
+            self.db.connection()
+            .execute(f"SELECT {_COLUMNS} FROM memories WHERE tenant = ? AND id = ?", (tenant, memory_id))
+            .fetchone()
+        )
+        return row_to_memory(row) if row else None
+
+    def get_many(self, tenant: str, memory_ids: Sequence[str]) -> list[Memory]:
+        if not memory_ids:
+            return []
+        found: dict[str, Memory] = {}
+        ids = list(dict.fromkeys(memory_ids))
+        for i in range(0, len(ids), 500):
+            chunk = ids[i : i + 500]
+            marks = ",".join("?" * len(chunk))
+            for row in self.db.connection().execute(
+                f"SELECT {_COLUMNS} FROM memories WHERE tenant = ? AND id IN ({marks})", (tenant, *chunk)
+            ):
+                found[row["id"]] = row_to_memory(row)
+        return [found[i] for i in ids if i in found]
+
+    def list(self, query: ListQuery) -> Page:
+        if not query.user_id:
+            raise ValueError("list needs a user_id")
+        where = ["tenant = ?", "user_id = ?"]
+        params: list = [query.tenant, query.user_id]
+        for column, value in (("project", query.project), ("namespace", query.namespace)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                params.append(value)
+        if query.status is None:
+            where.append("status != 'deleted'")
+        else:
+            where.append("status = ?")
+            params.append(query.status.value)
+        if query.cursor:
+            where.append("id < ?")
+            params.append(decode_cursor(query.cursor, ("before",))["before"])
+        rows = (
+            self.db.connection()
+            .execute(
+                f"SELECT {_COLUMNS} FROM memories WHERE {' AND '.join(where)} ORDER BY id DESC LIMIT ?",
+                (*params, query.limit + 1),
+            )
+            .fetchall()
+        )
+        items = [row_to_memory(r) for r in rows[: query.limit]]
+        cursor = encode_cursor({"before": items[-1].id}) if len(rows) > query.limit else None
+        return Page(items, cursor)
+
+    def scan(self, cursor: str | None, limit: int, tenant: str | None = None) -> Page:
+        where, params = ["seq > ?"], [decode_cursor(cursor, ("after",))["after"] if cursor else 0]
+        if tenant is not None:
+            where.append("tenant = ?")
+            params.append(tenant)
+        rows = (
+            self.db.connection()
+            .execute(
+                f"SELECT seq, {_COLUMNS} FROM memories WHERE {' AND '.join(where)} ORDER BY seq LIMIT ?",
+                (*params, limit + 1),
+            )
+            .fetchall()
+        )
+        page = rows[:limit]
+        next_cursor = encode_cursor({"after": page[-1]["seq"]}) if len(rows) > limit else None
+        return Page([row_to_memory(r) for r in page], next_cursor)
+
+    def find_by_enrichment_state(
+        self, state: EnrichmentState, updated_before: datetime, limit: int, cursor: str | None = None
+    ) -> Page:
+        after = decode_cursor(cursor, ("after",))["after"] if cursor else ""
+        rows = (
+            self.db.connection()
+            .execute(
+                f"SELECT {_COLUMNS}, updated_at || '#' || id AS pos FROM memories"
+                " WHERE enrichment_state = ? AND updated_at < ? AND updated_at || '#' || id > ?"
+                " ORDER BY updated_at, id LIMIT ?",
+                (state.value, iso(updated_before), after, limit + 1),
+            )
+            .fetchall()
+        )
+        page = rows[:limit]
+        next_cursor = encode_cursor({"after": page[-1]["pos"]}) if len(rows) > limit else None
+        return Page([row_to_memory(r) for r in page], next_cursor)
+
+    # ------------------------------------------------------------------ history
+
+    def add_history(self, records: Iterable[HistoryRecord]) -> None:
+        rows = [(r.id, r.tenant, r.memory_id, iso(r.at), r.model_dump_json()) for r in records]
+        if not rows:
+            return
+        with self.db.write() as conn:
+            conn.executemany(
+                "INSERT OR IGNORE INTO history (id, tenant, memory_id, at, doc) VALUES (?,?,?,?,?)", rows
+            )
+
+    def history(self, tenant: str, memory_id: str) -> list[HistoryRecord]:
+        rows = self.db.connection().execute(
+            "SELECT doc FROM history WHERE tenant = ? AND memory_id = ? ORDER BY at, id", (tenant, memory_id)
+        )
+        return [HistoryRecord.model_validate_json(r["doc"]) for r in rows]
+
+    def purge_history(self, older_than: datetime, limit: int) -> int:
+        with self.db.write() as conn:
+            cur = conn.execute(
+                "DELETE FROM history WHERE id IN (SELECT id FROM history WHERE at < ? ORDER BY at LIMIT ?)",
+                (iso(older_than), limit),
+            )
+            return cur.rowcount

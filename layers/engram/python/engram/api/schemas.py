@@ -1,0 +1,179 @@
+"""API request and response models: the HTTP contract, documented in the generated OpenAPI."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from engram.domain.models import (
+    EnrichmentState,
+    HistoryEvent,
+    Memory,
+    MemoryType,
+    Provenance,
+    Status,
+    TemporalKind,
+)
+
+NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.:@/-]*$"
+MAX_METADATA_BYTES = 4096
+
+UserId = Annotated[str, Field(min_length=1, max_length=128, description="whose memory this is")]
+ScopeName = Annotated[str, Field(min_length=1, max_length=64, pattern=NAME_PATTERN)]
+Content = Annotated[
+    str,
+    Field(min_length=1, max_length=8000, description="the fact to remember; at most 8,000 characters"),
+]
+
+
+def _utc(value: datetime | None) -> datetime | None:
+    if value is not None and value.tzinfo is None:
+        return value.replace(tzinfo=UTC)  # naive timestamps are taken as UTC
+    return value
+
+
+class RememberRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    content: Content
+    user_id: UserId
+    project: ScopeName = "default"
+    namespace: ScopeName = "default"
+    memory_type: MemoryType | None = Field(default=None, description="set to skip type inference")
+    provenance: Provenance = Provenance.user_stated
+    confidence: float | None = Field(default=None, ge=0.0, le=1.0)
+    importance: int | None = Field(default=None, ge=1, le=5)
+    valid_until: datetime | None = Field(default=None, description="when this fact stops holding")
+    observed_at: datetime | None = Field(default=None, description="when it was said; default now")
+    metadata: dict[str, Any] = Field(default_factory=dict, description="small JSON object, ≤ 4 KiB")
+    force: bool = Field(default=False, description="skip the worthiness gate (not PII screening)")
+
+    _tz = field_validator("valid_until", "observed_at")(_utc)
+
+    @field_validator("metadata")
+    @classmethod
+    def _small_metadata(cls, value: dict[str, Any]) -> dict[str, Any]:
+        if len(json.dumps(value, separators=(",", ":"))) > MAX_METADATA_BYTES:
+            raise ValueError(f"metadata must serialise to at most {MAX_METADATA_BYTES} bytes")
+        return value
+
+
+class BatchRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    items: list[RememberRequest] = Field(min_length=1, max_length=100)
+
+
+class RememberResponse(BaseModel):
+    id: str | None
+    status: Literal["stored", "deduplicated", "rejected", "error"]
+    deduplicated: bool = False
+    enrichment: EnrichmentState | None = None
+    redactions: list[str] = Field(default_factory=list)
+    rejected: str | None = Field(default=None, description="why the gate rejected it")
+    error: str | None = Field(default=None, description="batch only: error code of a failed item")
+    message: str | None = None
+
+
+class BatchResponse(BaseModel):
+    results: list[RememberResponse]
+
+
+class PatchRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    content: Content | None = None
+    memory_type: MemoryType | None = None
+    provenance: Provenance | None = None
+    confidence: float | None = Field(default=None, ge=0.0, le=1.0)
+    importance: int | None = Field(default=None, ge=1, le=5)
+    valid_until: datetime | None = None
+    metadata: dict[str, Any] | None = None
+    force: bool = False
+
+    _tz = field_validator("valid_until")(_utc)
+
+
+class TemporalOut(BaseModel):
+    kind: TemporalKind
+    valid_until: datetime | None
+
+
+class EnrichmentOut(BaseModel):
+    state: EnrichmentState
+    model: str | None
+    attempts: int
+    error: str | None
+
+
+class MemoryOut(BaseModel):
+    id: str
+    user_id: str
+    project: str
+    namespace: str
+    content: str
+    content_hash: str
+    memory_type: MemoryType
+    provenance: Provenance
+    confidence: float
+    importance: int
+    categories: list[str]
+    entities: list[str]
+    temporal: TemporalOut
+    metadata: dict[str, Any]
+    hits: int
+    retrieval_count: int
+    last_retrieved_at: datetime | None
+    created_at: datetime
+    updated_at: datetime
+    observed_at: datetime
+    status: Status
+    merged_into: str | None
+    enrichment: EnrichmentOut
+    redactions: list[str]
+
+    @classmethod
+    def of(cls, memory: Memory) -> MemoryOut:
+        return cls(
+            **memory.model_dump(exclude={"tenant", "pinned", "enrichment", "temporal"}),
+            temporal=TemporalOut(**memory.temporal.model_dump()),
+            enrichment=EnrichmentOut(**memory.enrichment.model_dump(include={"state", "model", "attempts", "error"})),
+        )
+
+
+class MemoryList(BaseModel):
+    items: list[MemoryOut]
+    cursor: str | None = Field(description="pass back to get the next page; null on the last page")
+
+
+class HistoryOut(BaseModel):
+    id: str
+    event: HistoryEvent
+    at: datetime
+    actor: str
+    detail: dict[str, Any]
+
+
+class HistoryList(BaseModel):
+    memory_id: str
+    events: list[HistoryOut]
+
+
+class ErrorDetail(BaseModel):
+    path: str
+    message: str
+    type: str
+
+
+class ErrorBody(BaseModel):
+    error: str
+    message: str
+    details: list[ErrorDetail] = Field(default_factory=list)
+
+
+class Health(BaseModel):
+    status: Literal["ok"] = "ok"
+    version: str

@@ -1,0 +1,201 @@
+"""The `engram` command line: serve, keys, invoke, recall, janitor, stats, bench."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+FUNCTIONS = ("api", "authorizer", "enrich", "janitor")
+
+
+def _settings(args: argparse.Namespace):
+    if getattr(args, "data_dir", None):
+        os.environ["ENGRAM_DATA_DIR"] = str(args.data_dir)
+    from engram.settings import Settings
+
+    return Settings()
+
+
+def _container(args: argparse.Namespace):
+    from engram.runtime.container import from_settings
+
+    return from_settings(_settings(args))
+
+
+# ----------------------------------------------------------------------------- serve
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    os.environ.setdefault("POWERTOOLS_METRICS_DISABLED", "true")  # no EMF lines on a terminal
+    os.environ.setdefault("POWERTOOLS_TRACE_DISABLED", "true")
+    os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "WARNING")
+    from engram.runtime import background
+    from engram.runtime.server import serve
+    from engram.usecases.keys import create_key
+
+    container = _container(args)
+    settings = container.settings
+    dev_key = None
+    if args.dev_key:
+        for key in container.keys.list(args.dev_tenant):
+            if key.name == "dev" and key.revoked_at is None:
+                container.keys.revoke(key.key_id)
+        dev_key, _ = create_key(container.keys, args.dev_tenant, name="dev")
+    loops = background.loops(container, worker=args.worker and settings.worker_enabled)
+
+    def ready(server) -> None:
+        print(f"engram {settings.backend} data dir: {settings.data_dir.resolve()}")
+        print(f"listening on {server.url}  (docs: {server.url}/v1/docs)")
+        if dev_key:
+            print(f"API key for tenant '{args.dev_tenant}' (shown once; previous dev key revoked):")
+            print(dev_key)
+        sys.stdout.flush()
+
+    serve(container, args.host, args.port, loops, on_ready=ready)
+    return 0
+
+
+# ----------------------------------------------------------------------------- keys
+
+
+def cmd_keys(args: argparse.Namespace) -> int:
+    from engram.usecases.keys import create_key
+
+    keys = _container(args).keys
+    if args.keys_command == "create":
+        try:
+            secret, record = create_key(keys, args.tenant, args.name or "")
+        except ValueError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        print(f"created key {record.key_id} for tenant {record.tenant}; it is shown once, store it now:")
+        print(secret)
+    elif args.keys_command == "list":
+        rows = keys.list(args.tenant)
+        for k in rows:
+            state = f"revoked {k.revoked_at:%Y-%m-%d}" if k.revoked_at else "active"
+            print(f"{k.key_id}  {k.tenant:<20} {k.name or '-':<12} {k.created_at:%Y-%m-%d %H:%M}  {state}")
+        if not rows:
+            print("no keys")
+    elif args.keys_command == "revoke":
+        record = keys.revoke(args.key_id)
+        if record is None:
+            print(f"error: no key {args.key_id}", file=sys.stderr)
+            return 1
+        print(f"revoked {record.key_id} (tenant {record.tenant})")
+    return 0
+
+
+# ----------------------------------------------------------------------------- invoke
+
+
+def _functions_dir() -> Path:
+    here = Path(__file__).resolve()
+    for candidate in (Path.cwd() / "functions", here.parents[4] / "functions"):
+        if candidate.is_dir():
+            return candidate
+    raise SystemExit("error: cannot find the functions/ folder; run from the engram checkout")
+
+
+def load_handler(name: str) -> Any:
+    path = _functions_dir() / name / "handler.py"
+    spec = importlib.util.spec_from_file_location(f"engram_function_{name}", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.handler
+
+
+class LocalContext:
+    """Enough of a Lambda context for powertools."""
+
+    def __init__(self, name: str) -> None:
+        self.function_name = f"engram-{name}"
+        self.function_version = "$LATEST"
+        self.invoked_function_arn = f"arn:aws:lambda:local:000000000000:function:engram-{name}"
+        self.memory_limit_in_mb = 1024
+        self.aws_request_id = "local-invoke"
+        self.log_group_name = f"/aws/lambda/engram-{name}"
+        self.log_stream_name = "local"
+
+    def get_remaining_time_in_millis(self) -> int:
+        return 300_000
+
+
+def cmd_invoke(args: argparse.Namespace) -> int:
+    _settings(args)
+    os.environ.setdefault("POWERTOOLS_TRACE_DISABLED", "true")
+    event = json.loads(Path(args.event).read_text())
+    handler = load_handler(args.function)
+    try:
+        result = handler(event, LocalContext(args.function))
+    except Exception as exc:  # an authorizer denies by raising, as on AWS
+        print(json.dumps({"errorType": type(exc).__name__, "errorMessage": str(exc)}, indent=2))
+        return 1
+    print(json.dumps(result, indent=2, default=str))
+    return 0
+
+
+# ----------------------------------------------------------------------------- parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="engram", description="long-term memory for AI agents")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def data_dir(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--data-dir", help="local data directory (default: $ENGRAM_DATA_DIR or ./.engram)")
+
+    p = sub.add_parser("serve", help="run the HTTP API on the embedded default")
+    data_dir(p)
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8080)
+    p.add_argument("--dev-key", action="store_true", help="mint and print a fresh API key for --dev-tenant")
+    p.add_argument("--dev-tenant", default="local")
+    p.add_argument("--no-worker", dest="worker", action="store_false", help="do not run the enrichment worker")
+    p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser("keys", help="manage API keys")
+    ks = p.add_subparsers(dest="keys_command", required=True)
+    k = ks.add_parser("create", help="mint a key; printed once, alone on the last line")
+    data_dir(k)
+    k.add_argument("--tenant", required=True)
+    k.add_argument("--name", default="")
+    k = ks.add_parser("list", help="list keys (never their secrets)")
+    data_dir(k)
+    k.add_argument("--tenant")
+    k = ks.add_parser("revoke", help="revoke a key by id")
+    data_dir(k)
+    k.add_argument("key_id")
+    p.set_defaults(func=cmd_keys)
+
+    p = sub.add_parser("invoke", help="run a Lambda handler on a sample event, as sam local invoke would")
+    data_dir(p)
+    p.add_argument("function", choices=FUNCTIONS)
+    p.add_argument("event", help="path to an event JSON file (see events/)")
+    p.set_defaults(func=cmd_invoke)
+
+    for extra in _extensions():
+        extra(sub, data_dir)
+    return parser
+
+
+def _extensions() -> list:
+    """Subcommands that live with their use cases (recall, janitor, stats, bench)."""
+    from engram.runtime import commands
+
+    return commands.REGISTRY
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return int(args.func(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

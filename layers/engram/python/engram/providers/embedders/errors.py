@@ -1,0 +1,11 @@
+"""The one error every embedder raises when it cannot produce vectors."""
+
+from __future__ import annotations
+
+from engram.domain.errors import EngramError
+
+
+class EmbeddingError(EngramError):
+    """An embedding provider failed: HTTP error, timeout, malformed payload, missing model files."""
+
+    code = "embedding_failed"

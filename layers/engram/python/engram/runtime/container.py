@@ -1,0 +1,118 @@
+"""Wiring: build the adapters and use cases a process needs from settings, once.
+
+`local(settings)` is the embedded default (SQLite, local indexes, offline models); `aws(settings)`
+is what the Lambda functions use. Models load lazily: the write path never touches them.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from engram.ports import Clock, Embedder, Enricher, JobQueue, KeyStore, MemoryStore, SystemClock
+from engram.settings import Settings
+from engram.usecases.memories import Forget, Update
+from engram.usecases.remember import Remember
+
+
+@dataclass
+class Container:
+    settings: Settings
+    store: MemoryStore
+    queue: JobQueue
+    keys: KeyStore
+    vector_index: Any = None  # VectorIndex (+ LexicalIndex on OpenSearch)
+    lexical_index: Any = None
+    clock: Clock = field(default_factory=SystemClock)
+    embedder_factory: Any = None
+    enricher_factory: Any = None
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    @property
+    def pii_policy(self) -> dict[str, str]:
+        return self.settings.pii.model_dump(mode="json")
+
+    @cached_property
+    def remember(self) -> Remember:
+        return Remember(self.store, self.queue, self.pii_policy, self.clock)
+
+    @cached_property
+    def update(self) -> Update:
+        return Update(self.store, self.queue, self.pii_policy, self.clock)
+
+    @cached_property
+    def forget(self) -> Forget:
+        return Forget(self.store, self.vector_index, self.clock)
+
+    @cached_property
+    def embedder(self) -> Embedder:
+        with self._lock:
+            return self.embedder_factory()
+
+    @cached_property
+    def enricher(self) -> Enricher:
+        with self._lock:
+            return self.enricher_factory()
+
+
+def _default_embedder(settings: Settings):
+    def build() -> Embedder:
+        from engram.providers.embedders import build_embedder
+
+        return build_embedder(settings.embedder)
+
+    return build
+
+
+def _default_enricher(settings: Settings):
+    def build() -> Enricher:
+        from engram.providers.enrichers import build_enricher
+
+        return build_enricher(settings.enricher)
+
+    return build
+
+
+def local(settings: Settings, clock: Clock | None = None) -> Container:
+    from engram.adapters.sqlite_db import SqliteDatabase
+    from engram.adapters.sqlite_keys import SqliteKeyStore
+    from engram.adapters.sqlite_queue import SqliteJobQueue
+    from engram.adapters.sqlite_store import SqliteMemoryStore
+
+    db = SqliteDatabase(settings.db_path)
+    return Container(
+        settings=settings,
+        store=SqliteMemoryStore(db),
+        queue=SqliteJobQueue(db, max_attempts=settings.janitor.max_attempts),
+        keys=SqliteKeyStore(db),
+        clock=clock or SystemClock(),
+        embedder_factory=_default_embedder(settings),
+        enricher_factory=_default_enricher(settings),
+    )
+
+
+def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) -> Container:
+    import boto3
+
+    from engram.adapters.dynamo_keys import DynamoKeyStore
+    from engram.adapters.dynamo_store import DynamoMemoryStore
+    from engram.adapters.sqs_queue import SqsJobQueue
+
+    session = session or boto3.session.Session(region_name=settings.region or None)
+    table = session.resource("dynamodb").Table(settings.table_name)
+    return Container(
+        settings=settings,
+        store=DynamoMemoryStore(table),
+        queue=SqsJobQueue(session.client("sqs"), settings.queue_url),
+        keys=DynamoKeyStore(table),
+        clock=clock or SystemClock(),
+        embedder_factory=_default_embedder(settings),
+        enricher_factory=_default_enricher(settings),
+    )
+
+
+def from_settings(settings: Settings | None = None) -> Container:
+    settings = settings or Settings()
+    return aws(settings) if settings.backend == "aws" else local(settings)

@@ -1,0 +1,61 @@
+"""Turn an HTTP request into an API Gateway REST proxy event (as API Gateway would) and back."""
+
+from __future__ import annotations
+
+import base64
+import time
+import uuid
+from collections.abc import Mapping
+from urllib.parse import parse_qs, urlsplit
+
+
+def proxy_event(
+    method: str,
+    target: str,
+    headers: Mapping[str, str],
+    body: bytes,
+    *,
+    tenant: str | None,
+    source_ip: str = "127.0.0.1",
+    stage: str = "local",
+) -> dict:
+    url = urlsplit(target)
+    query = parse_qs(url.query, keep_blank_values=True)
+    try:
+        text, encoded = body.decode("utf-8"), False
+    except UnicodeDecodeError:
+        text, encoded = base64.b64encode(body).decode(), True
+    authorizer: dict = {"principalId": tenant, "tenant": tenant} if tenant else {}
+    return {
+        "resource": url.path,
+        "path": url.path,
+        "httpMethod": method,
+        "headers": dict(headers),
+        "multiValueHeaders": {k: [v] for k, v in headers.items()},
+        "queryStringParameters": {k: v[-1] for k, v in query.items()} or None,
+        "multiValueQueryStringParameters": query or None,
+        "pathParameters": None,
+        "stageVariables": None,
+        "requestContext": {
+            "resourcePath": url.path,
+            "httpMethod": method,
+            "path": f"/{stage}{url.path}",
+            "stage": stage,
+            "requestId": str(uuid.uuid4()),
+            "requestTimeEpoch": int(time.time() * 1000),
+            "protocol": "HTTP/1.1",
+            "identity": {"sourceIp": source_ip},
+            "authorizer": authorizer,
+        },
+        "body": text if body else None,
+        "isBase64Encoded": encoded,
+    }
+
+
+def response_parts(response: Mapping) -> tuple[int, dict[str, str], bytes]:
+    headers = {k: str(v) for k, v in (response.get("headers") or {}).items()}
+    for key, values in (response.get("multiValueHeaders") or {}).items():
+        headers[key] = ", ".join(str(v) for v in values)
+    body = response.get("body") or ""
+    raw = base64.b64decode(body) if response.get("isBase64Encoded") else body.encode("utf-8")
+    return int(response["statusCode"]), headers, raw

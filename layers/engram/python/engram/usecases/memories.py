@@ -1,0 +1,119 @@
+"""Reading, changing and forgetting memories, always within the caller's tenant."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from ulid import ULID
+
+from engram.domain import gate, pii
+from engram.domain.errors import InvalidRequest, MemoryNotFound
+from engram.domain.models import (
+    Enrichment,
+    HistoryEvent,
+    HistoryRecord,
+    Memory,
+    Status,
+    Temporal,
+    TemporalKind,
+)
+from engram.domain.text import clean, content_hash
+from engram.ports import Clock, EnrichJob, JobQueue, ListQuery, MemoryStore, Page, SystemClock, VectorIndex
+
+
+def history_record(memory: Memory, event: HistoryEvent, at: datetime, **detail: Any) -> HistoryRecord:
+    return HistoryRecord(
+        id=str(ULID.from_datetime(at)), tenant=memory.tenant, memory_id=memory.id, event=event, at=at, detail=detail
+    )
+
+
+def get_memory(store: MemoryStore, tenant: str, memory_id: str) -> Memory:
+    memory = store.get(tenant, memory_id)
+    if memory is None or memory.status == Status.deleted:
+        raise MemoryNotFound(f"no memory with id {memory_id}")
+    return memory
+
+
+def list_memories(store: MemoryStore, query: ListQuery) -> Page:
+    return store.list(query)
+
+
+def memory_history(store: MemoryStore, tenant: str, memory_id: str) -> list[HistoryRecord]:
+    memory = store.get(tenant, memory_id)
+    if memory is None:
+        raise MemoryNotFound(f"no memory with id {memory_id}")
+    return store.history(tenant, memory_id)
+
+
+@dataclass
+class Forget:
+    store: MemoryStore
+    index: VectorIndex | None = None
+    clock: Clock = SystemClock()
+
+    def __call__(self, tenant: str, memory_id: str) -> Memory:
+        memory = self.store.delete(tenant, memory_id)
+        if memory is None:
+            raise MemoryNotFound(f"no memory with id {memory_id}")
+        if self.index is not None:
+            self.index.delete(tenant, [memory_id])
+        self.store.add_history([history_record(memory, HistoryEvent.deleted, self.clock.now(), actor="api")])
+        return memory
+
+
+_PATCHABLE = ("memory_type", "provenance", "confidence", "importance", "metadata")
+
+
+@dataclass
+class Update:
+    """PATCH: change fields; new content is re-gated, re-screened, re-hashed and re-enriched."""
+
+    store: MemoryStore
+    queue: JobQueue
+    pii_policy: Mapping[str, str]
+    clock: Clock = SystemClock()
+
+    def __call__(self, tenant: str, memory_id: str, changes: Mapping[str, Any]) -> Memory:
+        current = get_memory(self.store, tenant, memory_id)
+        now = self.clock.now()
+        update: dict[str, Any] = {"updated_at": now}
+        pinned = set(current.pinned)
+        for name in _PATCHABLE:
+            if name in changes and changes[name] is not None:
+                update[name] = changes[name]
+                pinned.add(name)
+        if "valid_until" in changes:
+            until = changes["valid_until"]
+            update["temporal"] = Temporal(
+                kind=TemporalKind.temporal if until else TemporalKind.persistent, valid_until=until
+            )
+            if current.status == Status.stale and (until is None or until > now):
+                update["status"] = Status.active
+            pinned.add("valid_until")
+        update["pinned"] = sorted(pinned)
+
+        content = changes.get("content")
+        if content is None or clean(content) == current.content:
+            updated = self.store.put(current.model_copy(update=update), expected_updated_at=current.updated_at)
+            self.store.add_history([history_record(updated, HistoryEvent.updated, now, fields=sorted(changes))])
+            return updated
+
+        if not changes.get("force") and (reason := gate.rejection_reason(content)):
+            raise InvalidRequest(f"content rejected: {reason}", field="content")
+        screened = pii.screen(content, self.pii_policy)
+        new_content = clean(screened.content)
+        update |= {
+            "content": new_content,
+            "content_hash": content_hash(new_content),
+            "redactions": screened.redactions,
+            "enrichment": Enrichment(),
+        }
+        updated = self.store.replace_content(current, current.model_copy(update=update))
+        self.store.add_history(
+            [history_record(updated, HistoryEvent.updated, now, fields=sorted(changes), content_changed=True)]
+        )
+        self.queue.enqueue([EnrichJob(tenant=tenant, memory_id=memory_id, content_hash=updated.content_hash)])
+        return updated

@@ -1,0 +1,158 @@
+"""The write path: gate → PII → normalize + hash → atomic insert-or-dedup → enqueue enrichment.
+
+No model runs here. A stored memory is durable before its job is queued; if queueing fails the
+memory stays `pending` and the janitor's repair job queues it again.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from ulid import ULID
+
+from engram.domain import gate, pii
+from engram.domain.errors import PiiRejected
+from engram.domain.models import (
+    Memory,
+    MemoryType,
+    Provenance,
+    Temporal,
+    TemporalKind,
+)
+from engram.domain.text import clean, content_hash
+from engram.ports import Clock, EnrichJob, JobQueue, MemoryStore, SystemClock
+
+log = logging.getLogger(__name__)
+
+
+class Outcome(StrEnum):
+    stored = "stored"
+    deduplicated = "deduplicated"
+    rejected = "rejected"
+    pii_rejected = "pii_rejected"
+
+
+@dataclass(frozen=True)
+class RememberCommand:
+    tenant: str
+    user_id: str
+    content: str
+    project: str = "default"
+    namespace: str = "default"
+    memory_type: MemoryType | None = None
+    provenance: Provenance = Provenance.user_stated
+    confidence: float | None = None
+    importance: int | None = None
+    valid_until: datetime | None = None
+    observed_at: datetime | None = None
+    metadata: Mapping[str, Any] = field(default_factory=dict)
+    force: bool = False
+
+
+@dataclass(frozen=True)
+class RememberResult:
+    outcome: Outcome
+    memory: Memory | None = None
+    reason: str | None = None  # why it was rejected
+    redactions: Sequence[str] = ()
+    pii_kinds: Sequence[str] = ()
+
+
+class Remember:
+    def __init__(
+        self,
+        store: MemoryStore,
+        queue: JobQueue,
+        pii_policy: Mapping[str, str],
+        clock: Clock | None = None,
+    ) -> None:
+        self.store = store
+        self.queue = queue
+        self.pii_policy = dict(pii_policy)
+        self.clock = clock or SystemClock()
+
+    def __call__(self, command: RememberCommand) -> RememberResult:
+        result, job = self._store_one(command)
+        if job is not None:
+            self._enqueue([job])
+        return result
+
+    def many(self, commands: Sequence[RememberCommand]) -> list[RememberResult]:
+        """Each item independently; one bad item never affects the others. Jobs go out in one batch."""
+        results, jobs = [], []
+        for command in commands:
+            result, job = self._store_one(command)
+            results.append(result)
+            if job is not None:
+                jobs.append(job)
+        self._enqueue(jobs)
+        return results
+
+    def _store_one(self, command: RememberCommand) -> tuple[RememberResult, EnrichJob | None]:
+        if not command.force and (reason := gate.rejection_reason(command.content)):
+            return RememberResult(Outcome.rejected, reason=reason), None
+        try:
+            screened = pii.screen(command.content, self.pii_policy)
+        except PiiRejected as exc:
+            return RememberResult(Outcome.pii_rejected, reason=exc.message, pii_kinds=exc.detail["kinds"]), None
+        memory = self._new_memory(command, clean(screened.content), screened.redactions)
+        inserted = self.store.insert_or_dedup(memory)
+        if not inserted.created:
+            return RememberResult(Outcome.deduplicated, memory=inserted.memory), None
+        job = EnrichJob(tenant=memory.tenant, memory_id=memory.id, content_hash=memory.content_hash)
+        return RememberResult(Outcome.stored, memory=memory, redactions=screened.redactions), job
+
+    def _new_memory(self, command: RememberCommand, content: str, redactions: list[str]) -> Memory:
+        now = self.clock.now()
+        pinned = [
+            name
+            for name in ("memory_type", "confidence", "importance", "valid_until")
+            if getattr(command, name) is not None
+        ]
+        temporal = (
+            Temporal(kind=TemporalKind.temporal, valid_until=command.valid_until)
+            if command.valid_until
+            else Temporal()
+        )
+        optional: dict[str, Any] = {
+            k: v
+            for k, v in (
+                ("memory_type", command.memory_type),
+                ("confidence", command.confidence),
+                ("importance", command.importance),
+            )
+            if v is not None
+        }
+        return Memory(
+            id=str(ULID.from_datetime(now)),
+            tenant=command.tenant,
+            user_id=command.user_id,
+            project=command.project,
+            namespace=command.namespace,
+            content=content,
+            content_hash=content_hash(content),
+            provenance=command.provenance,
+            temporal=temporal,
+            metadata=dict(command.metadata),
+            created_at=now,
+            updated_at=now,
+            observed_at=command.observed_at or now,
+            redactions=redactions,
+            pinned=pinned,
+            **optional,
+        )
+
+    def _enqueue(self, jobs: list[EnrichJob]) -> None:
+        if not jobs:
+            return
+        try:
+            self.queue.enqueue(jobs)
+        except Exception:
+            # Raw first: the memories are stored and stay `pending`; the janitor's repair job re-queues
+            # them. The client still gets its 201, because its memory is safe.
+            log.exception("enqueue failed; %d memories left pending for repair", len(jobs))

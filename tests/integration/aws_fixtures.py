@@ -1,0 +1,83 @@
+"""moto-backed AWS fixtures for the DynamoDB and SQS adapter tests.
+
+Import the fixtures a test module needs (`from aws_fixtures import table  # noqa: F401`); they are not
+in conftest.py so they stay next to the adapters they serve.
+
+moto's in-process DynamoDB is not isolated between threads: a transaction checks its conditions and
+writes item by item, and a cancelled one restores a snapshot of the whole table, wiping writes other
+threads made meanwhile. Real DynamoDB runs every request atomically (and transactions serializably).
+`atomic_moto` restores that guarantee by letting one mocked request run at a time, which is what the
+concurrency tests need to exercise the adapter's logic rather than moto's races.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import boto3
+import pytest
+from moto import mock_aws
+from moto.core.botocore_stubber import BotocoreStubber
+
+from engram.adapters.dynamo_store import create_table
+
+REGION = "us-east-1"
+TABLE_NAME = "engram-test"
+
+
+@pytest.fixture
+def aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A mocked AWS account with dummy credentials; nothing leaves the process."""
+    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
+    monkeypatch.setenv("AWS_SESSION_TOKEN", "testing")
+    monkeypatch.setenv("AWS_DEFAULT_REGION", REGION)
+    with mock_aws():
+        yield
+
+
+@pytest.fixture
+def atomic_moto(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run one mocked AWS request at a time, as DynamoDB runs each request atomically."""
+    lock = threading.Lock()
+    process_request = BotocoreStubber.process_request
+
+    def serialized(self: BotocoreStubber, request: Any) -> Any:
+        with lock:
+            return process_request(self, request)
+
+    monkeypatch.setattr(BotocoreStubber, "process_request", serialized)
+
+
+@pytest.fixture
+def dynamodb(aws: None) -> Any:
+    return boto3.resource("dynamodb", region_name=REGION)
+
+
+@pytest.fixture
+def table(dynamodb: Any) -> Any:
+    """The engram table, created by the adapter's own `create_table` (both GSIs, TTL on)."""
+    create_table(dynamodb, TABLE_NAME)
+    return dynamodb.Table(TABLE_NAME)
+
+
+@pytest.fixture
+def sqs(aws: None) -> Any:
+    return boto3.client("sqs", region_name=REGION)
+
+
+@pytest.fixture
+def queues(sqs: Any) -> tuple[str, str]:
+    """(queue url, dead-letter queue url), the main queue redriving to the DLQ after 3 receives."""
+    dlq_url = sqs.create_queue(QueueName="engram-jobs-dlq")["QueueUrl"]
+    dlq_arn = sqs.get_queue_attributes(QueueUrl=dlq_url, AttributeNames=["QueueArn"])["Attributes"]["QueueArn"]
+    queue_url = sqs.create_queue(
+        QueueName="engram-jobs",
+        Attributes={
+            "RedrivePolicy": f'{{"deadLetterTargetArn": "{dlq_arn}", "maxReceiveCount": "3"}}',
+            "VisibilityTimeout": "30",
+        },
+    )["QueueUrl"]
+    return queue_url, dlq_url
