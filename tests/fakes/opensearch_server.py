@@ -104,6 +104,9 @@ class Document:
     seq_no: int
 
 
+EMPTY_DOCUMENT = Document("", {}, 0, 0)
+
+
 @dataclass
 class Index:
     name: str
@@ -416,10 +419,11 @@ class FakeOpenSearch:
             raise bad_request(f"[size] must be an integer in [0, {MAX_RESULT_WINDOW}], got [{size}]")
         query = body.get("query", {"match_all": {}})
         docs = list(index.visible.items())
+        evaluator = _Evaluator(index, docs)
         if isinstance(query, dict) and set(query) == {"knn"}:
-            scored = _Evaluator(index, docs).knn(query["knn"])
+            scored = evaluator.knn(query["knn"])
         else:
-            evaluator = _Evaluator(index, docs)
+            evaluator.evaluate(query, EMPTY_DOCUMENT, scoring=True)  # refuse bad shapes on empty indices
             scored = []
             for doc_id, doc in docs:
                 score = evaluator.evaluate(query, doc, scoring=True)
@@ -479,6 +483,8 @@ class _Evaluator:
             )
         if not isinstance(k, int) or not 1 <= k <= MAX_RESULT_WINDOW:
             raise bad_request(f"[knn] requires k in [1, {MAX_RESULT_WINDOW}]", "illegal_argument_exception")
+        if "filter" in spec:
+            self.evaluate(spec["filter"], EMPTY_DOCUMENT, scoring=False)  # refuse bad shapes up front
         space = mapping.get("method", {}).get("space_type", mapping.get("space_type", "l2"))
         scored = []
         for doc_id, doc in self.docs:
@@ -530,32 +536,23 @@ class _Evaluator:
 
     def _bool(self, spec: Any, doc: Document, *, scoring: bool) -> float | None:
         self._no_params("bool", spec, {"must", "filter", "should", "must_not", "minimum_should_match"})
-        score = 0.0
-        for clause in _as_list(spec.get("must")):
-            clause_score = self.evaluate(clause, doc, scoring=scoring)
-            if clause_score is None:
-                return None
-            score += clause_score
-        for clause in _as_list(spec.get("filter")):
-            if self.evaluate(clause, doc, scoring=False) is None:
-                return None
-        for clause in _as_list(spec.get("must_not")):
-            if self.evaluate(clause, doc, scoring=False) is not None:
-                return None
-        should = _as_list(spec.get("should"))
-        default_minimum = 0 if spec.get("must") or spec.get("filter") else 1
-        minimum = spec.get("minimum_should_match", default_minimum if should else 0)
+        # Every clause is evaluated (no short cut), so a malformed clause is refused on any document.
+        must = [self.evaluate(clause, doc, scoring=scoring) for clause in _as_list(spec.get("must"))]
+        filters = [self.evaluate(clause, doc, scoring=False) for clause in _as_list(spec.get("filter"))]
+        must_not = [self.evaluate(clause, doc, scoring=False) for clause in _as_list(spec.get("must_not"))]
+        should = [self.evaluate(clause, doc, scoring=scoring) for clause in _as_list(spec.get("should"))]
+        default_minimum = 1 if should and not (must or filters) else 0
+        minimum = spec.get("minimum_should_match", default_minimum)
         if not isinstance(minimum, int):
             raise bad_request("[minimum_should_match] must be an integer in this fake")
-        matched = 0
-        for clause in should:
-            clause_score = self.evaluate(clause, doc, scoring=scoring)
-            if clause_score is not None:
-                matched += 1
-                score += clause_score
-        if matched < minimum:
+        matched_should = [score for score in should if score is not None]
+        if (
+            any(score is None for score in must + filters)
+            or any(score is not None for score in must_not)
+            or len(matched_should) < minimum
+        ):
             return None
-        return score if scoring else 0.0
+        return sum(score for score in must + matched_should if score is not None) if scoring else 0.0
 
     def _match(self, spec: Any, doc: Document, *, scoring: bool) -> float | None:
         field_name, options = self._single_field("match", spec, "query")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver, Response, content_types
@@ -112,10 +113,20 @@ def _raw(response: Response) -> dict:
     }
 
 
+def openapi_document(app: APIGatewayRestResolver) -> dict:
+    return json.loads(app.get_openapi_json_schema(title="engram", version=__version__, description=DESCRIPTION))
+
+
+DESCRIPTION = (
+    "Long-term memory for AI agents. Authenticate with `Authorization: Bearer <api key>` on every route "
+    "but /v1/health."
+)
+
+
 def build_resolver(c: Container) -> APIGatewayRestResolver:
     app = APIGatewayRestResolver(enable_validation=True)
     errors.register(app)
-    app.enable_swagger(path="/v1/docs", title="engram", version=__version__, description=__doc__)
+    app.enable_swagger(path="/v1/docs", title="engram", version=__version__, description=DESCRIPTION)
 
     def tenant() -> str:
         """The tenant the authorizer resolved from the API key; never from the request body."""
@@ -130,12 +141,8 @@ def build_resolver(c: Container) -> APIGatewayRestResolver:
         return Health(version=__version__)
 
     @app.get("/v1/openapi.json", summary="the OpenAPI document")
-    def openapi() -> Response[dict]:
-        return Response(
-            status_code=200,
-            content_type=content_types.APPLICATION_JSON,
-            body=app.get_openapi_json_schema(title="engram", version=__version__),
-        )
+    def openapi() -> dict:
+        return openapi_document(app)
 
     @app.post("/v1/memories", summary="remember one memory")
     def remember(body: RememberRequest) -> Response[RememberResponse]:

@@ -1,0 +1,61 @@
+# engram — the targets the README names. Every target sets itself up on a fresh machine.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PIP := $(PY) -m pip --disable-pip-version-check -q
+DATA_DIR ?= .engram
+HOST ?= 127.0.0.1
+PORT ?= 8080
+export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 1
+export JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION := 1
+
+.PHONY: run test lint bench bench-locomo synth install dev clean openapi
+
+$(VENV)/.run-installed: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PIP) install -e ".[local]"
+	touch $@
+
+$(VENV)/.dev-installed: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PIP) install -e ".[local,aws,dev,infra]"
+	touch $@ $(VENV)/.run-installed
+
+install: $(VENV)/.run-installed
+dev: $(VENV)/.dev-installed
+
+## run: the service on the embedded default, with a fresh API key printed
+run: install
+	$(VENV)/bin/engram serve --dev-key --host $(HOST) --port $(PORT) --data-dir $(DATA_DIR)
+
+## test: the whole suite (unit, integration, infra incl. cdk synth, e2e)
+test: dev synth
+	$(PY) -m pytest -n auto
+
+lint: dev
+	$(VENV)/bin/ruff check layers functions tests infra bench
+	$(VENV)/bin/ruff format --check layers functions tests infra bench
+	$(VENV)/bin/mypy layers/engram/python/engram
+
+## openapi: regenerate the committed openapi.json
+openapi: dev
+	$(PY) -m engram.api.openapi > openapi.json
+
+synth: dev infra/node_modules/.installed
+	cd infra && PATH="$(CURDIR)/$(VENV)/bin:$$PATH" npx --no-install cdk synth -c bundle=false --quiet > /dev/null
+	@echo "cdk synth ok (infra/cdk.out)"
+
+infra/node_modules/.installed: infra/package.json
+	cd infra && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+## bench: write path, enrichment, recall, janitor and LoCoMo on the embedded default
+bench: dev
+	$(PY) bench/run.py
+
+bench-locomo: dev
+	$(PY) bench/locomo.py
+
+clean:
+	rm -rf $(VENV) infra/cdk.out infra/node_modules .pytest_cache

@@ -1,0 +1,195 @@
+"""The REST API: explicit v1 routes to the api function, an API key authorizer on all but health,
+JSON error bodies for what API Gateway answers itself, throttling and JSON access logs.
+
+Request size: API Gateway's own limit (10 MB) cannot be lowered. The application rejects bodies over
+64 KiB with a JSON 413, so nothing larger reaches the store; a WAF size rule would stop them at the
+edge but costs about $6/month per stage, so it is left out. CORS is off (agents call from servers).
+"""
+
+from __future__ import annotations
+
+import json
+
+from aws_cdk import Duration, RemovalPolicy
+from aws_cdk import aws_apigateway as apigw
+from aws_cdk import aws_lambda as lambda_
+from aws_cdk import aws_logs as logs
+from cdk_nag import NagSuppressions
+from constructs import Construct
+
+from .config import EngramConfig
+
+# path under the stage -> methods. Every route is authorized except PUBLIC.
+ROUTES: dict[str, tuple[str, ...]] = {
+    "v1/health": ("GET",),
+    "v1/openapi.json": ("GET",),
+    "v1/docs": ("GET",),
+    "v1/memories": ("GET", "POST"),
+    "v1/memories/batch": ("POST",),
+    "v1/memories/search": ("POST",),
+    "v1/memories/{id}": ("GET", "PATCH", "DELETE"),
+    "v1/memories/{id}/history": ("GET",),
+    "v1/admin/stats": ("GET",),
+}
+PUBLIC = {("GET", "v1/health")}
+
+# What API Gateway answers without calling the function gets the application's error shape.
+_GATEWAY_ERRORS = (
+    (apigw.ResponseType.UNAUTHORIZED, "401", "unauthorized"),
+    (apigw.ResponseType.ACCESS_DENIED, "403", "forbidden"),
+    (apigw.ResponseType.MISSING_AUTHENTICATION_TOKEN, "404", "not_found"),  # unknown route or method
+    (apigw.ResponseType.REQUEST_TOO_LARGE, "413", "payload_too_large"),
+    (apigw.ResponseType.THROTTLED, "429", "throttled"),
+    (apigw.ResponseType.QUOTA_EXCEEDED, "429", "quota_exceeded"),
+    (apigw.ResponseType.INTEGRATION_TIMEOUT, "504", "timeout"),
+    (apigw.ResponseType.DEFAULT_4_XX, None, "bad_request"),
+    (apigw.ResponseType.DEFAULT_5_XX, None, "internal_error"),
+)
+
+_ACCESS_LOG_FIELDS = {
+    "requestId": "$context.requestId",
+    "time": "$context.requestTime",
+    "ip": "$context.identity.sourceIp",
+    "method": "$context.httpMethod",
+    "path": "$context.path",
+    "resource": "$context.resourcePath",
+    "status": "$context.status",
+    "latencyMs": "$context.responseLatency",
+    "integrationLatencyMs": "$context.integration.latency",
+    "responseLength": "$context.responseLength",
+    "tenant": "$context.authorizer.tenant",
+    "error": "$context.error.message",
+    "authorizerError": "$context.authorizer.error",
+    "xrayTraceId": "$context.xrayTraceId",
+}
+
+
+class Api(Construct):
+    """`rest_api` (its `url` ends with the stage), `authorizer`, `usage_plan`, `access_logs`."""
+
+    def __init__(
+        self,
+        scope: Construct,
+        construct_id: str,
+        *,
+        config: EngramConfig,
+        handler: lambda_.IFunction,
+        authorizer: lambda_.IFunction,
+    ) -> None:
+        super().__init__(scope, construct_id)
+        self.access_logs = logs.LogGroup(
+            self,
+            "AccessLogs",
+            retention=config.log_retention,
+            removal_policy=RemovalPolicy.RETAIN if config.is_prod else RemovalPolicy.DESTROY,
+        )
+        self.rest_api = apigw.RestApi(
+            self,
+            "RestApi",
+            rest_api_name=f"engram-{config.stage}",
+            description="engram: long-term memory for AI agents",
+            endpoint_types=[apigw.EndpointType.REGIONAL],
+            # The authorizer may return a usageIdentifierKey to put a tenant on its own usage plan.
+            api_key_source_type=apigw.ApiKeySourceType.AUTHORIZER,
+            cloud_watch_role=config.apigw_cloudwatch_role,
+            cloud_watch_role_removal_policy=RemovalPolicy.RETAIN,
+            deploy_options=apigw.StageOptions(
+                stage_name=config.stage,
+                tracing_enabled=True,
+                logging_level=apigw.MethodLoggingLevel.ERROR,
+                data_trace_enabled=False,  # would log request bodies, i.e. memories
+                metrics_enabled=False,  # per-method metrics are billed; API-level metrics stay on
+                throttling_rate_limit=config.throttle_rate,
+                throttling_burst_limit=config.throttle_burst,
+                access_log_destination=apigw.LogGroupLogDestination(self.access_logs),
+                access_log_format=apigw.AccessLogFormat.custom(json.dumps(_ACCESS_LOG_FIELDS)),
+            ),
+        )
+        self.authorizer = apigw.RequestAuthorizer(
+            self,
+            "ApiKeyAuthorizer",
+            handler=authorizer,
+            identity_sources=[apigw.IdentitySource.header("Authorization")],
+            results_cache_ttl=Duration.minutes(5),
+        )
+        # The stage throttle above caps every caller. A usage plan applies only to requests the
+        # authorizer tags with an API Gateway key (usageIdentifierKey); this one carries the same limits
+        # so per-tenant keys can be attached later without another deployment of the API.
+        self.usage_plan = self.rest_api.add_usage_plan(
+            "DefaultUsagePlan",
+            name=f"engram-{config.stage}-default",
+            throttle=apigw.ThrottleSettings(rate_limit=config.throttle_rate, burst_limit=config.throttle_burst),
+            api_stages=[apigw.UsagePlanPerApiStage(api=self.rest_api, stage=self.rest_api.deployment_stage)],
+        )
+
+        integration = apigw.LambdaIntegration(handler, proxy=True, allow_test_invoke=False)
+        for path, methods in ROUTES.items():
+            resource = self.rest_api.root.resource_for_path(path)
+            for method in methods:
+                public = (method, path) in PUBLIC
+                added = resource.add_method(
+                    method,
+                    integration,
+                    authorizer=None if public else self.authorizer,
+                    authorization_type=apigw.AuthorizationType.NONE if public else apigw.AuthorizationType.CUSTOM,
+                )
+                if public:
+                    NagSuppressions.add_resource_suppressions(
+                        added,
+                        [
+                            {"id": "AwsSolutions-APIG4", "reason": "Liveness probe, public by design; no data."},
+                            {"id": "AwsSolutions-COG4", "reason": "Liveness probe, public by design; no data."},
+                        ],
+                    )
+
+        for response_type, status, error in _GATEWAY_ERRORS:
+            self.rest_api.add_gateway_response(
+                f"{error}-{status or response_type.response_type}",
+                type=response_type,
+                status_code=status,
+                response_headers={"Content-Type": "'application/json'"},
+                templates={"application/json": f'{{"error": "{error}", "message": $context.error.messageString}}'},
+            )
+
+        NagSuppressions.add_resource_suppressions(
+            self.rest_api,
+            [
+                {
+                    "id": "AwsSolutions-APIG2",
+                    "reason": "Bodies are validated by the application (pydantic), which answers 422 with field "
+                    "paths; a second schema in API Gateway would drift and answer in another shape.",
+                },
+                {
+                    "id": "AwsSolutions-APIG3",
+                    "reason": "No WAF by default (about $6/month per stage); stage throttling, the authorizer and "
+                    "the application's 64 KiB body limit cover abuse. Attach a web ACL to the stage if needed.",
+                },
+                {
+                    "id": "AwsSolutions-COG4",
+                    "reason": "Callers are agents holding engram API keys, verified by the Lambda REQUEST "
+                    "authorizer; there are no Cognito users.",
+                },
+            ],
+            apply_to_children=True,
+        )
+        if config.apigw_cloudwatch_role:
+            NagSuppressions.add_resource_suppressions(
+                self.rest_api,
+                [
+                    {
+                        "id": "AwsSolutions-IAM4",
+                        "reason": "The account-level API Gateway logging role uses the AWS-managed "
+                        "AmazonAPIGatewayPushToCloudWatchLogs policy, the documented way to let API Gateway "
+                        "write logs. Turn it off with -c apigw_cloudwatch_role=false if the account has one.",
+                        "applies_to": [
+                            "Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/"
+                            "AmazonAPIGatewayPushToCloudWatchLogs"
+                        ],
+                    }
+                ],
+                apply_to_children=True,
+            )
+
+    @property
+    def url(self) -> str:
+        return self.rest_api.url

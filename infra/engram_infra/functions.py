@@ -1,0 +1,196 @@
+"""The four Lambda functions on the shared layer, and who may touch what.
+
+One helper (`_function`) makes every function; one helper (`lambda_environment`) builds the settings
+every function reads. Permissions are granted in one block, so least privilege can be read at a glance.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from aws_cdk import Duration, RemovalPolicy, Stack
+from aws_cdk import aws_dynamodb as dynamodb
+from aws_cdk import aws_iam as iam
+from aws_cdk import aws_lambda as lambda_
+from aws_cdk import aws_lambda_event_sources as sources
+from aws_cdk import aws_logs as logs
+from aws_cdk import aws_sqs as sqs
+from constructs import Construct
+
+from .config import EngramConfig
+from .layer import ARCHITECTURE, RUNTIME, layer_code
+from .search import Search
+
+# Model ids with a geography prefix are cross-region inference profiles, which route to the model in
+# any region of that geography.
+_INFERENCE_PROFILE_PREFIXES = ("us.", "eu.", "apac.", "jp.", "au.", "ca.", "us-gov.", "global.")
+
+
+@dataclass(frozen=True)
+class FunctionSpec:
+    name: str  # its folder under functions/ and its construct id
+    description: str
+    timeout: Duration
+    memory_mb: int
+
+
+API = FunctionSpec("api", "engram HTTP API (API Gateway proxy)", Duration.seconds(25), 1024)
+AUTHORIZER = FunctionSpec("authorizer", "engram API key authorizer", Duration.seconds(10), 512)
+ENRICH = FunctionSpec("enrich", "engram enrichment worker (SQS)", Duration.seconds(120), 1024)
+JANITOR = FunctionSpec("janitor", "engram janitor (EventBridge schedules)", Duration.seconds(300), 1024)
+
+
+def lambda_environment(
+    config: EngramConfig, *, table: dynamodb.ITable, queue: sqs.IQueue, dlq: sqs.IQueue, search: Search
+) -> dict[str, str]:
+    """The `ENGRAM_*` settings (see engram.settings.Settings) plus powertools' own, for every function."""
+    return {
+        "ENGRAM_BACKEND": "aws",
+        "ENGRAM_STAGE": config.stage,
+        "ENGRAM_TABLE_NAME": table.table_name,
+        "ENGRAM_QUEUE_URL": queue.queue_url,
+        "ENGRAM_DLQ_URL": dlq.queue_url,
+        "ENGRAM_OPENSEARCH_ENDPOINT": search.endpoint,
+        "ENGRAM_OPENSEARCH_MODE": search.mode,
+        "ENGRAM_OPENSEARCH_INDEX": config.opensearch_index,
+        "ENGRAM_EMBEDDER__PROVIDER": config.embedding_provider,
+        "ENGRAM_EMBEDDER__MODEL": config.embedding_model,
+        "ENGRAM_EMBEDDER__DIMENSIONS": str(config.embedding_dimensions),
+        "ENGRAM_ENRICHER__PROVIDER": config.llm_provider,
+        "ENGRAM_ENRICHER__MODEL": config.llm_model,
+        "ENGRAM_JANITOR__CULL_ENABLED": str(config.cull_enabled).lower(),
+        "ENGRAM_JANITOR__TOMBSTONE_RETENTION_DAYS": str(config.tombstone_retention_days),
+        "ENGRAM_JANITOR__HISTORY_RETENTION_DAYS": str(config.history_retention_days),
+        "ENGRAM_PIPELINE_MODE": config.pipeline_mode,
+        "POWERTOOLS_SERVICE_NAME": "engram",
+        "POWERTOOLS_METRICS_NAMESPACE": "engram",
+        # Responses carry memory content; keep it out of X-Ray.
+        "POWERTOOLS_TRACER_CAPTURE_RESPONSE": "false",
+    }
+
+
+def bedrock_model_arns(scope: Construct, model_id: str) -> list[str]:
+    """What `bedrock:InvokeModel` must name to call `model_id` (a model or an inference profile)."""
+    stack = Stack.of(scope)
+    if model_id.startswith(_INFERENCE_PROFILE_PREFIXES):
+        base_model = model_id.split(".", 1)[1]
+        return [
+            stack.format_arn(service="bedrock", resource="inference-profile", resource_name=model_id),
+            f"arn:{stack.partition}:bedrock:*::foundation-model/{base_model}",
+        ]
+    return [stack.format_arn(service="bedrock", account="", resource="foundation-model", resource_name=model_id)]
+
+
+class Functions(Construct):
+    """`api`, `authorizer`, `enrich`, `janitor` (lambda.Function), the shared `layer`, and `all`."""
+
+    def __init__(
+        self,
+        scope: Construct,
+        construct_id: str,
+        *,
+        config: EngramConfig,
+        source_root: Path,
+        table: dynamodb.ITable,
+        queue: sqs.IQueue,
+        dlq: sqs.IQueue,
+        search: Search,
+    ) -> None:
+        super().__init__(scope, construct_id)
+        self._config = config
+        self._source_root = source_root
+        self.layer = lambda_.LayerVersion(
+            self,
+            "EngramLayer",
+            code=layer_code(source_root / "layers" / "engram", bundle=config.bundle),
+            compatible_runtimes=[RUNTIME],
+            compatible_architectures=[ARCHITECTURE],
+            description="engram package and its runtime dependencies",
+        )
+        self._environment = lambda_environment(config, table=table, queue=queue, dlq=dlq, search=search)
+        self.api = self._function(API)
+        self.authorizer = self._function(AUTHORIZER)
+        self.enrich = self._function(ENRICH)
+        self.janitor = self._function(JANITOR)
+        self.all = (self.api, self.authorizer, self.enrich, self.janitor)
+
+        # Who needs what.
+        table.grant_read_write_data(self.api)
+        queue.grant_send_messages(self.api)
+        search.grant_read(self._role(self.api))
+
+        table.grant_read_data(self.authorizer)
+
+        table.grant_read_write_data(self.enrich)
+        search.grant_read_write(self._role(self.enrich))
+        self.enrich.add_event_source(
+            sources.SqsEventSource(
+                queue,
+                batch_size=config.enrich_batch_size,
+                max_batching_window=Duration.seconds(config.enrich_batching_window_seconds),
+                report_batch_item_failures=True,
+                max_concurrency=config.enrich_max_concurrency,
+            )
+        )
+
+        table.grant_read_write_data(self.janitor)
+        queue.grant_send_messages(self.janitor)
+        dlq.grant_consume_messages(self.janitor)
+        dlq.grant_send_messages(self.janitor)
+        search.grant_read_write(self._role(self.janitor))
+
+        # Recall embeds the query (api); enrichment embeds memories and asks the LLM (enrich).
+        if config.embedding_provider == "bedrock":
+            self._allow_models(self.api, config.embedding_model)
+            self._allow_models(self.enrich, config.embedding_model)
+        if config.llm_provider == "bedrock":
+            self._allow_models(self.enrich, config.llm_model)
+
+    def _function(self, spec: FunctionSpec) -> lambda_.Function:
+        code_dir = self._source_root / "functions" / spec.name
+        if not (code_dir / "handler.py").is_file():
+            raise FileNotFoundError(f"{code_dir / 'handler.py'} is missing: each function needs handler(event, context)")
+        construct_id = spec.name.capitalize()
+        log_group = logs.LogGroup(
+            self,
+            f"{construct_id}Logs",
+            retention=self._config.log_retention,
+            removal_policy=RemovalPolicy.RETAIN if self._config.is_prod else RemovalPolicy.DESTROY,
+        )
+        role = iam.Role(
+            self,
+            f"{construct_id}Role",
+            assumed_by=iam.ServicePrincipal("lambda.amazonaws.com"),
+            description=f"{spec.description}: execution role",
+        )
+        log_group.grant_write(role)  # instead of the AWSLambdaBasicExecutionRole managed policy
+        return lambda_.Function(
+            self,
+            construct_id,
+            description=spec.description,
+            runtime=RUNTIME,
+            architecture=ARCHITECTURE,
+            handler="handler.handler",
+            code=lambda_.Code.from_asset(str(code_dir), exclude=["**/__pycache__", "**/*.pyc"]),
+            layers=[self.layer],
+            role=role,
+            environment=self._environment,
+            timeout=spec.timeout,
+            memory_size=spec.memory_mb,
+            tracing=lambda_.Tracing.ACTIVE,
+            logging_format=lambda_.LoggingFormat.JSON,
+            application_log_level_v2=lambda_.ApplicationLogLevel.INFO,
+            system_log_level_v2=lambda_.SystemLogLevel.WARN,
+            log_group=log_group,
+        )
+
+    @staticmethod
+    def _role(function: lambda_.Function) -> iam.IRole:
+        assert function.role is not None
+        return function.role
+
+    def _allow_models(self, function: lambda_.Function, model_id: str) -> None:
+        function.add_to_role_policy(
+            iam.PolicyStatement(actions=["bedrock:InvokeModel"], resources=bedrock_model_arns(self, model_id))
+        )

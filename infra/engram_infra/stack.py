@@ -1,0 +1,90 @@
+"""The engram stack: storage, pipeline, search, functions, API, schedules, monitoring."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from aws_cdk import Annotations, CfnOutput, Fn, Stack
+from constructs import Construct
+
+from .api import Api
+from .config import EngramConfig
+from .functions import ENRICH, Functions
+from .monitoring import Monitoring
+from .pipeline import Pipeline
+from .schedules import Schedules
+from .search import Search
+from .storage import Storage
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+class EngramStack(Stack):
+    """Environment-agnostic: nothing is looked up in an account, so `cdk synth` runs offline."""
+
+    def __init__(
+        self,
+        scope: Construct,
+        construct_id: str,
+        *,
+        config: EngramConfig,
+        source_root: Path = REPO_ROOT,
+        **kwargs: object,
+    ) -> None:
+        super().__init__(scope, construct_id, description=f"engram long-term memory ({config.stage})", **kwargs)
+        self.config = config
+        self.storage = Storage(self, "Storage", config=config)
+        self.pipeline = Pipeline(self, "Pipeline", config=config, worker_timeout=ENRICH.timeout)
+        self.search = Search(self, "Search", config=config)
+        self.functions = Functions(
+            self,
+            "Functions",
+            config=config,
+            source_root=source_root,
+            table=self.storage.table,
+            queue=self.pipeline.queue,
+            dlq=self.pipeline.dlq,
+            search=self.search,
+        )
+        self.api = Api(
+            self, "Api", config=config, handler=self.functions.api, authorizer=self.functions.authorizer
+        )
+        self.schedules = Schedules(self, "Schedules", config=config, janitor=self.functions.janitor)
+        self.monitoring = Monitoring(
+            self,
+            "Monitoring",
+            config=config,
+            functions={
+                "api": self.functions.api,
+                "authorizer": self.functions.authorizer,
+                "enrich": self.functions.enrich,
+                "janitor": self.functions.janitor,
+            },
+            queue=self.pipeline.queue,
+            dlq=self.pipeline.dlq,
+            rest_api=self.api.rest_api,
+            table=self.storage.table,
+        )
+        if not config.bundle:
+            Annotations.of(self).add_warning_v2(
+                "engram:LayerNotBundled",
+                "bundle=false: the layer holds the engram package without its dependencies. "
+                "Fine for synth and tests; do not deploy this template.",
+            )
+
+        table_name = self.storage.table.table_name
+        CfnOutput(self, "ApiUrl", value=f"{self.api.url}v1/", description="Base URL of the engram API")
+        CfnOutput(self, "TableName", value=table_name, description="DynamoDB table (memories and API keys)")
+        CfnOutput(self, "EnrichmentQueueUrl", value=self.pipeline.queue.queue_url)
+        CfnOutput(self, "OpenSearchEndpoint", value=self.search.endpoint)
+        CfnOutput(self, "DashboardName", value=self.monitoring.dashboard.dashboard_name)
+        CfnOutput(
+            self,
+            "CreateFirstApiKey",
+            description="Run with this stack's AWS credentials; prints the key once",
+            value=Fn.join(
+                "",
+                [f"AWS_REGION={self.region} ENGRAM_BACKEND=aws ENGRAM_TABLE_NAME=", table_name,
+                 " engram keys create --tenant <TENANT>"],
+            ),
+        )  # fmt: skip
