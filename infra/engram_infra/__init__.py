@@ -20,5 +20,5 @@ def build(app: cdk.App, *, source_root: Path = REPO_ROOT, **stack_kwargs: Any) -
     stack = EngramStack(app, f"engram-{config.stage}", config=config, source_root=source_root, **stack_kwargs)
     cdk.Tags.of(stack).add("project", "engram")
     cdk.Tags.of(stack).add("stage", config.stage)
-    cdk.Aspects.of(stack).add(AwsSolutionsChecks(verbose=True))
+    cdk.Validations.of(app).add_plugins(AwsSolutionsChecks(app, verbose=True))
     return stack

@@ -14,9 +14,9 @@ from aws_cdk import Duration, RemovalPolicy
 from aws_cdk import aws_apigateway as apigw
 from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_logs as logs
-from cdk_nag import NagSuppressions
 from constructs import Construct
 
+from .nag import acknowledge
 from .config import EngramConfig
 
 # path under the stage -> methods. Every route is authorized except PUBLIC.
@@ -134,13 +134,7 @@ class Api(Construct):
                     authorization_type=apigw.AuthorizationType.NONE if public else apigw.AuthorizationType.CUSTOM,
                 )
                 if public:
-                    NagSuppressions.add_resource_suppressions(
-                        added,
-                        [
-                            {"id": "AwsSolutions-APIG4", "reason": "Liveness probe, public by design; no data."},
-                            {"id": "AwsSolutions-COG4", "reason": "Liveness probe, public by design; no data."},
-                        ],
-                    )
+                    acknowledge(added, ("AwsSolutions-APIG4", "Liveness probe, public by design; returns no data."))
 
         for response_type, status, error in _GATEWAY_ERRORS:
             self.rest_api.add_gateway_response(
@@ -151,43 +145,33 @@ class Api(Construct):
                 templates={"application/json": f'{{"error": "{error}", "message": $context.error.messageString}}'},
             )
 
-        NagSuppressions.add_resource_suppressions(
+        acknowledge(
             self.rest_api,
-            [
-                {
-                    "id": "AwsSolutions-APIG2",
-                    "reason": "Bodies are validated by the application (pydantic), which answers 422 with field "
-                    "paths; a second schema in API Gateway would drift and answer in another shape.",
-                },
-                {
-                    "id": "AwsSolutions-APIG3",
-                    "reason": "No WAF by default (about $6/month per stage); stage throttling, the authorizer and "
-                    "the application's 64 KiB body limit cover abuse. Attach a web ACL to the stage if needed.",
-                },
-                {
-                    "id": "AwsSolutions-COG4",
-                    "reason": "Callers are agents holding engram API keys, verified by the Lambda REQUEST "
-                    "authorizer; there are no Cognito users.",
-                },
-            ],
-            apply_to_children=True,
+            (
+                "AwsSolutions-APIG2",
+                "Bodies are validated by the application (pydantic), which answers 422 with field paths; a "
+                "second schema in API Gateway would drift and answer in a different shape.",
+            ),
+            (
+                "AwsSolutions-APIG3",
+                "No WAF by default (about $6/month per stage): stage throttling, the authorizer and the "
+                "application's 64 KiB body limit cover abuse. Associate a web ACL with the stage if needed.",
+            ),
+            (
+                "AwsSolutions-COG4",
+                "Callers are agents holding engram API keys, checked by the Lambda REQUEST authorizer; there "
+                "are no Cognito users. (Health is public and checked by APIG4 instead.)",
+            ),
         )
         if config.apigw_cloudwatch_role:
-            NagSuppressions.add_resource_suppressions(
+            acknowledge(
                 self.rest_api,
-                [
-                    {
-                        "id": "AwsSolutions-IAM4",
-                        "reason": "The account-level API Gateway logging role uses the AWS-managed "
-                        "AmazonAPIGatewayPushToCloudWatchLogs policy, the documented way to let API Gateway "
-                        "write logs. Turn it off with -c apigw_cloudwatch_role=false if the account has one.",
-                        "applies_to": [
-                            "Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/"
-                            "AmazonAPIGatewayPushToCloudWatchLogs"
-                        ],
-                    }
-                ],
-                apply_to_children=True,
+                (
+                    "AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/"
+                    "AmazonAPIGatewayPushToCloudWatchLogs]",
+                    "The account-level API Gateway logging role uses the AWS-managed policy made for it. Turn "
+                    "the role off with -c apigw_cloudwatch_role=false if the account already has one.",
+                ),
             )
 
     @property

@@ -11,9 +11,9 @@ from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_sns as sns
 from aws_cdk import aws_sns_subscriptions as subscriptions
 from aws_cdk import aws_sqs as sqs
-from cdk_nag import NagSuppressions
 from constructs import Construct
 
+from .nag import acknowledge
 from .config import EngramConfig
 
 _FIVE_MINUTES = Duration.minutes(5)
@@ -36,15 +36,13 @@ class Monitoring(Construct):
     ) -> None:
         super().__init__(scope, construct_id)
         self.topic = sns.Topic(self, "AlarmTopic", display_name=f"engram {config.stage} alarms", enforce_ssl=True)
-        NagSuppressions.add_resource_suppressions(
+        acknowledge(
             self.topic,
-            [
-                {
-                    "id": "AwsSolutions-SNS2",
-                    "reason": "Alarm notifications carry no customer data. CloudWatch cannot publish to a topic "
-                    "encrypted with the AWS-managed SNS key, and a customer key would cost $1/month.",
-                }
-            ],
+            (
+                "AwsSolutions-SNS2",
+                "Alarm notifications carry no customer data. CloudWatch cannot publish to a topic encrypted "
+                "with the AWS-managed SNS key, and a customer-managed key would cost $1/month.",
+            ),
         )
         if config.alarm_email:
             self.topic.add_subscription(subscriptions.EmailSubscription(config.alarm_email))

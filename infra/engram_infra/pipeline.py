@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from aws_cdk import Duration
 from aws_cdk import aws_sqs as sqs
-from cdk_nag import NagSuppressions
 from constructs import Construct
 
+from .nag import acknowledge
 from .config import EngramConfig
 
 # AWS guidance for Lambda event sources: visibility timeout at least six times the function timeout,
@@ -28,10 +28,7 @@ class Pipeline(Construct):
             enforce_ssl=True,
             retention_period=Duration.days(14),
         )
-        NagSuppressions.add_resource_suppressions(
-            self.dlq,
-            [{"id": "AwsSolutions-SQS3", "reason": "This queue is the dead-letter queue of the enrichment queue."}],
-        )
+        acknowledge(self.dlq, ("AwsSolutions-SQS3", "This queue is the enrichment queue's dead-letter queue."))
         self.queue = sqs.Queue(
             self,
             "EnrichmentQueue",

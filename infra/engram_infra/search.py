@@ -11,27 +11,18 @@ from __future__ import annotations
 from typing import Literal
 
 import jsii
-from aws_cdk import IResolveContext, IStringProducer, Lazy, RemovalPolicy, Stack
+from aws_cdk import RemovalPolicy, Stack
 from aws_cdk import aws_iam as iam
 from aws_cdk import aws_logs as logs
 from aws_cdk import aws_opensearchserverless as aoss
 from aws_cdk import aws_opensearchservice as opensearch
-from cdk_nag import NagSuppressions
 from constructs import Construct, IValidation
 
+from .nag import acknowledge
 from .config import EngramConfig
 
 READ_ACTIONS = ("aoss:ReadDocument", "aoss:DescribeIndex")
 READ_WRITE_ACTIONS = (*READ_ACTIONS, "aoss:WriteDocument", "aoss:CreateIndex", "aoss:UpdateIndex")
-
-
-@jsii.implements(IStringProducer)
-class _Produce:
-    def __init__(self, produce: object) -> None:
-        self._produce = produce
-
-    def produce(self, context: IResolveContext) -> str:
-        return self._produce()  # type: ignore[operator]
 
 
 class Search(Construct):
@@ -62,6 +53,7 @@ class Search(Construct):
         else:
             self._readers.append(role)
             self._grant_api_access(role)
+            self.data_access_policy.policy = self._data_access_policy()
 
     def grant_read_write(self, role: iam.IRole) -> None:
         if self.domain is not None:
@@ -69,6 +61,7 @@ class Search(Construct):
         else:
             self._writers.append(role)
             self._grant_api_access(role)
+            self.data_access_policy.policy = self._data_access_policy()
 
     def _grant_api_access(self, role: iam.IRole) -> None:
         # Serverless authorizes twice: IAM lets the role call the collection's data plane at all,
@@ -111,15 +104,14 @@ class Search(Construct):
             description="engram memories: k-NN + BM25",
             standby_replicas="ENABLED" if self._config.opensearch_standby_replicas else "DISABLED",
         )
-        self.collection.add_dependency(encryption)
-        self.collection.add_dependency(network)
+        self.collection.node.add_dependency(encryption, network)
         self.data_access_policy = aoss.CfnAccessPolicy(
             self,
             "DataAccessPolicy",
             name=f"{name}-data",
             type="data",
             description="engram: the api reads, enrich and janitor read and write the memories index",
-            policy=Lazy.string(_Produce(self._data_access_policy)),
+            policy="[]",  # rewritten by each grant below
         )
         for resource in (encryption, network, self.collection, self.data_access_policy):
             resource.apply_removal_policy(self._removal)
@@ -196,30 +188,25 @@ class Search(Construct):
             ],
         )
         self.domain.node.add_dependency(logs_policy)
-        NagSuppressions.add_resource_suppressions(
+        acknowledge(
             self.domain,
-            [
-                {
-                    "id": "AwsSolutions-OS1",
-                    "reason": "Public endpoint by design: only SigV4-signed requests from the api, enrich and "
-                    "janitor roles are allowed (no resource policy, IAM identity grants only). A VPC "
-                    "would put every function behind NAT or interface endpoints.",
-                },
-                {
-                    "id": "AwsSolutions-OS3",
-                    "reason": "Access is by IAM role, not by source IP: Lambda has no fixed egress addresses.",
-                },
-                {
-                    "id": "AwsSolutions-OS4",
-                    "reason": "domain mode is the small, cheap option (one data node); dedicated masters triple "
-                    "its cost. Use the serverless collection for managed redundancy.",
-                },
-                {
-                    "id": "AwsSolutions-OS7",
-                    "reason": "One data node, so there is no second zone to spread over; the index can be "
-                    "rebuilt from the DynamoDB table, which is the source of truth.",
-                },
-            ],
+            (
+                "AwsSolutions-OS1",
+                "Public endpoint by design: only SigV4-signed requests from the api, enrich and janitor roles "
+                "are allowed (no resource policy, IAM identity grants only). A VPC would put every function "
+                "behind NAT or interface endpoints.",
+            ),
+            ("AwsSolutions-OS3", "Access is by IAM role, not source IP: Lambda has no fixed egress addresses."),
+            (
+                "AwsSolutions-OS4",
+                "Domain mode is the small, cheap option (one data node); dedicated masters would triple its "
+                "cost. Use the serverless collection for managed redundancy.",
+            ),
+            (
+                "AwsSolutions-OS7",
+                "One data node, so no second zone to spread over; the index can be rebuilt from the DynamoDB "
+                "table, which is the source of truth.",
+            ),
         )
         self.endpoint = f"https://{self.domain.domain_endpoint}"
         self.mode = "es"

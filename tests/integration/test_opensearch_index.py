@@ -15,9 +15,6 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from opensearchpy import OpenSearch
-from opensearchpy.exceptions import RequestError
-
 from engram.adapters.opensearch_index import (
     IndexUnavailable,
     IndexWriteFailed,
@@ -28,6 +25,10 @@ from engram.adapters.opensearch_index import (
 )
 from engram.domain.models import Memory, MemoryType, Provenance, Status, Temporal
 from engram.ports import IndexedMemory, SearchFilters, SearchScope
+from engram.settings import Settings
+from opensearchpy import OpenSearch
+from opensearchpy.exceptions import RequestError
+
 from tests.fakes.opensearch_server import FakeOpenSearch, iter_bulk_actions
 
 DIMS = 4
@@ -103,6 +104,22 @@ def test_the_index_is_created_once_with_a_filterable_knn_mapping(fake: FakeOpenS
         assert properties[name] == {"type": "keyword"}
     assert properties["observed_at"] == {"type": "date"}
     assert fake.indices[INDEX].settings["index.knn"] is True
+
+
+def test_from_settings_wires_endpoint_mode_index_and_dimensions() -> None:
+    with FakeOpenSearch(serverless=True) as fake:
+        settings = Settings(
+            opensearch_endpoint=fake.url,
+            opensearch_mode="aoss",
+            opensearch_index="memories-test",
+            embedder={"dimensions": 3},
+        )
+        index = OpenSearchIndex.from_settings(settings)
+
+        index.upsert([IndexedMemory(memory("m1", "Settings decide the index"), [0.0, 0.0, 1.0])])
+
+        assert fake.indices["memories-test"].properties["vector"]["dimension"] == 3
+        assert [doc["memory_id"] for doc in fake.documents("memories-test").values()] == ["m1"]
 
 
 def test_index_creation_tolerates_another_process_creating_it_first(

@@ -1,0 +1,98 @@
+"""A real `engram serve` subprocess on a free loopback port, and a tiny HTTP client."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def engram(*args: str, data_dir: Path, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "engram.cli", *args, "--data-dir", str(data_dir)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        timeout=120,
+    )
+
+
+class Client:
+    def __init__(self, url: str, key: str | None) -> None:
+        self.url, self.key = url, key
+
+    def request(self, method: str, path: str, body=None, *, key: str | None = None, raw: bytes | None = None):
+        data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+        req = urllib.request.Request(self.url + path, data=data, method=method)
+        token = key if key is not None else self.key
+        if token:
+            req.add_header("Authorization", f"Bearer {token}")
+        if data is not None:
+            req.add_header("Content-Type", "application/json")
+        try:
+            with urllib.request.urlopen(req, timeout=30) as resp:
+                return resp.status, json.loads(resp.read() or b"null")
+        except urllib.error.HTTPError as err:
+            return err.code, json.loads(err.read() or b"null")
+
+
+class Server:
+    def __init__(self, data_dir: Path, env: dict | None = None) -> None:
+        self.data_dir = data_dir
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "engram.cli", "serve", "--port", str(self.port), "--data-dir", str(data_dir)],
+            cwd=ROOT,
+            env={**os.environ, **(env or {})},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"engram serve exited: {self.proc.stdout.read()}")
+            try:
+                with urllib.request.urlopen(self.url + "/v1/health", timeout=1):
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("engram serve did not become healthy in 60 s")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """(client for tenant acme, client for tenant other, server)."""
+    data_dir = tmp_path_factory.mktemp("engram-e2e")
+    env = {"ENGRAM_EMBEDDER__PROVIDER": "hashing"}
+    key = engram("keys", "create", "--tenant", "acme", data_dir=data_dir).stdout.strip().splitlines()[-1]
+    other = engram("keys", "create", "--tenant", "other", data_dir=data_dir).stdout.strip().splitlines()[-1]
+    server = Server(data_dir, env)
+    yield Client(server.url, key), Client(server.url, other), server
+    server.stop()
