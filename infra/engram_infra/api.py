@@ -16,8 +16,8 @@ from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_logs as logs
 from constructs import Construct
 
-from .nag import acknowledge
 from .config import EngramConfig
+from .nag import acknowledge
 
 # path under the stage -> methods. Every route is authorized except PUBLIC.
 ROUTES: dict[str, tuple[str, ...]] = {
@@ -118,7 +118,9 @@ class Api(Construct):
         self.usage_plan = self.rest_api.add_usage_plan(
             "DefaultUsagePlan",
             name=f"engram-{config.stage}-default",
-            throttle=apigw.ThrottleSettings(rate_limit=config.throttle_rate, burst_limit=config.throttle_burst),
+            throttle=apigw.ThrottleSettings(
+                rate_limit=config.throttle_rate, burst_limit=config.throttle_burst
+            ),
             api_stages=[apigw.UsagePlanPerApiStage(api=self.rest_api, stage=self.rest_api.deployment_stage)],
         )
 
@@ -131,10 +133,14 @@ class Api(Construct):
                     method,
                     integration,
                     authorizer=None if public else self.authorizer,
-                    authorization_type=apigw.AuthorizationType.NONE if public else apigw.AuthorizationType.CUSTOM,
+                    authorization_type=apigw.AuthorizationType.NONE
+                    if public
+                    else apigw.AuthorizationType.CUSTOM,
                 )
                 if public:
-                    acknowledge(added, ("AwsSolutions-APIG4", "Liveness probe, public by design; returns no data."))
+                    acknowledge(
+                        added, ("AwsSolutions-APIG4", "Liveness probe, public by design; returns no data.")
+                    )
 
         for response_type, status, error in _GATEWAY_ERRORS:
             self.rest_api.add_gateway_response(
@@ -142,7 +148,9 @@ class Api(Construct):
                 type=response_type,
                 status_code=status,
                 response_headers={"Content-Type": "'application/json'"},
-                templates={"application/json": f'{{"error": "{error}", "message": $context.error.messageString}}'},
+                templates={
+                    "application/json": f'{{"error": "{error}", "message": $context.error.messageString}}'
+                },
             )
 
         acknowledge(
@@ -169,8 +177,8 @@ class Api(Construct):
                 (
                     "AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/"
                     "AmazonAPIGatewayPushToCloudWatchLogs]",
-                    "The account-level API Gateway logging role uses the AWS-managed policy made for it. Turn "
-                    "the role off with -c apigw_cloudwatch_role=false if the account already has one.",
+                    "The account-level API Gateway logging role uses the AWS-managed policy made for it. "
+                    "Turn the role off with -c apigw_cloudwatch_role=false if the account already has one.",
                 ),
             )
 

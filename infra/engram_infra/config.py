@@ -31,7 +31,6 @@ _RETENTION = {
 }
 
 
-
 class ConfigError(ValueError):
     """A context value that cannot be deployed."""
 
@@ -80,7 +79,9 @@ class EngramConfig:
 
         stage = _text(get("stage"), "stage")
         if not re.fullmatch(r"[a-z][a-z0-9-]{0,14}", stage):
-            raise ConfigError(f"stage {stage!r}: use 1-15 lowercase letters, digits or '-', starting with a letter")
+            raise ConfigError(
+                f"stage {stage!r}: use 1-15 lowercase letters, digits or '-', starting with a letter"
+            )
         index = _text(get("opensearch_index"), "opensearch_index")
         if not re.fullmatch(r"[a-z0-9][a-z0-9_-]{0,200}", index):
             raise ConfigError(f"opensearch_index {index!r} is not a valid OpenSearch index name")
@@ -92,11 +93,16 @@ class EngramConfig:
             raise ConfigError(f"alarm_email {email!r} is not an e-mail address")
         llm_provider = _choice(get("llm_provider"), "llm_provider", ("bedrock", "openai", "rules"))
         llm_model = _text(get("llm_model"), "llm_model", allow_empty=llm_provider == "rules")
-        rate, burst = _int(get("throttle_rate"), "throttle_rate", 1), _int(get("throttle_burst"), "throttle_burst", 1)
+        rate, burst = (
+            _int(get("throttle_rate"), "throttle_rate", 1),
+            _int(get("throttle_burst"), "throttle_burst", 1),
+        )
         return cls(
             stage=stage,
             bundle=_bool(get("bundle"), "bundle"),
-            embedding_provider=_choice(get("embedding_provider"), "embedding_provider", ("bedrock", "openai")),
+            embedding_provider=_choice(
+                get("embedding_provider"), "embedding_provider", ("bedrock", "openai")
+            ),
             embedding_model=_text(get("embedding_model"), "embedding_model"),
             embedding_dimensions=_int(get("embedding_dimensions"), "embedding_dimensions", 1, 16000),
             llm_provider=llm_provider,

@@ -19,7 +19,8 @@ from aws_cdk import aws_sqs as sqs
 from constructs import Construct
 
 from .config import EngramConfig
-from .layer import ARCHITECTURE, RUNTIME, layer_code
+from .layer import ARCHITECTURE, PYTHON_VERSION, RUNTIME, layer_code
+from .nag import acknowledge
 from .search import Search
 
 # Model ids with a geography prefix are cross-region inference profiles, which route to the model in
@@ -79,7 +80,9 @@ def bedrock_model_arns(scope: Construct, model_id: str) -> list[str]:
             stack.format_arn(service="bedrock", resource="inference-profile", resource_name=model_id),
             f"arn:{stack.partition}:bedrock:*::foundation-model/{base_model}",
         ]
-    return [stack.format_arn(service="bedrock", account="", resource="foundation-model", resource_name=model_id)]
+    return [
+        stack.format_arn(service="bedrock", account="", resource="foundation-model", resource_name=model_id)
+    ]
 
 
 class Functions(Construct):
@@ -115,7 +118,9 @@ class Functions(Construct):
         self.janitor = self._function(JANITOR)
         self.all = (self.api, self.authorizer, self.enrich, self.janitor)
 
-        # Who needs what.
+        # Who needs what. Table grants include the table's indexes (gsi1, gsi2): `<table arn>/index/*`.
+        table_id = Stack.of(self).get_logical_id(table.node.default_child)  # type: ignore[arg-type]
+        index_finding = f"AwsSolutions-IAM5[Resource::<{table_id}.Arn>/index/*]"
         table.grant_read_write_data(self.api)
         queue.grant_send_messages(self.api)
         search.grant_read(self._role(self.api))
@@ -146,11 +151,21 @@ class Functions(Construct):
             self._allow_models(self.enrich, config.embedding_model)
         if config.llm_provider == "bedrock":
             self._allow_models(self.enrich, config.llm_model)
+        for function in self.all:
+            acknowledge(
+                self._role(function),
+                (
+                    index_finding,
+                    "Queries on the table's own GSIs (gsi1: a user's memories, gsi2: enrichment state).",
+                ),
+            )
 
     def _function(self, spec: FunctionSpec) -> lambda_.Function:
         code_dir = self._source_root / "functions" / spec.name
         if not (code_dir / "handler.py").is_file():
-            raise FileNotFoundError(f"{code_dir / 'handler.py'} is missing: each function needs handler(event, context)")
+            raise FileNotFoundError(
+                f"{code_dir / 'handler.py'} is missing: each function needs handler(event, context)"
+            )
         construct_id = spec.name.capitalize()
         log_group = logs.LogGroup(
             self,
@@ -165,7 +180,15 @@ class Functions(Construct):
             description=f"{spec.description}: execution role",
         )
         log_group.grant_write(role)  # instead of the AWSLambdaBasicExecutionRole managed policy
-        return lambda_.Function(
+        acknowledge(
+            role,
+            (
+                "AwsSolutions-IAM5[Resource::*]",
+                "Active tracing needs xray:PutTraceSegments and xray:PutTelemetryRecords, which support no "
+                "resource-level permissions; those two actions are the only ones on Resource::*.",
+            ),
+        )
+        function = lambda_.Function(
             self,
             construct_id,
             description=spec.description,
@@ -184,6 +207,15 @@ class Functions(Construct):
             system_log_level_v2=lambda_.SystemLogLevel.WARN,
             log_group=log_group,
         )
+        acknowledge(
+            function,
+            (
+                "AwsSolutions-L1",
+                f"Pinned to {RUNTIME.name} on purpose: the layer's wheels are built for it (pip "
+                f"--python-version {PYTHON_VERSION}). Bump both together in layer.py.",
+            ),
+        )
+        return function
 
     @staticmethod
     def _role(function: lambda_.Function) -> iam.IRole:
@@ -191,6 +223,15 @@ class Functions(Construct):
         return function.role
 
     def _allow_models(self, function: lambda_.Function, model_id: str) -> None:
-        function.add_to_role_policy(
-            iam.PolicyStatement(actions=["bedrock:InvokeModel"], resources=bedrock_model_arns(self, model_id))
-        )
+        arns = bedrock_model_arns(self, model_id)
+        function.add_to_role_policy(iam.PolicyStatement(actions=["bedrock:InvokeModel"], resources=arns))
+        if model_id.startswith(_INFERENCE_PROFILE_PREFIXES):
+            any_region = f"arn:<AWS::Partition>:bedrock:*::foundation-model/{model_id.split('.', 1)[1]}"
+            acknowledge(
+                self._role(function),
+                (
+                    f"AwsSolutions-IAM5[Resource::{any_region}]",
+                    f"{model_id} is a cross-region inference profile: it may serve a request from the model "
+                    "in any region of its geography, so the foundation-model ARN names every region.",
+                ),
+            )

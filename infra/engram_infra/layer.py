@@ -75,7 +75,9 @@ class PipLayerBundler:
 def layer_code(layer_root: Path, *, bundle: bool) -> lambda_.Code:
     """The layer's code asset; `layer_root` is `layers/engram` (its `python/engram` is the package)."""
     if not bundle:
-        return lambda_.Code.from_asset(str(layer_root), exclude=["**/__pycache__", "**/*.pyc", "**/*.egg-info"])
+        return lambda_.Code.from_asset(
+            str(layer_root), exclude=["**/__pycache__", "**/*.pyc", "**/*.egg-info"]
+        )
     requirements = " ".join(f"'{requirement}'" for requirement in REQUIREMENTS)
     docker_command = (
         f"pip install --no-compile --only-binary=:all: --target /asset-output/python {requirements}"

@@ -13,8 +13,8 @@ from aws_cdk import aws_sns_subscriptions as subscriptions
 from aws_cdk import aws_sqs as sqs
 from constructs import Construct
 
-from .nag import acknowledge
 from .config import EngramConfig
+from .nag import acknowledge
 
 _FIVE_MINUTES = Duration.minutes(5)
 
@@ -35,7 +35,9 @@ class Monitoring(Construct):
         table: dynamodb.ITable,
     ) -> None:
         super().__init__(scope, construct_id)
-        self.topic = sns.Topic(self, "AlarmTopic", display_name=f"engram {config.stage} alarms", enforce_ssl=True)
+        self.topic = sns.Topic(
+            self, "AlarmTopic", display_name=f"engram {config.stage} alarms", enforce_ssl=True
+        )
         acknowledge(
             self.topic,
             (
@@ -50,7 +52,9 @@ class Monitoring(Construct):
         self.alarms: dict[str, cloudwatch.Alarm] = {}
         self._alarm(
             "DeadLetters",
-            dlq.metric_approximate_number_of_messages_visible(period=Duration.minutes(1), statistic="Maximum"),
+            dlq.metric_approximate_number_of_messages_visible(
+                period=Duration.minutes(1), statistic="Maximum"
+            ),
             "Enrichment jobs reached the dead-letter queue; the janitor's repair job redrives them.",
         )
         self._alarm(
@@ -60,9 +64,13 @@ class Monitoring(Construct):
             threshold=15 * 60,
         )
         for name, function in functions.items():
-            self._alarm(f"{name}Errors", function.metric_errors(period=_FIVE_MINUTES), f"{name} function errors.")
             self._alarm(
-                f"{name}Throttles", function.metric_throttles(period=_FIVE_MINUTES), f"{name} function throttled."
+                f"{name}Errors", function.metric_errors(period=_FIVE_MINUTES), f"{name} function errors."
+            )
+            self._alarm(
+                f"{name}Throttles",
+                function.metric_throttles(period=_FIVE_MINUTES),
+                f"{name} function throttled.",
             )
         self._alarm("Api5xx", rest_api.metric_server_error(period=_FIVE_MINUTES), "The API answered 5XX.")
 
@@ -70,7 +78,11 @@ class Monitoring(Construct):
         self.dashboard.add_widgets(
             cloudwatch.GraphWidget(
                 title="API",
-                left=[rest_api.metric_count(), rest_api.metric_client_error(), rest_api.metric_server_error()],
+                left=[
+                    rest_api.metric_count(),
+                    rest_api.metric_client_error(),
+                    rest_api.metric_server_error(),
+                ],
                 right=[rest_api.metric_latency(statistic="p99")],
             ),
             cloudwatch.GraphWidget(
@@ -86,12 +98,16 @@ class Monitoring(Construct):
             cloudwatch.GraphWidget(
                 title="Function errors and throttles",
                 left=[function.metric_errors(label=f"{name} errors") for name, function in functions.items()],
-                right=[function.metric_throttles(label=f"{name} throttles") for name, function in functions.items()],
+                right=[
+                    function.metric_throttles(label=f"{name} throttles")
+                    for name, function in functions.items()
+                ],
             ),
             cloudwatch.GraphWidget(
                 title="Function duration p99",
                 left=[
-                    function.metric_duration(statistic="p99", label=name) for name, function in functions.items()
+                    function.metric_duration(statistic="p99", label=name)
+                    for name, function in functions.items()
                 ],
             ),
             cloudwatch.GraphWidget(

@@ -6,8 +6,8 @@ from aws_cdk import Duration
 from aws_cdk import aws_sqs as sqs
 from constructs import Construct
 
-from .nag import acknowledge
 from .config import EngramConfig
+from .nag import acknowledge
 
 # AWS guidance for Lambda event sources: visibility timeout at least six times the function timeout,
 # so a batch that is retried after throttling is not handed to a second worker while still running.
@@ -28,7 +28,9 @@ class Pipeline(Construct):
             enforce_ssl=True,
             retention_period=Duration.days(14),
         )
-        acknowledge(self.dlq, ("AwsSolutions-SQS3", "This queue is the enrichment queue's dead-letter queue."))
+        acknowledge(
+            self.dlq, ("AwsSolutions-SQS3", "This queue is the enrichment queue's dead-letter queue.")
+        )
         self.queue = sqs.Queue(
             self,
             "EnrichmentQueue",
@@ -36,5 +38,7 @@ class Pipeline(Construct):
             enforce_ssl=True,
             visibility_timeout=Duration.seconds(worker_timeout.to_seconds() * VISIBILITY_FACTOR),
             retention_period=Duration.days(4),
-            dead_letter_queue=sqs.DeadLetterQueue(queue=self.dlq, max_receive_count=config.dlq_max_receive_count),
+            dead_letter_queue=sqs.DeadLetterQueue(
+                queue=self.dlq, max_receive_count=config.dlq_max_receive_count
+            ),
         )

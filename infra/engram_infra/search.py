@@ -12,17 +12,22 @@ from typing import Literal
 
 import jsii
 from aws_cdk import RemovalPolicy, Stack
+from aws_cdk import aws_ec2 as ec2
 from aws_cdk import aws_iam as iam
 from aws_cdk import aws_logs as logs
 from aws_cdk import aws_opensearchserverless as aoss
 from aws_cdk import aws_opensearchservice as opensearch
 from constructs import Construct, IValidation
 
-from .nag import acknowledge
 from .config import EngramConfig
+from .nag import acknowledge
 
 READ_ACTIONS = ("aoss:ReadDocument", "aoss:DescribeIndex")
 READ_WRITE_ACTIONS = (*READ_ACTIONS, "aoss:WriteDocument", "aoss:CreateIndex", "aoss:UpdateIndex")
+# A managed domain authorizes by HTTP verb only. Searches are POSTs, so "read" there cannot exclude
+# writes sent as POST; the serverless data access policy above is the finer of the two.
+DOMAIN_READ_ACTIONS = ("es:ESHttpGet", "es:ESHttpHead", "es:ESHttpPost")
+DOMAIN_READ_WRITE_ACTIONS = (*DOMAIN_READ_ACTIONS, "es:ESHttpPut", "es:ESHttpDelete", "es:ESHttpPatch")
 
 
 class Search(Construct):
@@ -44,22 +49,24 @@ class Search(Construct):
             self._serverless()
         else:
             self._managed_domain()
+        self.node.add_validation(_RequiresGrants(self))
 
     # -- access ---------------------------------------------------------------------------------
 
     def grant_read(self, role: iam.IRole) -> None:
-        if self.domain is not None:
-            self.domain.grant_read(role)
-        else:
-            self._readers.append(role)
-            self._grant_api_access(role)
-            self.data_access_policy.policy = self._data_access_policy()
+        self._readers.append(role)
+        self._render_policy(role)
 
     def grant_read_write(self, role: iam.IRole) -> None:
+        self._writers.append(role)
+        self._render_policy(role)
+
+    def _render_policy(self, role: iam.IRole) -> None:
         if self.domain is not None:
-            self.domain.grant_read_write(role)
+            cfn_domain = self.domain.node.default_child
+            assert isinstance(cfn_domain, opensearch.CfnDomain)
+            cfn_domain.access_policies = self._domain_access_policy()
         else:
-            self._writers.append(role)
             self._grant_api_access(role)
             self.data_access_policy.policy = self._data_access_policy()
 
@@ -83,7 +90,10 @@ class Search(Construct):
             type="encryption",
             description="engram: AWS-owned key",
             policy=Stack.of(self).to_json_string(
-                {"Rules": [{"ResourceType": "collection", "Resource": collection_resource}], "AWSOwnedKey": True}
+                {
+                    "Rules": [{"ResourceType": "collection", "Resource": collection_resource}],
+                    "AWSOwnedKey": True,
+                }
             ),
         )
         network = aoss.CfnSecurityPolicy(
@@ -93,7 +103,12 @@ class Search(Construct):
             type="network",
             description="engram: public endpoint, SigV4 + data access policy required",
             policy=Stack.of(self).to_json_string(
-                [{"Rules": [{"ResourceType": "collection", "Resource": collection_resource}], "AllowFromPublic": True}]
+                [
+                    {
+                        "Rules": [{"ResourceType": "collection", "Resource": collection_resource}],
+                        "AllowFromPublic": True,
+                    }
+                ]
             ),
         )
         self.collection = aoss.CfnCollection(
@@ -115,7 +130,6 @@ class Search(Construct):
         )
         for resource in (encryption, network, self.collection, self.data_access_policy):
             resource.apply_removal_policy(self._removal)
-        self.node.add_validation(_RequiresGrants(self))
         self.endpoint = self.collection.attr_collection_endpoint
         self.mode = "aoss"
 
@@ -137,6 +151,25 @@ class Search(Construct):
 
     # -- managed domain -------------------------------------------------------------------------
 
+    def _domain_access_policy(self) -> dict[str, object]:
+        """The domain's resource policy: the granted roles, by name, and nobody else."""
+        return {
+            "Version": "2012-10-17",
+            "Statement": [
+                {
+                    "Effect": "Allow",
+                    "Principal": {"AWS": [role.role_arn for role in roles]},
+                    "Action": list(actions),
+                    "Resource": self._domain_resources,
+                }
+                for roles, actions in (
+                    (self._readers, DOMAIN_READ_ACTIONS),
+                    (self._writers, DOMAIN_READ_WRITE_ACTIONS),
+                )
+                if roles
+            ],
+        }
+
     def _managed_domain(self) -> None:
         slow_search, slow_index, app = (
             logs.LogGroup(
@@ -147,16 +180,22 @@ class Search(Construct):
             )
             for kind in ("SlowSearch", "SlowIndex", "App")
         )
+        domain_name = f"engram-{self._config.stage}"
+        domain_arn = Stack.of(self).format_arn(service="es", resource="domain", resource_name=domain_name)
+        self._domain_resources = [domain_arn, f"{domain_arn}/*"]
         self.domain = opensearch.Domain(
             self,
             "Domain",
+            domain_name=domain_name,
             version=opensearch.EngineVersion.OPENSEARCH_2_19,
             capacity=opensearch.CapacityConfig(
                 data_nodes=1,
                 data_node_instance_type=self._config.opensearch_instance_type,
                 multi_az_with_standby_enabled=False,
             ),
-            ebs=opensearch.EbsOptions(volume_size=self._config.opensearch_volume_gb),
+            ebs=opensearch.EbsOptions(
+                volume_size=self._config.opensearch_volume_gb, volume_type=ec2.EbsDeviceVolumeType.GP3
+            ),
             zone_awareness=opensearch.ZoneAwarenessConfig(enabled=False),
             encryption_at_rest=opensearch.EncryptionAtRestOptions(enabled=True),
             node_to_node_encryption=True,
@@ -192,20 +231,22 @@ class Search(Construct):
             self.domain,
             (
                 "AwsSolutions-OS1",
-                "Public endpoint by design: only SigV4-signed requests from the api, enrich and janitor roles "
-                "are allowed (no resource policy, IAM identity grants only). A VPC would put every function "
-                "behind NAT or interface endpoints.",
+                "Public endpoint by design: its resource policy admits only SigV4-signed requests from the "
+                "api, enrich and janitor roles. A VPC would put every function behind NAT or endpoints.",
             ),
-            ("AwsSolutions-OS3", "Access is by IAM role, not source IP: Lambda has no fixed egress addresses."),
+            (
+                "AwsSolutions-OS3",
+                "Access is by IAM role, not source IP: Lambda has no fixed egress addresses.",
+            ),
             (
                 "AwsSolutions-OS4",
                 "Domain mode is the small, cheap option (one data node); dedicated masters would triple its "
-                "cost. Use the serverless collection for managed redundancy.",
+                "cost. Use the serverless collection (the default) for managed redundancy.",
             ),
             (
                 "AwsSolutions-OS7",
-                "One data node, so no second zone to spread over; the index can be rebuilt from the DynamoDB "
-                "table, which is the source of truth.",
+                "One data node, so no second zone to spread over; the index can be rebuilt from the "
+                "DynamoDB table, which is the source of truth.",
             ),
         )
         self.endpoint = f"https://{self.domain.domain_endpoint}"
@@ -222,4 +263,4 @@ class _RequiresGrants:
     def validate(self) -> list[str]:
         if self._search._readers or self._search._writers:
             return []
-        return ["the OpenSearch collection has no data access grants"]
+        return ["nobody was granted access to the OpenSearch index"]

@@ -31,7 +31,9 @@ class EngramStack(Stack):
         source_root: Path = REPO_ROOT,
         **kwargs: object,
     ) -> None:
-        super().__init__(scope, construct_id, description=f"engram long-term memory ({config.stage})", **kwargs)
+        super().__init__(
+            scope, construct_id, description=f"engram long-term memory ({config.stage})", **kwargs
+        )
         self.config = config
         self.storage = Storage(self, "Storage", config=config)
         self.pipeline = Pipeline(self, "Pipeline", config=config, worker_timeout=ENRICH.timeout)

@@ -58,8 +58,7 @@ class FakeOpenAIServer:
 
     @property
     def base_url(self) -> str:
-        host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}/v1"
+        return f"http://127.0.0.1:{self._server.server_address[1]}/v1"
 
     def __enter__(self) -> FakeOpenAIServer:
         self._thread.start()
@@ -108,7 +107,9 @@ class FakeOpenAIServer:
                     body = json.loads(raw)
                 except ValueError:
                     body = None
-                fake.requests.append(RecordedRequest("POST", self.path, dict(self.headers.items()), body, raw))
+                fake.requests.append(
+                    RecordedRequest("POST", self.path, dict(self.headers.items()), body, raw)
+                )
                 if self.path.rstrip("/") != "/v1/chat/completions":
                     self._send(404, {"error": {"message": f"unknown route {self.path}"}})
                     return

@@ -1,19 +1,22 @@
 """moto-backed AWS fixtures for the DynamoDB and SQS adapter tests.
 
-Import the fixtures a test module needs (`from aws_fixtures import table  # noqa: F401`); they are not
-in conftest.py so they stay next to the adapters they serve.
+Import the fixtures a test module needs (`from tests.integration.aws_fixtures import table`); they are
+not in conftest.py so they stay next to the adapters they serve.
 
 moto's in-process DynamoDB is not isolated between threads: a transaction checks its conditions and
 writes item by item, and a cancelled one restores a snapshot of the whole table, wiping writes other
 threads made meanwhile. Real DynamoDB runs every request atomically (and transactions serializably).
-`atomic_moto` restores that guarantee by letting one mocked request run at a time, which is what the
-concurrency tests need to exercise the adapter's logic rather than moto's races.
+`atomic_requests` restores that guarantee by letting one mocked request run at a time (requests from
+many threads still interleave freely between each other), which is what the concurrency tests need to
+exercise the adapter's logic rather than moto's races. moto's server mode (ThreadedMotoServer) runs the
+same backend code on a threaded HTTP server and shows the same races, only less often.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import boto3
@@ -38,8 +41,8 @@ def aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         yield
 
 
-@pytest.fixture
-def atomic_moto(monkeypatch: pytest.MonkeyPatch) -> None:
+@contextmanager
+def atomic_requests() -> Iterator[None]:
     """Run one mocked AWS request at a time, as DynamoDB runs each request atomically."""
     lock = threading.Lock()
     process_request = BotocoreStubber.process_request
@@ -48,7 +51,17 @@ def atomic_moto(monkeypatch: pytest.MonkeyPatch) -> None:
         with lock:
             return process_request(self, request)
 
-    monkeypatch.setattr(BotocoreStubber, "process_request", serialized)
+    BotocoreStubber.process_request = serialized  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        BotocoreStubber.process_request = process_request  # type: ignore[method-assign]
+
+
+@pytest.fixture
+def atomic_moto() -> Iterator[None]:
+    with atomic_requests():
+        yield
 
 
 @pytest.fixture
@@ -72,7 +85,9 @@ def sqs(aws: None) -> Any:
 def queues(sqs: Any) -> tuple[str, str]:
     """(queue url, dead-letter queue url), the main queue redriving to the DLQ after 3 receives."""
     dlq_url = sqs.create_queue(QueueName="engram-jobs-dlq")["QueueUrl"]
-    dlq_arn = sqs.get_queue_attributes(QueueUrl=dlq_url, AttributeNames=["QueueArn"])["Attributes"]["QueueArn"]
+    dlq_arn = sqs.get_queue_attributes(QueueUrl=dlq_url, AttributeNames=["QueueArn"])["Attributes"][
+        "QueueArn"
+    ]
     queue_url = sqs.create_queue(
         QueueName="engram-jobs",
         Attributes={

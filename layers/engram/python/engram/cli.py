@@ -157,7 +157,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=8080)
     p.add_argument("--dev-key", action="store_true", help="mint and print a fresh API key for --dev-tenant")
     p.add_argument("--dev-tenant", default="local")
-    p.add_argument("--no-worker", dest="worker", action="store_false", help="do not run the enrichment worker")
+    p.add_argument(
+        "--no-worker", dest="worker", action="store_false", help="do not run the enrichment worker"
+    )
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("keys", help="manage API keys")

@@ -77,6 +77,9 @@ class MemoryStore(Protocol):
 
     def increment_retrievals(self, tenant: str, counts: dict[str, int], at: datetime) -> None: ...
 
+    def add_hits(self, tenant: str, memory_id: str, n: int) -> None:
+        """Atomically add `n` to a memory's hits (a merge folds one memory's hits into another)."""
+
     def add_history(self, records: Iterable[HistoryRecord]) -> None: ...
 
     def history(self, tenant: str, memory_id: str) -> list[HistoryRecord]: ...

@@ -375,6 +375,18 @@ class DynamoMemoryStore:
                 if _code(exc) != "ConditionalCheckFailedException":
                     raise
 
+    def add_hits(self, tenant: str, memory_id: str, n: int) -> None:
+        try:
+            self.table.update_item(
+                Key=_memory_key(tenant, memory_id),
+                UpdateExpression="ADD hits :n",
+                ConditionExpression="attribute_exists(pk)",
+                ExpressionAttributeValues={":n": n},
+            )
+        except ClientError as exc:
+            if _code(exc) != "ConditionalCheckFailedException":
+                raise
+
     # ------------------------------------------------------------------ reads
 
     def get(self, tenant: str, memory_id: str) -> Memory | None:

@@ -31,7 +31,9 @@ class SqliteKeyStore:
             )
 
     def find(self, key_hash: str) -> ApiKey | None:
-        row = self.db.connection().execute("SELECT * FROM api_keys WHERE key_hash = ?", (key_hash,)).fetchone()
+        row = (
+            self.db.connection().execute("SELECT * FROM api_keys WHERE key_hash = ?", (key_hash,)).fetchone()
+        )
         return _key(row) if row else None
 
     def list(self, tenant: str | None = None) -> list[ApiKey]:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
-from engram.adapters.sqlite_db import SqliteDatabase, iso, parse_iso
+from engram.adapters.sqlite_db import SqliteDatabase, iso
 from engram.domain.errors import Conflict
 from engram.domain.models import EnrichmentState, HistoryRecord, Memory, Status, utcnow
 from engram.ports import InsertResult, ListQuery, Page
@@ -128,7 +128,9 @@ class SqliteMemoryStore:
                 if row is None:
                     raise Conflict(f"memory {old.id} changed concurrently; retry")
                 conn.execute("DELETE FROM memories_fts WHERE rowid = ?", (row["seq"],))
-                conn.execute("INSERT INTO memories_fts (rowid, content) VALUES (?, ?)", (row["seq"], new.content))
+                conn.execute(
+                    "INSERT INTO memories_fts (rowid, content) VALUES (?, ?)", (row["seq"], new.content)
+                )
         except sqlite3.IntegrityError as exc:
             raise Conflict("the same content already exists in this scope") from exc
         return row_to_memory(row)
@@ -167,6 +169,12 @@ class SqliteMemoryStore:
                 "UPDATE memories SET retrieval_count = retrieval_count + ?,"
                 " last_retrieved_at = max(coalesce(last_retrieved_at, ''), ?) WHERE tenant = ? AND id = ?",
                 [(n, stamp, tenant, memory_id) for memory_id, n in counts.items()],
+            )
+
+    def add_hits(self, tenant: str, memory_id: str, n: int) -> None:
+        with self.db.write() as conn:
+            conn.execute(
+                "UPDATE memories SET hits = hits + ? WHERE tenant = ? AND id = ?", (n, tenant, memory_id)
             )
 
     # ------------------------------------------------------------------ reads

@@ -13,6 +13,7 @@ from engram.api import errors
 from engram.api.schemas import (
     BatchRequest,
     BatchResponse,
+    ComponentsOut,
     Health,
     HistoryList,
     HistoryOut,
@@ -22,14 +23,18 @@ from engram.api.schemas import (
     RememberRequest,
     RememberResponse,
     ScopeName,
+    SearchRequest,
+    SearchResponse,
+    SearchResult,
     UserId,
 )
 from engram.domain.errors import PayloadTooLarge, PiiRejected, Unauthorized
 from engram.domain.models import EnrichmentState, Status
 from engram.observability import count
-from engram.ports import ListQuery
+from engram.ports import ListQuery, SearchFilters
 from engram.runtime.container import Container
 from engram.usecases.memories import get_memory, list_memories, memory_history
+from engram.usecases.recall import RecallQuery
 from engram.usecases.remember import Outcome, RememberCommand, RememberResult
 
 MemoryId = Annotated[str, Path(min_length=1, max_length=64)]
@@ -114,7 +119,9 @@ def _raw(response: Response) -> dict:
 
 
 def openapi_document(app: APIGatewayRestResolver) -> dict:
-    return json.loads(app.get_openapi_json_schema(title="engram", version=__version__, description=DESCRIPTION))
+    return json.loads(
+        app.get_openapi_json_schema(title="engram", version=__version__, description=DESCRIPTION)
+    )
 
 
 DESCRIPTION = (
@@ -171,6 +178,38 @@ def build_resolver(c: Container) -> APIGatewayRestResolver:
         page = list_memories(c.store, query)
         return MemoryList(items=[MemoryOut.of(m) for m in page.items], cursor=page.cursor)
 
+    @app.post("/v1/memories/search", summary="recall: hybrid BM25 + k-NN, weighted, explainable")
+    def search_route(body: SearchRequest) -> SearchResponse:
+        query = RecallQuery(
+            tenant=tenant(),
+            user_id=body.user_id,
+            query=body.query,
+            project=body.project,
+            namespaces=tuple(body.namespaces) if body.namespaces else None,
+            top_k=body.top_k,
+            filters=SearchFilters(
+                **{
+                    k: tuple(v) if isinstance(v, list) else v
+                    for k, v in body.filters.model_dump(mode="python").items()
+                }
+            ),
+            min_score=body.min_score,
+            include_stale=body.include_stale,
+            weights=body.weights.model_dump(exclude_none=True) if body.weights else {},
+        )
+        results = c.recall(query)
+        count("MemoriesRecalled", len(results))
+        return SearchResponse(
+            results=[
+                SearchResult(
+                    memory=MemoryOut.of(r.memory),
+                    score=r.score,
+                    components=ComponentsOut(**vars(r.components)) if body.explain else None,
+                )
+                for r in results
+            ]
+        )
+
     @app.get("/v1/memories/<memory_id>", summary="one memory")
     def get_route(memory_id: MemoryId) -> MemoryOut:
         return MemoryOut.of(get_memory(c.store, tenant(), memory_id))
@@ -191,7 +230,9 @@ def build_resolver(c: Container) -> APIGatewayRestResolver:
         records = memory_history(c.store, tenant(), memory_id)
         return HistoryList(
             memory_id=memory_id,
-            events=[HistoryOut(**r.model_dump(include={"id", "event", "at", "actor", "detail"})) for r in records],
+            events=[
+                HistoryOut(**r.model_dump(include={"id", "event", "at", "actor", "detail"})) for r in records
+            ],
         )
 
     return app

@@ -29,9 +29,13 @@ _STATUS: dict[type[EngramError], int] = {
 }
 
 
-def error_response(status: int, error: str, message: str, details: list[ErrorDetail] | None = None) -> Response:
+def error_response(
+    status: int, error: str, message: str, details: list[ErrorDetail] | None = None
+) -> Response:
     body = ErrorBody(error=error, message=message, details=details or [])
-    return Response(status_code=status, content_type=content_types.APPLICATION_JSON, body=body.model_dump_json())
+    return Response(
+        status_code=status, content_type=content_types.APPLICATION_JSON, body=body.model_dump_json()
+    )
 
 
 def _path(loc: Any) -> str:
@@ -45,7 +49,9 @@ def register(app: APIGatewayRestResolver) -> None:
         if any(e.get("type") == "json_invalid" for e in errors):
             return error_response(400, "malformed_json", "the request body is not valid JSON")
         details = [
-            ErrorDetail(path=_path(e.get("loc", ())), message=str(e.get("msg", "")), type=str(e.get("type", "")))
+            ErrorDetail(
+                path=_path(e.get("loc", ())), message=str(e.get("msg", "")), type=str(e.get("type", ""))
+            )
             for e in errors
         ]
         summary = "; ".join(f"{d.path}: {d.message}" for d in details[:5])

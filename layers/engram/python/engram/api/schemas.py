@@ -140,7 +140,9 @@ class MemoryOut(BaseModel):
         return cls(
             **memory.model_dump(exclude={"tenant", "pinned", "enrichment", "temporal"}),
             temporal=TemporalOut(**memory.temporal.model_dump()),
-            enrichment=EnrichmentOut(**memory.enrichment.model_dump(include={"state", "model", "attempts", "error"})),
+            enrichment=EnrichmentOut(
+                **memory.enrichment.model_dump(include={"state", "model", "attempts", "error"})
+            ),
         )
 
 
@@ -177,3 +179,68 @@ class ErrorBody(BaseModel):
 class Health(BaseModel):
     status: Literal["ok"] = "ok"
     version: str
+
+
+class SearchFiltersIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    memory_types: list[MemoryType] | None = Field(default=None, max_length=8)
+    categories: list[Annotated[str, Field(max_length=64)]] | None = Field(default=None, max_length=20)
+    entities: list[Annotated[str, Field(max_length=128)]] | None = Field(default=None, max_length=20)
+    provenance: list[Provenance] | None = Field(default=None, max_length=4)
+    observed_after: datetime | None = Field(default=None, description="inclusive")
+    observed_before: datetime | None = Field(default=None, description="exclusive")
+    min_importance: int | None = Field(default=None, ge=1, le=5)
+
+    _tz = field_validator("observed_after", "observed_before")(_utc)
+
+
+class WeightsIn(BaseModel):
+    """Per-request overrides of the server's ranking weights (neutral values turn a signal off)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    lexical_weight: float | None = Field(default=None, ge=0)
+    vector_weight: float | None = Field(default=None, ge=0)
+    importance_weight: float | None = Field(default=None, ge=0, le=1)
+    recency_weight: float | None = Field(default=None, ge=0)
+    recency_half_life_days: float | None = Field(default=None, gt=0)
+    provenance_weight: float | None = Field(default=None, ge=0, le=1)
+    stale_multiplier: float | None = Field(default=None, ge=0, le=1)
+    hits_weight: float | None = Field(default=None, ge=0)
+
+
+class SearchRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    query: Annotated[str, Field(min_length=1, max_length=2000)]
+    user_id: UserId
+    project: ScopeName | None = None
+    namespaces: list[ScopeName] | None = Field(default=None, max_length=20)
+    top_k: int = Field(default=10, ge=1, le=100)
+    filters: SearchFiltersIn = Field(default_factory=SearchFiltersIn)
+    min_score: float | None = Field(default=None, ge=0)
+    include_stale: bool = Field(default=True, description="false drops stale and expired memories")
+    explain: bool = Field(default=False, description="return each ranking component")
+    weights: WeightsIn | None = None
+
+
+class ComponentsOut(BaseModel):
+    bm25: float | None = Field(description="raw BM25 of the lexical leg (null: not a lexical candidate)")
+    vector: float | None = Field(description="cosine similarity of the vector leg (null: not a candidate)")
+    fused: float = Field(description="weighted sum of the min-max normalised legs")
+    importance: float
+    recency: float
+    provenance: float
+    expiry: float
+    hits: float
+
+
+class SearchResult(BaseModel):
+    memory: MemoryOut
+    score: float = Field(description="fused × importance × recency × provenance × expiry × hits")
+    components: ComponentsOut | None = None
+
+
+class SearchResponse(BaseModel):
+    results: list[SearchResult]

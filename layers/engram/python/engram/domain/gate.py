@@ -8,7 +8,9 @@ MIN_CHARS = 12
 TOO_SHORT = "too short — not durable knowledge"
 FILLER = "conversational filler — not durable knowledge"
 
-_FILLER = re.compile(r"^(thanks?|ok(ay)?|sure|got it|great|cool|yes|no|nope|yep|alright|noted|done)\.?$", re.I)
+_FILLER = re.compile(
+    r"^(thanks?|ok(ay)?|sure|got it|great|cool|yes|no|nope|yep|alright|noted|done)\.?$", re.I
+)
 
 
 def rejection_reason(content: str) -> str | None:

@@ -6,6 +6,79 @@ import hashlib
 import re
 
 _WS = re.compile(r"\s+")
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+STOPWORDS = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "been",
+        "but",
+        "by",
+        "did",
+        "do",
+        "does",
+        "for",
+        "from",
+        "had",
+        "has",
+        "have",
+        "he",
+        "her",
+        "hers",
+        "him",
+        "his",
+        "how",
+        "i",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "me",
+        "my",
+        "no",
+        "not",
+        "of",
+        "on",
+        "or",
+        "our",
+        "she",
+        "so",
+        "than",
+        "that",
+        "the",
+        "their",
+        "them",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "to",
+        "was",
+        "we",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "whom",
+        "why",
+        "will",
+        "with",
+        "would",
+        "you",
+        "your",
+        "yours",
+    ]
+)
 _TRAILING_PUNCT = re.compile(r"[.,!?;:]+$")
 
 
@@ -21,3 +94,15 @@ def normalize(content: str) -> str:
 
 def content_hash(content: str) -> str:
     return hashlib.sha256(normalize(content).encode("utf-8")).hexdigest()
+
+
+def words(text: str) -> list[str]:
+    """Lowercase word tokens (letters and digits)."""
+    return _WORD.findall(text.lower())
+
+
+def terms(text: str) -> list[str]:
+    """Content words: `words` without stopwords (all words when nothing else is left)."""
+    tokens = words(text)
+    kept = [t for t in tokens if t not in STOPWORDS]
+    return kept or tokens

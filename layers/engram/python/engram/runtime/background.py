@@ -9,4 +9,9 @@ from engram.runtime.container import Container
 
 
 def loops(container: Container, *, worker: bool) -> list[Callable[[threading.Event], None]]:
-    return []
+    found: list[Callable[[threading.Event], None]] = []
+    if worker and container.settings.backend == "local":
+        from engram.runtime.worker import worker_loop
+
+        found.append(worker_loop(container))
+    return found

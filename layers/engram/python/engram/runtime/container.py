@@ -13,7 +13,9 @@ from typing import Any
 
 from engram.ports import Clock, Embedder, Enricher, JobQueue, KeyStore, MemoryStore, SystemClock
 from engram.settings import Settings
+from engram.usecases.enrich import Enrich
 from engram.usecases.memories import Forget, Update
+from engram.usecases.recall import Recall
 from engram.usecases.remember import Remember
 
 
@@ -47,6 +49,31 @@ class Container:
         return Forget(self.store, self.vector_index, self.clock)
 
     @cached_property
+    def enrich(self) -> Enrich:
+        return Enrich(
+            store=self.store,
+            index=self.vector_index,
+            embedder=self.embedder,
+            enricher=self.enricher,
+            dedup=self.settings.dedup,
+            mode=self.settings.pipeline_mode,
+            clock=self.clock,
+        )
+
+    @cached_property
+    def recall(self) -> Recall:
+        return Recall(
+            store=self.store,
+            lexical=self.lexical_index,
+            vectors=self.vector_index,
+            embedder=self.embedder,
+            queue=self.queue,
+            ranking=self.settings.ranking,
+            clock=self.clock,
+            merge_pending=self.settings.backend == "aws",
+        )
+
+    @cached_property
     def embedder(self) -> Embedder:
         with self._lock:
             return self.embedder_factory()
@@ -76,15 +103,19 @@ def _default_enricher(settings: Settings):
 
 
 def local(settings: Settings, clock: Clock | None = None) -> Container:
+    from engram.adapters.local_index import LocalIndex
     from engram.adapters.sqlite_db import SqliteDatabase
     from engram.adapters.sqlite_keys import SqliteKeyStore
     from engram.adapters.sqlite_queue import SqliteJobQueue
     from engram.adapters.sqlite_store import SqliteMemoryStore
 
     db = SqliteDatabase(settings.db_path)
+    index = LocalIndex(db)
     return Container(
         settings=settings,
         store=SqliteMemoryStore(db),
+        vector_index=index,
+        lexical_index=index,
         queue=SqliteJobQueue(db, max_attempts=settings.janitor.max_attempts),
         keys=SqliteKeyStore(db),
         clock=clock or SystemClock(),

@@ -28,7 +28,7 @@ class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server: EngramHttpServer
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+    def log_message(self, format: str, *args: Any) -> None:
         return  # request logs go through the structured logger when enabled
 
     def _serve(self) -> None:
@@ -38,7 +38,9 @@ class _Handler(BaseHTTPRequestHandler):
         if length > limit:
             # Do not read a body we will refuse; close the connection instead of draining it.
             self.close_connection = True
-            resp = error_response(413, "payload_too_large", f"request body is {length} bytes; the limit is {limit}")
+            resp = error_response(
+                413, "payload_too_large", f"request body is {length} bytes; the limit is {limit}"
+            )
             self._write(resp.status_code, {"Content-Type": "application/json"}, resp.body.encode())
             return
         body = self.rfile.read(length) if length else b""
@@ -50,9 +52,15 @@ class _Handler(BaseHTTPRequestHandler):
                 tenant = authenticate(api.container.keys, self.headers.get("Authorization"))
             except Unauthorized as exc:
                 resp = error_response(401, exc.code, exc.message)
-                self._write(401, {"Content-Type": "application/json", "WWW-Authenticate": "Bearer"}, resp.body.encode())
+                self._write(
+                    401,
+                    {"Content-Type": "application/json", "WWW-Authenticate": "Bearer"},
+                    resp.body.encode(),
+                )
                 return
-        event = proxy_event(self.command, self.path, headers, body, tenant=tenant, source_ip=self.client_address[0])
+        event = proxy_event(
+            self.command, self.path, headers, body, tenant=tenant, source_ip=self.client_address[0]
+        )
         status, out_headers, raw = response_parts(api.handle(event, None))
         self._write(status, out_headers, raw)
 
@@ -98,7 +106,9 @@ def serve(
     """Run the server and background loops until interrupted."""
     server = make_server(container, host, port)
     stop = threading.Event()
-    threads = [threading.Thread(target=loop, args=(stop,), daemon=True, name=loop.__name__) for loop in background]
+    threads = [
+        threading.Thread(target=loop, args=(stop,), daemon=True, name=loop.__name__) for loop in background
+    ]
     for thread in threads:
         thread.start()
     if on_ready:

@@ -26,7 +26,12 @@ from engram.ports import Clock, EnrichJob, JobQueue, ListQuery, MemoryStore, Pag
 
 def history_record(memory: Memory, event: HistoryEvent, at: datetime, **detail: Any) -> HistoryRecord:
     return HistoryRecord(
-        id=str(ULID.from_datetime(at)), tenant=memory.tenant, memory_id=memory.id, event=event, at=at, detail=detail
+        id=str(ULID.from_datetime(at)),
+        tenant=memory.tenant,
+        memory_id=memory.id,
+        event=event,
+        at=at,
+        detail=detail,
     )
 
 
@@ -97,8 +102,12 @@ class Update:
 
         content = changes.get("content")
         if content is None or clean(content) == current.content:
-            updated = self.store.put(current.model_copy(update=update), expected_updated_at=current.updated_at)
-            self.store.add_history([history_record(updated, HistoryEvent.updated, now, fields=sorted(changes))])
+            updated = self.store.put(
+                current.model_copy(update=update), expected_updated_at=current.updated_at
+            )
+            self.store.add_history(
+                [history_record(updated, HistoryEvent.updated, now, fields=sorted(changes))]
+            )
             return updated
 
         if not changes.get("force") and (reason := gate.rejection_reason(content)):

@@ -99,7 +99,9 @@ class Remember:
         try:
             screened = pii.screen(command.content, self.pii_policy)
         except PiiRejected as exc:
-            return RememberResult(Outcome.pii_rejected, reason=exc.message, pii_kinds=exc.detail["kinds"]), None
+            return RememberResult(
+                Outcome.pii_rejected, reason=exc.message, pii_kinds=exc.detail["kinds"]
+            ), None
         memory = self._new_memory(command, clean(screened.content), screened.redactions)
         inserted = self.store.insert_or_dedup(memory)
         if not inserted.created:

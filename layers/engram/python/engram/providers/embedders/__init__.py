@@ -1,0 +1,62 @@
+"""Embedders: one per provider, chosen by `EmbedderSettings.provider`.
+
+- minilm: all-MiniLM-L6-v2 in NumPy, offline (the embedded default; needs the `local` extra)
+- hashing: deterministic feature hashing, for tests
+- bedrock: Amazon Titan Text Embeddings V2
+- openai: any OpenAI-compatible `/embeddings` endpoint (OpenAI, Ollama, vLLM)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from engram.ports import Embedder
+from engram.providers.embedders.errors import EmbeddingError
+from engram.providers.embedders.hashing import HashingEmbedder
+from engram.settings import EmbedderSettings
+
+
+def build_embedder(settings: EmbedderSettings, *, bedrock_client: Any = None) -> Embedder:
+    """The configured embedder. Raises ValueError when the settings cannot work together."""
+    match settings.provider:
+        case "minilm":
+            # imported here: NumPy and the model wheel are only installed with the `local` extra
+            from engram.providers.embedders.minilm import MODEL_ALIASES, MiniLMEmbedder
+
+            model_dir = None if settings.model in MODEL_ALIASES else Path(settings.model)
+            minilm = MiniLMEmbedder(model_dir, batch_size=settings.batch_size)
+            if minilm.dimensions != settings.dimensions:
+                raise ValueError(
+                    f"{minilm.name} makes {minilm.dimensions}-dimension vectors, settings ask for"
+                    f" {settings.dimensions}: set ENGRAM_EMBEDDER__DIMENSIONS={minilm.dimensions}"
+                )
+            return minilm
+        case "hashing":
+            return HashingEmbedder(dimensions=settings.dimensions)
+        case "bedrock":
+            from engram.providers.embedders.bedrock import DEFAULT_MODEL_ID, BedrockEmbedder
+
+            return BedrockEmbedder(
+                bedrock_client,
+                model_id=settings.model or DEFAULT_MODEL_ID,
+                dimensions=settings.dimensions,
+                timeout_s=settings.timeout_s,
+            )
+        case "openai":
+            from engram.providers.embedders.openai_compat import DEFAULT_MODEL, OpenAIEmbedder
+
+            model = settings.model or DEFAULT_MODEL
+            return OpenAIEmbedder(
+                base_url=settings.base_url,
+                model=model,
+                dimensions=settings.dimensions,
+                api_key=settings.api_key,
+                batch_size=settings.batch_size,
+                timeout_s=settings.timeout_s,
+                request_dimensions=model.startswith("text-embedding-3"),
+            )
+    raise ValueError(f"unknown embedder provider {settings.provider!r}")
+
+
+__all__ = ["EmbeddingError", "HashingEmbedder", "build_embedder"]

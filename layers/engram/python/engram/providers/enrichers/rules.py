@@ -43,7 +43,7 @@ _TYPE_SIGNALS: list[tuple[MemoryType, int, re.Pattern[str]]] = [
     (MemoryType.correction, 3, _rx(r"\bnot\b[^.!?]{0,40}\bany ?more\b|n't\b[^.!?]{0,40}\bany ?more\b")),
     (MemoryType.correction, 3, _rx(r"\bcorrection\s*:|\bupdate\s*:|\bto clarify\b")),
     (MemoryType.correction, 3, _rx(r"\bi was wrong\b|\bthat was wrong\b|\bi misspoke\b")),
-    (MemoryType.correction, 3, _rx(r"\b(?:changed|switched|migrated)(?: \w+)?(?: from [\w.-]+)? to\b")),
+    (MemoryType.correction, 3, _rx(r"\b(?:changed|switched|migrated)\b[^.!?]{0,40}?\bto\b")),
     (MemoryType.correction, 2, _rx(r"\b(?:is|are) now\b|\bnow (?:uses?|prefers?|lives?|works?)\b")),
     (MemoryType.correction, 2, _rx(r"\binstead of\b|\bfrom now on\b|\bused to\b")),
     (MemoryType.decision, 3, _rx(r"\b(?:we|i|they|team)(?:'ve| have)? decided\b|\bdecided (?:to|on|that)\b")),
@@ -81,7 +81,7 @@ _TYPE_SIGNALS: list[tuple[MemoryType, int, re.Pattern[str]]] = [
         MemoryType.preference,
         3,
         _rx(
-            r"\b(?:i|we|you|they)(?: really| do| don'?t| do not| kind of| absolutely)? "
+            r"\b(?:i|we|you|they)(?: really| do| don'?t| do not| kind of| absolutely| still){0,2} "
             r"(?:like|love|hate|enjoy|dislike|adore)\b"
         ),
     ),
@@ -220,7 +220,7 @@ def _tomorrow(match: re.Match[str], ref: datetime, text: str) -> datetime | None
 
 def _week(match: re.Match[str], ref: datetime, text: str) -> datetime | None:
     sunday = ref.date() + timedelta(days=6 - ref.weekday())
-    return end_of_day(sunday + timedelta(weeks=1 if match.group(1).lower() == "next" else 0))
+    return end_of_day(sunday + timedelta(weeks=1 if (match.group(1) or "").lower() == "next" else 0))
 
 
 def _weekend(match: re.Match[str], ref: datetime, text: str) -> datetime | None:
@@ -229,12 +229,12 @@ def _weekend(match: re.Match[str], ref: datetime, text: str) -> datetime | None:
 
 
 def _month(match: re.Match[str], ref: datetime, text: str) -> datetime | None:
-    shifted = ref.date() + relativedelta(months=1 if match.group(1).lower() == "next" else 0)
+    shifted = ref.date() + relativedelta(months=1 if (match.group(1) or "").lower() == "next" else 0)
     return end_of_day(_month_end(shifted.year, shifted.month))
 
 
 def _year(match: re.Match[str], ref: datetime, text: str) -> datetime | None:
-    return end_of_day(date(ref.year + (1 if match.group(1).lower() == "next" else 0), 12, 31))
+    return end_of_day(date(ref.year + (1 if (match.group(1) or "").lower() == "next" else 0), 12, 31))
 
 
 def _weekday(match: re.Match[str], ref: datetime, text: str) -> datetime | None:
@@ -314,9 +314,9 @@ _TEMPORAL_RULES: list[tuple[re.Pattern[str], _Rule]] = [
     (_rx(r"\b(the day after )?tomorrow\b"), _tomorrow),
     (_rx(r"\b(?:today|tonight|this (?:morning|afternoon|evening)|end of (?:the )?day|eod)\b"), _today),
     (_rx(r"\b(this|next) weekend\b|\b(?:over )?the weekend\b"), _weekend),
-    (_rx(r"\b(this|next) week\b|\bend of (the) week\b"), _week),
-    (_rx(r"\b(this|next) month\b|\bend of (the) month\b"), _month),
-    (_rx(r"\b(this|next) year\b|\bend of (the) year\b"), _year),
+    (_rx(r"\b(?:(this|next) |end of (?:the )?)week\b"), _week),
+    (_rx(r"\b(?:(this|next) |end of (?:the )?)month\b"), _month),
+    (_rx(r"\b(?:(this|next) |end of (?:the )?)year\b"), _year),
     (
         _rx(rf"\b(?:(until|till|til|through|thru|by|before|on|to)\s+)?(?:(this|next|coming|last)\s+)?({_WEEKDAY})\b(?!s\b|'s\b)"),
         _weekday,

@@ -1,0 +1,21 @@
+"""Retrieval events: counted off the hot path, in batches, so the janitor can tell what is used."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from datetime import datetime
+
+from engram.ports import MemoryStore, RetrievalJob
+
+
+def record_retrievals(store: MemoryStore, jobs: Sequence[RetrievalJob]) -> int:
+    """Fold many retrieval jobs into one increment per memory. Returns how many memories changed."""
+    counts: dict[str, Counter[str]] = defaultdict(Counter)
+    latest: dict[str, datetime] = {}
+    for job in jobs:
+        counts[job.tenant].update(job.memory_ids)
+        latest[job.tenant] = max(latest.get(job.tenant, job.at), job.at)
+    for tenant, per_memory in counts.items():
+        store.increment_retrievals(tenant, dict(per_memory), latest[tenant])
+    return sum(len(c) for c in counts.values())

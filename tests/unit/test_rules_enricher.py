@@ -1,0 +1,318 @@
+"""The rule-based enricher: types, dates resolved against observed_at, importance, labels, and the
+near-duplicate decision with its contradiction check."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from engram.domain.enrichment import MergeAction
+from engram.domain.models import Memory, MemoryType, Provenance, TemporalKind
+from engram.providers.enrichers.rules import RulesEnricher
+
+# Wednesday 18 November 2026, 09:00 UTC
+OBSERVED = datetime(2026, 11, 18, 9, 0, tzinfo=UTC)
+enricher = RulesEnricher()
+
+
+def memory(content: str, *, observed_at: datetime = OBSERVED, **fields: object) -> Memory:
+    return Memory(
+        id="01TEST",
+        tenant="acme",
+        user_id="u1",
+        content=content,
+        content_hash="h",
+        observed_at=observed_at,
+        **fields,
+    )
+
+
+def end_of(year: int, month: int, day: int) -> datetime:
+    return datetime(year, month, day, 23, 59, 59, tzinfo=UTC)
+
+
+# --------------------------------------------------------------------------- memory type
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        ("Actually, my birthday is in June, not July", MemoryType.correction),
+        ("The project no longer uses Postgres", MemoryType.correction),
+        ("I don't drink coffee anymore", MemoryType.correction),
+        ("Correction: the standup is at 9:30", MemoryType.correction),
+        ("We switched the build from Make to Bazel", MemoryType.correction),
+        ("We decided to use DynamoDB for sessions", MemoryType.decision),
+        ("After the review we're going with the blue logo", MemoryType.decision),
+        ("We'll use GitHub Actions for CI", MemoryType.decision),
+        ("Never deploy to production on Fridays", MemoryType.constraint),
+        ("All API responses must be JSON", MemoryType.constraint),
+        ("I'm allergic to peanuts", MemoryType.constraint),
+        ("I can't eat gluten", MemoryType.constraint),
+        ("I prefer dark mode in every editor", MemoryType.preference),
+        ("My favorite band is Radiohead", MemoryType.preference),
+        ("I really don't like cilantro", MemoryType.preference),
+        ("I can't stand jazz", MemoryType.preference),
+        ("Remind me to call the plumber", MemoryType.task),
+        ("TODO: rotate the staging certificates", MemoryType.task),
+        ("I need to send the report by Friday", MemoryType.task),
+        ("Maria knows how to tune Postgres queries", MemoryType.skill),
+        ("Dev is fluent in Japanese", MemoryType.skill),
+        ("Yesterday I went to the dentist", MemoryType.episodic),
+        ("I met Priya at the conference last week", MemoryType.episodic),
+        ("The office is on the fourth floor", MemoryType.fact),
+        ("Berlin is the capital of Germany", MemoryType.fact),
+    ],
+)
+def test_memory_type_comes_from_the_language(content: str, expected: MemoryType) -> None:
+    assert enricher.enrich(memory(content)).memory_type is expected
+
+
+# --------------------------------------------------------------------------- temporal
+
+
+@pytest.mark.parametrize(
+    ("content", "valid_until"),
+    [
+        ("I'm on-call through Friday", end_of(2026, 11, 20)),
+        ("I'm on-call until Friday", end_of(2026, 11, 20)),
+        ("Dentist on Friday", end_of(2026, 11, 20)),
+        ("Meeting with the auditors at 3pm tomorrow", end_of(2026, 11, 19)),
+        ("Board meeting the day after tomorrow", end_of(2026, 11, 20)),
+        ("I'm working from the cafe today", end_of(2026, 11, 18)),
+        ("Dinner with Sam tonight", end_of(2026, 11, 18)),
+        ("This week I'm working from the London office", end_of(2026, 11, 22)),  # Sunday
+        ("I'm travelling next week", end_of(2026, 11, 29)),  # Sunday of next week
+        ("The cabin is booked for this weekend", end_of(2026, 11, 22)),
+        ("Renew the passport by next Friday", end_of(2026, 11, 27)),
+        ("Ship the beta in 3 days", end_of(2026, 11, 21)),
+        ("The promo runs for two weeks", end_of(2026, 12, 2)),
+        ("I'm in Lisbon for the next two weeks", end_of(2026, 12, 2)),
+        ("The discount is valid until 2026-12-01", end_of(2026, 12, 1)),
+        ("The parking permit is valid until December 15th", end_of(2026, 12, 15)),
+        ("Flight to Oslo on March 5", end_of(2027, 3, 5)),  # March 5 has passed this year: next year
+        ("Quarterly targets are frozen until the end of the month", end_of(2026, 11, 30)),
+        ("Server maintenance window ends in 3 hours", datetime(2026, 11, 18, 12, 0, tzinfo=UTC)),
+    ],
+)
+def test_relative_dates_resolve_against_observed_at(content: str, valid_until: datetime) -> None:
+    result = enricher.enrich(memory(content))
+
+    assert result.temporal_kind is TemporalKind.temporal
+    assert result.valid_until == valid_until
+    assert result.valid_until.tzinfo is not None
+
+
+def test_weekday_on_the_same_day_means_today() -> None:
+    friday = datetime(2026, 11, 20, 8, 0, tzinfo=UTC)
+
+    result = enricher.enrich(memory("I'm on-call until Friday", observed_at=friday))
+
+    assert result.valid_until == end_of(2026, 11, 20)
+
+
+def test_falls_back_to_created_at_and_treats_naive_times_as_utc() -> None:
+    naive = datetime(2026, 11, 18, 9, 0)
+    given = memory("Team lunch tomorrow", observed_at=naive)
+
+    result = enricher.enrich(given)
+
+    assert result.valid_until == end_of(2026, 11, 19)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "I've been vegan for 5 years",
+        "I met Bob on Monday",  # past event, not a deadline
+        "Yesterday I went to the dentist",
+        "The gym opens at 6am",
+        "Starting next Monday I work from home",  # a start, not an end
+        "Standup is every Monday",
+        "I was born on 1990-05-01",
+        "We deploy on Fridays",
+    ],
+)
+def test_past_recurring_and_starting_dates_stay_persistent(content: str) -> None:
+    result = enricher.enrich(memory(content))
+
+    assert result.temporal_kind is TemporalKind.persistent
+    assert result.valid_until is None
+
+
+def test_temporary_without_a_date_is_temporal_with_no_end() -> None:
+    result = enricher.enrich(memory("Temporarily using a spare laptop"))
+
+    assert (result.temporal_kind, result.valid_until) == (TemporalKind.temporal, None)
+
+
+def test_the_latest_bound_wins() -> None:
+    result = enricher.enrich(memory("Alice covers support today and Bob covers it through Friday"))
+
+    assert result.valid_until == end_of(2026, 11, 20)
+
+
+# --------------------------------------------------------------------------- importance & confidence
+
+
+def test_allergies_are_critical_and_chitchat_is_not() -> None:
+    allergy = enricher.enrich(memory("I'm allergic to peanuts"))
+    chitchat = enricher.enrich(memory("lol the weather is nice today haha"))
+
+    assert allergy.importance == 5
+    assert chitchat.importance <= 2
+
+
+def test_constraints_and_decisions_outrank_plain_facts() -> None:
+    fact = enricher.enrich(memory("The office is on the fourth floor"))
+    constraint = enricher.enrich(memory("Never deploy to production on Fridays"))
+    decision = enricher.enrich(memory("We decided to use DynamoDB for sessions"))
+
+    assert constraint.importance > fact.importance
+    assert decision.importance > fact.importance
+
+
+def test_hedging_and_assistant_provenance_lower_confidence() -> None:
+    stated = enricher.enrich(memory("The API is deployed in us-east-1"))
+    hedged = enricher.enrich(memory("I think the API is maybe deployed in us-east-1"))
+    derived = enricher.enrich(
+        memory("The API is deployed in us-east-1", provenance=Provenance.assistant_derived)
+    )
+
+    assert hedged.confidence < stated.confidence
+    assert derived.confidence < stated.confidence
+    assert 0 < hedged.confidence < 1
+
+
+# --------------------------------------------------------------------------- categories & entities
+
+
+@pytest.mark.parametrize(
+    ("content", "categories"),
+    [
+        ("I'm allergic to peanuts", {"food", "health"}),
+        ("My wife and I are flying to Tokyo for our anniversary", {"family", "travel"}),
+        ("We decided to migrate the database from MySQL to Postgres", {"tech"}),
+        ("I prefer aisle seats on long flights", {"preferences", "travel"}),
+        ("Dentist appointment tomorrow at 10am", {"health", "schedule"}),
+        ("Reach me at jane@example.com", {"contact"}),
+        ("I live in Lisbon", {"location"}),
+    ],
+)
+def test_categories_come_from_the_taxonomy(content: str, categories: set[str]) -> None:
+    result = enricher.enrich(memory(content))
+
+    assert categories <= set(result.categories)
+    assert len(result.categories) <= 8
+
+
+def test_entities_cover_names_tech_contacts_dates_and_identifiers() -> None:
+    content = (
+        'Yesterday Sarah Connor moved the "Project Phoenix" repo to GitHub; ping @sconnor or '
+        "sarah@example.com, docs at https://wiki.example.com/phoenix. It uses postgres and the "
+        "get_user_by_id helper in MemoryStore, due 2026-12-01."
+    )
+
+    entities = enricher.enrich(memory(content)).entities
+
+    for expected in [
+        "Sarah Connor",
+        "Project Phoenix",
+        "GitHub",
+        "@sconnor",
+        "sarah@example.com",
+        "https://wiki.example.com/phoenix",
+        "Postgres",
+        "get_user_by_id",
+        "MemoryStore",
+        "2026-12-01",
+    ]:
+        assert expected in entities
+    assert "Yesterday" not in entities
+    assert "It" not in entities
+
+
+def test_a_capitalised_first_word_is_not_an_entity_but_a_name_mid_sentence_is() -> None:
+    entities = enricher.enrich(memory("Lunch with Priya at the Blue Bottle cafe")).entities
+
+    assert entities == ["Priya", "Blue Bottle"]
+
+
+def test_entities_are_capped() -> None:
+    content = " ".join(f"user_{i}_id" for i in range(40))
+
+    assert len(enricher.enrich(memory(content)).entities) == 20
+
+
+# --------------------------------------------------------------------------- near duplicates
+
+
+def decide(existing: str, new: str, similarity: float = 0.9):
+    return enricher.decide(memory(new), memory(existing), similarity)
+
+
+def test_a_correction_of_a_negated_fact_replaces_it() -> None:
+    decision = decide(
+        "The project uses Postgres for storage", "The project no longer uses Postgres for storage"
+    )
+
+    assert decision.action is MergeAction.replace
+    assert "correction" in decision.reason
+
+
+def test_a_contradiction_without_correction_language_keeps_both() -> None:
+    decision = decide("The project no longer uses Postgres", "The project uses Postgres")
+
+    assert decision.action is MergeAction.keep_both
+    assert "Contradiction" in decision.reason
+
+
+@pytest.mark.parametrize(
+    ("existing", "new"),
+    [
+        ("I like spicy food", "I hate spicy food"),
+        ("Dark mode is enabled in the editor", "Dark mode is disabled in the editor"),
+        ("Always run the tests before merging", "Never run the tests before merging"),
+        ("The team uses Postgres for the database", "The team uses MySQL for the database"),
+        ("My phone number is 555-1234", "My phone number is 555-9876"),
+    ],
+)
+def test_contradictions_are_never_merged(existing: str, new: str) -> None:
+    decision = decide(existing, new, similarity=0.95)
+
+    assert decision.action is MergeAction.keep_both
+    assert decision.reason
+
+
+def test_a_changed_value_with_update_language_replaces() -> None:
+    decision = decide("The team uses Postgres for the database", "The team now uses MySQL for the database")
+
+    assert decision.action is MergeAction.replace
+
+
+@pytest.mark.parametrize(
+    ("existing", "new"),
+    [
+        ("I prefer tea over coffee", "I like tea more than coffee"),
+        ("The user's favourite editor is Vim", "Favorite editor of the user: Vim"),
+        ("Standup is at 9:30 every morning", "Every morning, standup is at 9:30"),
+    ],
+)
+def test_paraphrases_merge(existing: str, new: str) -> None:
+    decision = decide(existing, new)
+
+    assert decision.action is MergeAction.merge
+    assert decision.reason
+
+
+def test_more_detail_replaces_and_less_detail_merges() -> None:
+    assert decide("I live in Berlin", "I live in Berlin with my wife").action is MergeAction.replace
+    assert decide("I live in Berlin with my wife", "I live in Berlin").action is MergeAction.merge
+
+
+def test_related_but_distinct_memories_are_kept() -> None:
+    decision = decide("My sister lives in Paris", "My brother works in Paris as a chef", similarity=0.72)
+
+    assert decision.action is MergeAction.keep_both
+    assert "distinct" in decision.reason
