@@ -90,8 +90,8 @@ def test_paraphrases_are_closer_than_unrelated_sentences(embedder: MiniLMEmbedde
         )
     )
 
-    assert prefers @ likes > 0.5
-    assert prefers @ invoice < 0.2
+    assert prefers @ likes > 0.45
+    assert prefers @ invoice < 0.15
 
 
 def test_concurrent_calls_share_the_model_safely(embedder: MiniLMEmbedder, vectors: np.ndarray) -> None:

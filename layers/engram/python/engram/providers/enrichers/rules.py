@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import NamedTuple
 
+from dateutil.parser import isoparse
 from dateutil.relativedelta import relativedelta
 
 from engram.domain.enrichment import (
@@ -255,8 +256,11 @@ def _relative(match: re.Match[str], ref: datetime, text: str) -> datetime | None
     preposition, upcoming, amount, unit = (g.lower() if g else None for g in match.groups())
     if amount is None and upcoming is None:
         return None  # "for the day", "in the morning"
-    if preposition == "for" and upcoming is None and _PERFECT_TENSE.search(_sentence_of(text, match.start())):
-        return None  # "I've been vegan for 5 years" is a duration in the past
+    if upcoming is None and (
+        _in_past(text, match)
+        or (preposition == "for" and _PERFECT_TENSE.search(_sentence_of(text, match.start())))
+    ):
+        return None  # "I've been vegan for 5 years", "I was in Paris for a week": durations in the past
     return _add(ref, _number(amount), unit or "day")
 
 
@@ -265,11 +269,11 @@ def _from_now(match: re.Match[str], ref: datetime, text: str) -> datetime | None
 
 
 def _iso_date(match: re.Match[str], ref: datetime, text: str) -> datetime | None:
-    year, month, day, hour, minute = match.groups()
+    day, clock = match.groups()
     try:
-        if hour is None:
-            return end_of_day(date(int(year), int(month), int(day)))
-        return datetime(int(year), int(month), int(day), int(hour), int(minute), tzinfo=UTC)
+        if clock is None:
+            return end_of_day(date.fromisoformat(day))
+        return _as_utc(isoparse(f"{day}T{clock.upper()}"))
     except ValueError:
         return None
 
@@ -308,7 +312,8 @@ def _day_month_pattern() -> str:
 
 # Ordered: earlier rules claim their span first, so "day after tomorrow" is not also "tomorrow".
 _TEMPORAL_RULES: list[tuple[re.Pattern[str], _Rule]] = [
-    (_rx(r"\b(\d{4})-(\d{2})-(\d{2})(?:[t ](\d{2}):(\d{2})(?::\d{2})?(?:z|[+-]00:?00)?)?\b"), _iso_date),
+    (_rx(r"\b(\d{4}-\d{2}-\d{2})(?:[t ](\d{2}:\d{2}(?::\d{2})?(?:z|[+-]\d{2}:?\d{2})?))?(?![\w:])"),
+     _iso_date),
     (_rx(_month_day_pattern()), _month_day),
     (_rx(_day_month_pattern()), _month_day),
     (_rx(r"\b(the day after )?tomorrow\b"), _tomorrow),
@@ -318,11 +323,17 @@ _TEMPORAL_RULES: list[tuple[re.Pattern[str], _Rule]] = [
     (_rx(r"\b(?:(this|next) |end of (?:the )?)month\b"), _month),
     (_rx(r"\b(?:(this|next) |end of (?:the )?)year\b"), _year),
     (
-        _rx(rf"\b(?:(until|till|til|through|thru|by|before|on|to)\s+)?(?:(this|next|coming|last)\s+)?({_WEEKDAY})\b(?!s\b|'s\b)"),
+        _rx(
+            r"\b(?:(until|till|til|through|thru|by|before|on|to)\s+)?(?:(this|next|coming|last)\s+)?"
+            rf"({_WEEKDAY})\b(?!s\b|'s\b)"
+        ),
         _weekday,
     ),
     (
-        _rx(rf"\b(in|within|for|over|during)\s+(?:the\s+)?(?:(next|coming|following)\s+)?(?:({_NUM})\s+)?({_UNIT})s?\b"),
+        _rx(
+            r"\b(in|within|for|over|during)\s+(?:the\s+)?(?:(next|coming|following)\s+)?"
+            rf"(?:({_NUM})\s+)?({_UNIT})s?\b"
+        ),
         _relative,
     ),
     (_rx(rf"\b({_NUM})\s+({_UNIT})s?\s+from now\b"), _from_now),
@@ -360,17 +371,17 @@ def resolve_temporal(text: str, ref: datetime) -> tuple[TemporalKind, datetime |
 
 _TECH_TERMS = [
     "PostgreSQL", "Postgres", "MySQL", "SQLite", "MariaDB", "MongoDB", "Redis", "DynamoDB", "Cassandra",
-    "Elasticsearch", "OpenSearch", "Kafka", "RabbitMQ", "Snowflake", "BigQuery", "Python", "JavaScript",
+    "Elasticsearch", "OpenSearch", "Kafka", "RabbitMQ", "BigQuery", "Python", "JavaScript",
     "TypeScript", "Kotlin", "Golang", "C++", "C#", "PHP", "Scala", "Haskell", "Elixir", "Node.js",
-    "Django", "FastAPI", "Pydantic", "NumPy", "pandas", "PyTorch", "TensorFlow", "Next.js", "Vue",
+    "Django", "FastAPI", "Pydantic", "NumPy", "PyTorch", "TensorFlow", "Next.js", "Vue",
     "Angular", "Svelte", "Tailwind", "GraphQL", "gRPC", "REST API", "OAuth", "JWT", "SAML", "AWS",
     "AWS Lambda", "Amazon S3", "S3", "EC2", "ECS", "EKS", "SQS", "SNS", "CloudFormation", "CDK",
-    "Bedrock", "Azure", "GCP", "Google Cloud", "Kubernetes", "k8s", "Docker", "Terraform", "Ansible",
-    "Helm", "Jenkins", "GitHub", "GitHub Actions", "GitLab", "Bitbucket", "Jira", "Confluence", "Slack",
-    "Linux", "Ubuntu", "macOS", "Windows", "Android", "iOS", "VS Code", "Vim", "Neovim", "Emacs",
-    "IntelliJ", "PyCharm", "OpenAI", "Anthropic", "Claude", "ChatGPT", "GPT-4", "Llama", "Ollama",
-    "vLLM", "Nginx", "Vercel", "Heroku", "Cloudflare", "Datadog", "Grafana", "Prometheus", "Sentry",
-    "Stripe", "Figma", "Notion", "HTML", "CSS", "SQL", "NoSQL", "JSON", "YAML", "Git",
+    "Azure", "GCP", "Google Cloud", "Kubernetes", "k8s", "Docker", "Terraform", "Ansible",
+    "Jenkins", "GitHub", "GitHub Actions", "GitLab", "Bitbucket", "Jira", "Confluence",
+    "Linux", "Ubuntu", "macOS", "Android", "iOS", "VS Code", "Vim", "Neovim", "Emacs",
+    "IntelliJ", "PyCharm", "OpenAI", "Anthropic", "ChatGPT", "GPT-4", "Ollama",
+    "vLLM", "Nginx", "Vercel", "Heroku", "Cloudflare", "Datadog", "Grafana",
+    "Figma", "HTML", "CSS", "SQL", "NoSQL", "JSON", "YAML", "Git", "Postman", "Supabase", "Firebase",
 ]  # fmt: skip
 # Ordinary words too: recognised as technology only when capitalised.
 _TECH_CASED = [
@@ -385,6 +396,17 @@ _TECH_CASED = [
     "Spring",
     "Lambda",
     "Express",
+    "Bedrock",
+    "Claude",
+    "Llama",
+    "Helm",
+    "Slack",
+    "Notion",
+    "Stripe",
+    "Sentry",
+    "Snowflake",
+    "Prometheus",
+    "Windows",
 ]
 
 _TECH_CANONICAL = {term.lower(): term for term in _TECH_TERMS}
@@ -503,7 +525,8 @@ _TAXONOMY: dict[str, str] = {
     r"customer|deadline|sprint|standup|on-call|oncall|employer|career|promotion|interview|company|"
     r"startup|release|roadmap|stakeholder|okr|quarterly",
     "travel": r"travel|traveling|travelling|trip|flight|fly|flying|airport|hotel|vacation|holiday|passport|"
-    r"visa|train|airline|booking|itinerary|abroad|layover|aisle seat|window seat|airbnb|luggage",
+    r"visa|train station|by train|airline|booking|itinerary|abroad|layover|aisle seat|window seat|airbnb|"
+    r"luggage",
     "family": r"family|wife|husband|partner|spouse|son|daughter|kid|kids|child|children|mom|mum|mother|dad|"
     r"father|brother|sister|sibling|parent|parents|grandma|grandmother|grandpa|grandfather|uncle|aunt|"
     r"cousin|baby|niece|nephew|wedding|anniversary|birthday",
@@ -518,14 +541,14 @@ _TAXONOMY: dict[str, str] = {
     r"on-call|agenda|\d{1,2}(?::\d{2})? ?(?:am|pm)|o'clock",
     "preferences": r"prefer|prefers|preferred|preference|favorite|favourite|likes|loves|hates|dislikes|"
     r"rather",
-    "hobbies": r"hobby|hobbies|hiking|hike|running|cycling|bike|guitar|piano|music|painting|reading|books|"
-    r"novel|games|gaming|chess|photography|gardening|yoga|climbing|swimming|fishing|knitting|movies|"
+    "hobbies": r"hobby|hobbies|hiking|hike|jogging|marathon|cycling|bike|guitar|piano|music|painting|"
+    r"reading|books|novel|games|gaming|chess|photography|gardening|yoga|climbing|swimming|fishing|knitting|movies|"
     r"films|soccer|football|basketball|tennis|golf|skiing|surfing|podcast|concert",
     "location": r"lives? in|living in|based in|moved to|located in|address|timezone|time zone|hometown|"
     r"neighbou?rhood|apartment|relocat\w*|city|country",
     "education": r"school|university|college|degree|course|class|study|studying|student|exam|thesis|phd|"
     r"master's|bachelor|teacher|professor|learn|learning|lesson|tutor|homework|graduated|certification",
-    "contact": r"phone|phone number|email|e-mail|contact|reach me|call me|whatsapp|telegram|signal|"
+    "contact": r"phone|phone number|email|e-mail|contact|reach me|call me|whatsapp|telegram|"
     r"linkedin|twitter",
     "pets": r"dog|dogs|cat|cats|pet|pets|puppy|kitten|vet",
     "shopping": r"buy|bought|purchase|shop|shopping|groceries|amazon|delivery|checkout",
