@@ -1,6 +1,11 @@
 """The REST API: explicit v1 routes to the api function, an API key authorizer on all but health,
 JSON error bodies for what API Gateway answers itself, throttling and JSON access logs.
 
+Throttling is the stage's default method throttle (rate/burst from context), which caps every caller.
+A usage plan would not: API Gateway applies usage plans only to methods that require an API Gateway
+API key, and engram's keys are its own (checked by the authorizer). Per-tenant plans would need one
+API Gateway key per tenant, returned by the authorizer as `usageIdentifierKey`.
+
 Request size: API Gateway's own limit (10 MB) cannot be lowered. The application rejects bodies over
 64 KiB with a JSON 413, so nothing larger reaches the store; a WAF size rule would stop them at the
 edge but costs about $6/month per stage, so it is left out. CORS is off (agents call from servers).
@@ -65,7 +70,7 @@ _ACCESS_LOG_FIELDS = {
 
 
 class Api(Construct):
-    """`rest_api` (its `url` ends with the stage), `authorizer`, `usage_plan`, `access_logs`."""
+    """`rest_api` (its `url` ends with the stage), `authorizer`, `access_logs`."""
 
     def __init__(
         self,
@@ -89,10 +94,9 @@ class Api(Construct):
             rest_api_name=f"engram-{config.stage}",
             description="engram: long-term memory for AI agents",
             endpoint_types=[apigw.EndpointType.REGIONAL],
-            # The authorizer may return a usageIdentifierKey to put a tenant on its own usage plan.
-            api_key_source_type=apigw.ApiKeySourceType.AUTHORIZER,
             cloud_watch_role=config.apigw_cloudwatch_role,
-            cloud_watch_role_removal_policy=RemovalPolicy.RETAIN,
+            # Account-wide: other APIs in the account may rely on it, so it outlives this stack.
+            cloud_watch_role_removal_policy=RemovalPolicy.RETAIN if config.apigw_cloudwatch_role else None,
             deploy_options=apigw.StageOptions(
                 stage_name=config.stage,
                 tracing_enabled=True,
@@ -112,18 +116,6 @@ class Api(Construct):
             identity_sources=[apigw.IdentitySource.header("Authorization")],
             results_cache_ttl=Duration.minutes(5),
         )
-        # The stage throttle above caps every caller. A usage plan applies only to requests the
-        # authorizer tags with an API Gateway key (usageIdentifierKey); this one carries the same limits
-        # so per-tenant keys can be attached later without another deployment of the API.
-        self.usage_plan = self.rest_api.add_usage_plan(
-            "DefaultUsagePlan",
-            name=f"engram-{config.stage}-default",
-            throttle=apigw.ThrottleSettings(
-                rate_limit=config.throttle_rate, burst_limit=config.throttle_burst
-            ),
-            api_stages=[apigw.UsagePlanPerApiStage(api=self.rest_api, stage=self.rest_api.deployment_stage)],
-        )
-
         integration = apigw.LambdaIntegration(handler, proxy=True, allow_test_invoke=False)
         for path, methods in ROUTES.items():
             resource = self.rest_api.root.resource_for_path(path)

@@ -86,7 +86,7 @@ def bedrock_model_arns(scope: Construct, model_id: str) -> list[str]:
 
 
 class Functions(Construct):
-    """`api`, `authorizer`, `enrich`, `janitor` (lambda.Function), the shared `layer`, and `all`."""
+    """`api`, `authorizer`, `enrich`, `janitor` (lambda.Function, also in `by_name`) and the `layer`."""
 
     def __init__(
         self,
@@ -116,14 +116,15 @@ class Functions(Construct):
         self.authorizer = self._function(AUTHORIZER)
         self.enrich = self._function(ENRICH)
         self.janitor = self._function(JANITOR)
-        self.all = (self.api, self.authorizer, self.enrich, self.janitor)
+        self.by_name = {spec.name: getattr(self, spec.name) for spec in (API, AUTHORIZER, ENRICH, JANITOR)}
 
         # Who needs what. Table grants include the table's indexes (gsi1, gsi2): `<table arn>/index/*`.
         table_id = Stack.of(self).get_logical_id(table.node.default_child)  # type: ignore[arg-type]
         index_finding = f"AwsSolutions-IAM5[Resource::<{table_id}.Arn>/index/*]"
         table.grant_read_write_data(self.api)
-        queue.grant_send_messages(self.api)
-        search.grant_read(self._role(self.api))
+        queue.grant_send_messages(self.api)  # enrichment jobs and retrieval events
+        dlq.grant(self.api, "sqs:GetQueueAttributes")  # dead-letter count in /v1/admin/stats
+        search.grant_read_write(self._role(self.api))
 
         table.grant_read_data(self.authorizer)
 
@@ -145,13 +146,15 @@ class Functions(Construct):
         dlq.grant_send_messages(self.janitor)
         search.grant_read_write(self._role(self.janitor))
 
-        # Recall embeds the query (api); enrichment embeds memories and asks the LLM (enrich).
+        # Recall embeds the query (api); enrichment embeds memories and asks the LLM (enrich); the
+        # janitor's consolidate job asks the LLM whether two close memories should merge.
         if config.embedding_provider == "bedrock":
             self._allow_models(self.api, config.embedding_model)
             self._allow_models(self.enrich, config.embedding_model)
         if config.llm_provider == "bedrock":
             self._allow_models(self.enrich, config.llm_model)
-        for function in self.all:
+            self._allow_models(self.janitor, config.llm_model)
+        for function in self.by_name.values():
             acknowledge(
                 self._role(function),
                 (

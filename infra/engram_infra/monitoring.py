@@ -14,7 +14,6 @@ from aws_cdk import aws_sqs as sqs
 from constructs import Construct
 
 from .config import EngramConfig
-from .nag import acknowledge
 
 _FIVE_MINUTES = Duration.minutes(5)
 
@@ -38,24 +37,15 @@ class Monitoring(Construct):
         self.topic = sns.Topic(
             self, "AlarmTopic", display_name=f"engram {config.stage} alarms", enforce_ssl=True
         )
-        acknowledge(
-            self.topic,
-            (
-                "AwsSolutions-SNS2",
-                "Alarm notifications carry no customer data. CloudWatch cannot publish to a topic encrypted "
-                "with the AWS-managed SNS key, and a customer-managed key would cost $1/month.",
-            ),
-        )
         if config.alarm_email:
             self.topic.add_subscription(subscriptions.EmailSubscription(config.alarm_email))
 
         self.alarms: dict[str, cloudwatch.Alarm] = {}
         self._alarm(
             "DeadLetters",
-            dlq.metric_approximate_number_of_messages_visible(
-                period=Duration.minutes(1), statistic="Maximum"
-            ),
-            "Enrichment jobs reached the dead-letter queue; the janitor's repair job redrives them.",
+            dlq.metric_approximate_number_of_messages_visible(period=_FIVE_MINUTES, statistic="Maximum"),
+            "Enrichment jobs reached the dead-letter queue. Their memories are stored (raw first); see "
+            "docs/deploy.md to redrive them with the janitor once the cause is fixed.",
         )
         self._alarm(
             "EnrichmentBacklog",

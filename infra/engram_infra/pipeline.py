@@ -7,7 +7,6 @@ from aws_cdk import aws_sqs as sqs
 from constructs import Construct
 
 from .config import EngramConfig
-from .nag import acknowledge
 
 # AWS guidance for Lambda event sources: visibility timeout at least six times the function timeout,
 # so a batch that is retried after throttling is not handed to a second worker while still running.
@@ -27,9 +26,6 @@ class Pipeline(Construct):
             encryption=sqs.QueueEncryption.SQS_MANAGED,
             enforce_ssl=True,
             retention_period=Duration.days(14),
-        )
-        acknowledge(
-            self.dlq, ("AwsSolutions-SQS3", "This queue is the enrichment queue's dead-letter queue.")
         )
         self.queue = sqs.Queue(
             self,

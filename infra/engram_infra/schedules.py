@@ -22,11 +22,11 @@ def janitor_event(job: str, *, dry_run: bool = False) -> events.RuleTargetInput:
             "version": "0",
             "id": events.EventField.event_id,
             "detail-type": "Scheduled Event",
-            "source": "aws.events",
+            "source": "engram.janitor",  # as in events/janitor/*.json
             "account": events.EventField.account,
             "time": events.EventField.time,
             "region": events.EventField.region,
-            "resources": [],
+            "resources": [],  # the rule's own ARN here would make the rule depend on itself
             "detail": {"job": job, "dry_run": dry_run},
         }
     )

@@ -22,17 +22,21 @@ from constructs import Construct, IValidation
 from .config import EngramConfig
 from .nag import acknowledge
 
-READ_ACTIONS = ("aoss:ReadDocument", "aoss:DescribeIndex")
-READ_WRITE_ACTIONS = (*READ_ACTIONS, "aoss:WriteDocument", "aoss:CreateIndex", "aoss:UpdateIndex")
-# A managed domain authorizes by HTTP verb only. Searches are POSTs, so "read" there cannot exclude
-# writes sent as POST; the serverless data access policy above is the finer of the two.
-DOMAIN_READ_ACTIONS = ("es:ESHttpGet", "es:ESHttpHead", "es:ESHttpPost")
-DOMAIN_READ_WRITE_ACTIONS = (*DOMAIN_READ_ACTIONS, "es:ESHttpPut", "es:ESHttpDelete", "es:ESHttpPatch")
+# Every granted role reads and writes: the api searches and also deletes forgotten memories (creating the
+# index first if it does not exist yet); enrich indexes; the janitor re-indexes, expires and consolidates.
+INDEX_ACTIONS = (
+    "aoss:ReadDocument",
+    "aoss:WriteDocument",
+    "aoss:DescribeIndex",
+    "aoss:CreateIndex",
+    "aoss:UpdateIndex",
+)
+DOMAIN_ACTIONS = ("es:ESHttpGet", "es:ESHttpHead", "es:ESHttpPost", "es:ESHttpPut", "es:ESHttpDelete")
 
 
 class Search(Construct):
-    """`endpoint` (https URL) and `mode` (aoss | es) for the functions' settings; `grant_read` and
-    `grant_read_write` give a function's role access to the memories index and nothing else."""
+    """`endpoint` (https URL) and `mode` (aoss | es) for the functions' settings; `grant_read_write`
+    gives a function's role access to the memories index, and nobody else gets any."""
 
     endpoint: str
     mode: Literal["aoss", "es"]
@@ -41,8 +45,7 @@ class Search(Construct):
         super().__init__(scope, construct_id)
         self._config = config
         self._removal = RemovalPolicy.RETAIN if config.is_prod else RemovalPolicy.DESTROY
-        self._readers: list[iam.IRole] = []
-        self._writers: list[iam.IRole] = []
+        self._roles: list[iam.IRole] = []
         self.collection: aoss.CfnCollection | None = None
         self.domain: opensearch.Domain | None = None
         if config.opensearch == "serverless":
@@ -53,15 +56,8 @@ class Search(Construct):
 
     # -- access ---------------------------------------------------------------------------------
 
-    def grant_read(self, role: iam.IRole) -> None:
-        self._readers.append(role)
-        self._render_policy(role)
-
     def grant_read_write(self, role: iam.IRole) -> None:
-        self._writers.append(role)
-        self._render_policy(role)
-
-    def _render_policy(self, role: iam.IRole) -> None:
+        self._roles.append(role)
         if self.domain is not None:
             cfn_domain = self.domain.node.default_child
             assert isinstance(cfn_domain, opensearch.CfnDomain)
@@ -125,7 +121,7 @@ class Search(Construct):
             "DataAccessPolicy",
             name=f"{name}-data",
             type="data",
-            description="engram: the api reads, enrich and janitor read and write the memories index",
+            description="engram: the api, enrich and janitor roles on the memories index, nobody else",
             policy="[]",  # rewritten by each grant below
         )
         for resource in (encryption, network, self.collection, self.data_access_policy):
@@ -135,40 +131,24 @@ class Search(Construct):
 
     def _data_access_policy(self) -> str:
         index = [f"index/engram-{self._config.stage}/{self._config.opensearch_index}*"]
-        rules = [
-            {
-                "Description": description,
-                "Rules": [{"ResourceType": "index", "Resource": index, "Permission": list(actions)}],
-                "Principal": [role.role_arn for role in roles],
-            }
-            for description, roles, actions in (
-                ("read", self._readers, READ_ACTIONS),
-                ("read-write", self._writers, READ_WRITE_ACTIONS),
-            )
-            if roles
-        ]
-        return Stack.of(self).to_json_string(rules)
+        rule = {
+            "Description": "engram functions",
+            "Rules": [{"ResourceType": "index", "Resource": index, "Permission": list(INDEX_ACTIONS)}],
+            "Principal": [role.role_arn for role in self._roles],
+        }
+        return Stack.of(self).to_json_string([rule])
 
     # -- managed domain -------------------------------------------------------------------------
 
     def _domain_access_policy(self) -> dict[str, object]:
         """The domain's resource policy: the granted roles, by name, and nobody else."""
-        return {
-            "Version": "2012-10-17",
-            "Statement": [
-                {
-                    "Effect": "Allow",
-                    "Principal": {"AWS": [role.role_arn for role in roles]},
-                    "Action": list(actions),
-                    "Resource": self._domain_resources,
-                }
-                for roles, actions in (
-                    (self._readers, DOMAIN_READ_ACTIONS),
-                    (self._writers, DOMAIN_READ_WRITE_ACTIONS),
-                )
-                if roles
-            ],
+        statement = {
+            "Effect": "Allow",
+            "Principal": {"AWS": [role.role_arn for role in self._roles]},
+            "Action": list(DOMAIN_ACTIONS),
+            "Resource": self._domain_resources,
         }
+        return {"Version": "2012-10-17", "Statement": [statement]}
 
     def _managed_domain(self) -> None:
         slow_search, slow_index, app = (
@@ -261,6 +241,6 @@ class _RequiresGrants:
         self._search = search
 
     def validate(self) -> list[str]:
-        if self._search._readers or self._search._writers:
+        if self._search._roles:
             return []
         return ["nobody was granted access to the OpenSearch index"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aws_cdk import Annotations, CfnOutput, Fn, Stack
+from aws_cdk import Annotations, CfnOutput, Stack
 from constructs import Construct
 
 from .api import Api
@@ -56,12 +56,7 @@ class EngramStack(Stack):
             self,
             "Monitoring",
             config=config,
-            functions={
-                "api": self.functions.api,
-                "authorizer": self.functions.authorizer,
-                "enrich": self.functions.enrich,
-                "janitor": self.functions.janitor,
-            },
+            functions=self.functions.by_name,
             queue=self.pipeline.queue,
             dlq=self.pipeline.dlq,
             rest_api=self.api.rest_api,
@@ -84,9 +79,6 @@ class EngramStack(Stack):
             self,
             "CreateFirstApiKey",
             description="Run with this stack's AWS credentials; prints the key once",
-            value=Fn.join(
-                "",
-                [f"AWS_REGION={self.region} ENGRAM_BACKEND=aws ENGRAM_TABLE_NAME=", table_name,
-                 " engram keys create --tenant <TENANT>"],
-            ),
-        )  # fmt: skip
+            value=f"AWS_REGION={self.region} ENGRAM_BACKEND=aws ENGRAM_TABLE_NAME={table_name}"
+            " engram keys create --tenant <TENANT>",
+        )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-BACKENDS = ["sqlite"]  # dynamodb joins when its adapter lands
+BACKENDS = ["sqlite", "dynamodb"]
 
 
 @contextmanager
@@ -20,7 +20,11 @@ def make_store(kind: str, tmp_path):
 
     from engram.adapters.dynamo_store import DynamoMemoryStore, create_table
 
-    with mock_aws():
+    from tests.integration.aws_fixtures import atomic_requests
+
+    # moto's in-process backend is not atomic across threads (it checks transaction conditions item by
+    # item); atomic_requests serialises each mocked request, as DynamoDB serialises each item write.
+    with mock_aws(), atomic_requests():
         resource = boto3.resource("dynamodb", region_name="us-east-1")
         create_table(resource, "engram-test")
         yield DynamoMemoryStore(resource.Table("engram-test"))

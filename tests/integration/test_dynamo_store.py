@@ -40,6 +40,12 @@ def memory(content: str = "The deploy runs on Fridays", **fields: Any) -> Memory
     return Memory(**data)
 
 
+def stored(store: DynamoMemoryStore, memory_id: str, tenant: str = "acme") -> Memory:
+    found = store.get(tenant, memory_id)
+    assert found is not None, f"memory {memory_id} is not stored"
+    return found
+
+
 def event(memory_id: str, history_id: str = "h1", at: datetime = T0, tenant: str = "acme") -> HistoryRecord:
     return HistoryRecord(id=history_id, tenant=tenant, memory_id=memory_id, event=HistoryEvent.updated, at=at)
 
@@ -125,7 +131,7 @@ def test_a_duplicate_returns_the_existing_memory_with_its_hits(store: DynamoMemo
     assert not again.created
     assert again.memory.id == first.id
     assert again.memory.hits == 2
-    assert store.get("acme", first.id).hits == 2
+    assert stored(store, first.id).hits == 2
 
 
 @pytest.mark.parametrize(
@@ -146,7 +152,7 @@ def test_the_same_content_in_another_scope_is_another_memory(
 
     assert second.created
     assert second.memory.id != first.id
-    assert store.get("acme", first.id).hits == 1
+    assert stored(store, first.id).hits == 1
 
 
 def test_scope_parts_containing_the_separator_do_not_collide(store: DynamoMemoryStore) -> None:
@@ -220,13 +226,16 @@ def test_another_tenants_memory_is_invisible(store: DynamoMemoryStore) -> None:
 
 
 def test_get_many_keeps_the_requested_order_and_skips_missing(store: DynamoMemoryStore) -> None:
-    stored = [store.insert_or_dedup(memory(f"Fact number {i} is true")).memory for i in range(130)]
-    wanted = [stored[5].id, "missing", stored[120].id, stored[0].id, stored[5].id]
+    # more than BatchGetItem's 100 keys, so the adapter has to split the request
+    stored = [store.insert_or_dedup(memory(f"Fact number {i} is true")).memory for i in range(101)]
+    wanted = [stored[5].id, "missing", stored[100].id, stored[0].id, stored[5].id]
 
     found = store.get_many("acme", wanted)
 
-    assert [m.id for m in found] == [stored[5].id, stored[120].id, stored[0].id]
-    assert len(store.get_many("acme", [m.id for m in stored])) == 130
+    assert [m.id for m in found] == [stored[5].id, stored[100].id, stored[0].id]
+    assert [m.id for m in store.get_many("acme", [m.id for m in reversed(stored)])] == [
+        m.id for m in reversed(stored)
+    ]
     assert store.get_many("acme", []) == []
 
 
@@ -253,7 +262,7 @@ def test_put_with_a_stale_expected_updated_at_is_a_conflict(store: DynamoMemoryS
     with pytest.raises(Conflict):
         store.put(read.model_copy(update={"importance": 1}), expected_updated_at=read.updated_at)
 
-    assert store.get("acme", read.id).importance == 4
+    assert stored(store, read.id).importance == 4
 
 
 def test_put_refuses_unknown_memories_and_changed_hashes(store: DynamoMemoryStore) -> None:
@@ -453,12 +462,12 @@ def test_increment_retrievals(store: DynamoMemoryStore) -> None:
     store.increment_retrievals("acme", {a.id: 2, b.id: 1, "missing": 5}, T0 + timedelta(hours=1))
     store.increment_retrievals("acme", {a.id: 1}, T0)  # an older event arriving late
 
-    got_a, got_b = store.get("acme", a.id), store.get("acme", b.id)
+    got_a, got_b = stored(store, a.id), stored(store, b.id)
     assert (got_a.retrieval_count, got_a.last_retrieved_at) == (3, T0 + timedelta(hours=1))
     assert (got_b.retrieval_count, got_b.last_retrieved_at) == (1, T0 + timedelta(hours=1))
     assert store.get("acme", "missing") is None  # no ghost item
     store.increment_retrievals("globex", {a.id: 1}, T0)
-    assert store.get("acme", a.id).retrieval_count == 3
+    assert stored(store, a.id).retrieval_count == 3
 
 
 def test_history_is_oldest_first_with_a_ttl_backstop(store: DynamoMemoryStore, table: Any) -> None:  # noqa: F811

@@ -8,10 +8,10 @@ import time
 from collections.abc import Iterator
 
 import pytest
-
 from engram.providers.embedders import EmbeddingError, build_embedder
 from engram.providers.embedders.openai_compat import OpenAIEmbedder
 from engram.settings import EmbedderSettings
+
 from tests.fakes.openai_embeddings_server import Delay, FakeEmbeddingsServer
 
 DIMS = 8
@@ -159,4 +159,8 @@ def test_openai_text_embedding_3_models_are_asked_for_the_configured_dimensions(
 
     build_embedder(settings).embed(["hello"])
 
-    assert server.requests[0].body == {"model": "text-embedding-3-small", "input": ["hello"], "dimensions": DIMS}
+    assert server.requests[0].body == {
+        "model": "text-embedding-3-small",
+        "input": ["hello"],
+        "dimensions": DIMS,
+    }

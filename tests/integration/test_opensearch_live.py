@@ -13,6 +13,7 @@ checks poll for up to two minutes.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
 import os
@@ -22,12 +23,11 @@ from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple, TypeVar, cast
 
 import pytest
-from opensearchpy import OpenSearch
-from opensearchpy.exceptions import NotFoundError
-
 from engram.adapters.opensearch_index import IndexUnavailable, Mode, OpenSearchIndex, build_client
 from engram.domain.models import Memory, Status
 from engram.ports import IndexedMemory, SearchScope
+from opensearchpy import OpenSearch
+from opensearchpy.exceptions import NotFoundError
 
 URL = os.environ.get("ENGRAM_TEST_OPENSEARCH_URL", "")
 pytestmark = [
@@ -89,10 +89,8 @@ def cluster() -> Iterator[Cluster]:
     try:
         yield Cluster(client, name, mode)
     finally:
-        try:
+        with contextlib.suppress(NotFoundError):
             client.indices.delete(index=name)
-        except NotFoundError:
-            pass
 
 
 @pytest.fixture(scope="module")

@@ -94,6 +94,7 @@ def test_memory_type_comes_from_the_language(content: str, expected: MemoryType)
         ("Flight to Oslo on March 5", end_of(2027, 3, 5)),  # March 5 has passed this year: next year
         ("Quarterly targets are frozen until the end of the month", end_of(2026, 11, 30)),
         ("Server maintenance window ends in 3 hours", datetime(2026, 11, 18, 12, 0, tzinfo=UTC)),
+        ("The freeze holds until 2026-12-01T17:00+02:00", datetime(2026, 12, 1, 15, 0, tzinfo=UTC)),
     ],
 )
 def test_relative_dates_resolve_against_observed_at(content: str, valid_until: datetime) -> None:
@@ -125,6 +126,7 @@ def test_falls_back_to_created_at_and_treats_naive_times_as_utc() -> None:
     "content",
     [
         "I've been vegan for 5 years",
+        "I was in Paris for a week",
         "I met Bob on Monday",  # past event, not a deadline
         "Yesterday I went to the dentist",
         "The gym opens at 6am",
@@ -237,6 +239,11 @@ def test_a_capitalised_first_word_is_not_an_entity_but_a_name_mid_sentence_is() 
     entities = enricher.enrich(memory("Lunch with Priya at the Blue Bottle cafe")).entities
 
     assert entities == ["Priya", "Blue Bottle"]
+
+
+def test_ordinary_words_are_technology_only_when_capitalised() -> None:
+    assert "Slack" in enricher.enrich(memory("The incident channel is on Slack")).entities
+    assert enricher.enrich(memory("Please cut the new intern some slack")).entities == []
 
 
 def test_entities_are_capped() -> None:

@@ -123,6 +123,7 @@ class Settings(BaseSettings):
     # aws
     table_name: str = "engram"
     queue_url: str = ""
+    dlq_url: str = ""
     opensearch_endpoint: str = ""
     opensearch_mode: Literal["aoss", "es"] = "aoss"
     opensearch_index: str = "engram-memories"

@@ -59,7 +59,13 @@ class DynamoKeyStore:
         try:
             self.client.transact_write_items(
                 TransactItems=[
-                    {"Put": {"TableName": self.table.name, "Item": i, "ConditionExpression": "attribute_not_exists(pk)"}}
+                    {
+                        "Put": {
+                            "TableName": self.table.name,
+                            "Item": i,
+                            "ConditionExpression": "attribute_not_exists(pk)",
+                        }
+                    }
                     for i in (item, lookup)
                 ]
             )

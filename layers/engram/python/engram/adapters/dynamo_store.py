@@ -23,6 +23,7 @@ Times in keys and conditions use a fixed-width UTC ISO format, so text order is 
 
 from __future__ import annotations
 
+import builtins
 import json
 import random
 import time
@@ -485,7 +486,7 @@ class DynamoMemoryStore:
                     }
                 )
 
-    def history(self, tenant: str, memory_id: str) -> list[HistoryRecord]:
+    def history(self, tenant: str, memory_id: str) -> builtins.list[HistoryRecord]:  # `list` is a method here
         items = self._query_all(
             KeyConditionExpression="pk = :pk",
             ExpressionAttributeValues={":pk": _history_pk(tenant, memory_id)},
@@ -534,7 +535,7 @@ class DynamoMemoryStore:
             }
         }
 
-    def _transact(self, items: list[dict[str, Any]]) -> None:
+    def _transact(self, items: builtins.list[dict[str, Any]]) -> None:
         try:
             self.client.transact_write_items(TransactItems=items)
         except ClientError as exc:

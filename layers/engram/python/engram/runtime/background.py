@@ -10,8 +10,14 @@ from engram.runtime.container import Container
 
 def loops(container: Container, *, worker: bool) -> list[Callable[[threading.Event], None]]:
     found: list[Callable[[threading.Event], None]] = []
-    if worker and container.settings.backend == "local":
+    if container.settings.backend != "local":
+        return found  # on AWS the queue feeds the enrich Lambda and EventBridge runs the janitor
+    if worker:
         from engram.runtime.worker import worker_loop
 
         found.append(worker_loop(container))
+    from engram.runtime.janitor import janitor_enabled, scheduler_loop
+
+    if janitor_enabled(container.settings):
+        found.append(scheduler_loop(container))
     return found

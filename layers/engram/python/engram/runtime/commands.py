@@ -2,4 +2,6 @@
 
 from __future__ import annotations
 
-REGISTRY: list = []
+from engram.runtime.janitor import add_janitor_command, add_stats_command
+
+REGISTRY: list = [add_janitor_command, add_stats_command]

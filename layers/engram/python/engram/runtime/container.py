@@ -136,7 +136,7 @@ def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) 
     return Container(
         settings=settings,
         store=DynamoMemoryStore(table),
-        queue=SqsJobQueue(session.client("sqs"), settings.queue_url),
+        queue=SqsJobQueue(session.client("sqs"), settings.queue_url, settings.dlq_url or None),
         keys=DynamoKeyStore(table),
         clock=clock or SystemClock(),
         embedder_factory=_default_embedder(settings),

@@ -7,6 +7,7 @@ memory stored with `enrichment.state = failed` and the error; the queue retries,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from enum import StrEnum
 from typing import Any, Literal
 
@@ -15,6 +16,7 @@ from engram.domain.models import (
     PROVENANCE_RANK,
     EnrichmentState,
     HistoryEvent,
+    HistoryRecord,
     Memory,
     Status,
     Temporal,
@@ -80,6 +82,52 @@ def apply_enrichment(memory: Memory, result: EnrichmentResult, model: str, now) 
         }
     )
     return memory.model_copy(update={**update, "enrichment": enrichment, "updated_at": now})
+
+
+def apply_merge(
+    store: MemoryStore,
+    index: VectorIndex,
+    new: Memory,
+    existing: Memory,
+    decision: MergeDecision,
+    similarity: float | None,
+    now: datetime,
+    expected_updated_at: datetime | None = None,
+) -> list[HistoryRecord]:
+    """Apply a near-duplicate decision between `new` and `existing`; returns the history to record.
+
+    Shared by enrichment's semantic dedup and the janitor's consolidation.
+    merge: `new` is stored as merged into `existing` (only if it is still as of `expected_updated_at`,
+    default `new.updated_at`); `existing` keeps the better provenance and confidence and gains its hits.
+    replace: `existing` is retired (merged into `new`) and leaves the vector index; storing `new` is
+    the caller's business. keep_both: nothing changes.
+    """
+    detail = {"similarity": similarity, "reason": decision.reason}
+    if decision.action == MergeAction.merge:
+        merged = new.model_copy(
+            update={"status": Status.merged, "merged_into": existing.id, "updated_at": now}
+        )
+        store.put(merged, expected_updated_at=expected_updated_at or new.updated_at)
+        provenance, confidence = better(existing, new)
+        survivor = existing.model_copy(
+            update={"provenance": provenance, "confidence": confidence, "updated_at": now}
+        )
+        store.put(survivor, expected_updated_at=existing.updated_at)
+        store.add_hits(existing.tenant, existing.id, new.hits)
+        count("MemoryMerged")
+        return [
+            history_record(merged, HistoryEvent.merged, now, into=existing.id, **detail),
+            history_record(survivor, HistoryEvent.absorbed, now, absorbed=new.id, **detail),
+        ]
+    if decision.action == MergeAction.replace:
+        retired = existing.model_copy(
+            update={"status": Status.merged, "merged_into": new.id, "updated_at": now}
+        )
+        store.put(retired, expected_updated_at=existing.updated_at)
+        index.delete(existing.tenant, [existing.id])
+        count("MemoryReplaced")
+        return [history_record(retired, HistoryEvent.replaced, now, by=new.id, **detail)]
+    return []
 
 
 def _enrich_with_source(enricher: Enricher, memory: Memory) -> tuple[EnrichmentResult, str, str | None]:
@@ -181,11 +229,15 @@ class Enrich:
         enriched = apply_enrichment(memory, result, model, now)
         similarity = round(neighbour.score, 4) if neighbour else None
         if decision is not None and existing is not None and decision.action == MergeAction.merge:
-            return self._merge(enriched, existing, similarity, decision, history, memory.updated_at)
+            merged = apply_merge(
+                self.store, self.index, enriched, existing, decision, similarity, now, memory.updated_at
+            )
+            self.store.add_history([*history, *merged])
+            return EnrichOutcome.merged
 
         outcome = EnrichOutcome.enriched
         if decision is not None and existing is not None and decision.action == MergeAction.replace:
-            self._retire(existing, enriched, similarity, decision, history, now)
+            history.extend(apply_merge(self.store, self.index, enriched, existing, decision, similarity, now))
             outcome = EnrichOutcome.replaced
         stored = self.store.put(enriched, expected_updated_at=memory.updated_at)
         self.index.upsert([IndexedMemory(stored, vector)])
@@ -224,42 +276,6 @@ class Enrich:
             )
             return MergeDecision(action=MergeAction.merge, reason=reason), None
         return _decide_with_source(self.enricher, memory, existing, neighbour.score)
-
-    def _merge(self, new, existing, similarity, decision, history, expected) -> EnrichOutcome:
-        """The new memory folds into the existing one, which keeps the better provenance/confidence."""
-        now = new.updated_at
-        merged = new.model_copy(update={"status": Status.merged, "merged_into": existing.id})
-        self.store.put(merged, expected_updated_at=expected)
-        provenance, confidence = better(existing, new)
-        survivor = existing.model_copy(
-            update={"provenance": provenance, "confidence": confidence, "updated_at": now}
-        )
-        self.store.put(survivor, expected_updated_at=existing.updated_at)
-        self.store.add_hits(existing.tenant, existing.id, new.hits)
-        detail = {"similarity": similarity, "reason": decision.reason}
-        self.store.add_history(
-            [
-                *history,
-                history_record(merged, HistoryEvent.merged, now, into=existing.id, **detail),
-                history_record(survivor, HistoryEvent.absorbed, now, absorbed=new.id, **detail),
-            ]
-        )
-        count("MemoryMerged")
-        return EnrichOutcome.merged
-
-    def _retire(self, existing, new, similarity, decision, history, now) -> None:
-        """The new memory supersedes the existing one (a correction or update)."""
-        retired = existing.model_copy(
-            update={"status": Status.merged, "merged_into": new.id, "updated_at": now}
-        )
-        self.store.put(retired, expected_updated_at=existing.updated_at)
-        self.index.delete(existing.tenant, [existing.id])
-        history.append(
-            history_record(
-                retired, HistoryEvent.replaced, now, by=new.id, similarity=similarity, reason=decision.reason
-            )
-        )
-        count("MemoryReplaced")
 
     def _record_failure(self, memory: Memory, exc: Exception) -> None:
         now = self.clock.now()

@@ -18,12 +18,12 @@ TITAN_V2_DIMENSIONS = (256, 512, 1024)
 MAX_INPUT_CHARS = 50_000  # Titan V2's documented input limit (and 8,192 tokens)
 
 
-def bedrock_runtime_client(timeout_s: float, max_attempts: int = 3) -> Any:
-    """A bedrock-runtime client with bounded connect/read timeouts and standard retries."""
+def bedrock_runtime_client(timeout_s: float, attempts: int = 3) -> Any:
+    """A bedrock-runtime client with bounded connect/read timeouts and `attempts` tries per call."""
     config = Config(
         connect_timeout=min(timeout_s, 5.0),
         read_timeout=timeout_s,
-        retries={"max_attempts": max_attempts, "mode": "standard"},
+        retries={"total_max_attempts": attempts, "mode": "standard"},
     )
     return boto3.client("bedrock-runtime", config=config)
 

@@ -312,8 +312,10 @@ def _day_month_pattern() -> str:
 
 # Ordered: earlier rules claim their span first, so "day after tomorrow" is not also "tomorrow".
 _TEMPORAL_RULES: list[tuple[re.Pattern[str], _Rule]] = [
-    (_rx(r"\b(\d{4}-\d{2}-\d{2})(?:[t ](\d{2}:\d{2}(?::\d{2})?(?:z|[+-]\d{2}:?\d{2})?))?(?![\w:])"),
-     _iso_date),
+    (
+        _rx(r"\b(\d{4}-\d{2}-\d{2})(?:[t ](\d{2}:\d{2}(?::\d{2})?(?:z|[+-]\d{2}:?\d{2})?))?(?![\w:])"),
+        _iso_date,
+    ),
     (_rx(_month_day_pattern()), _month_day),
     (_rx(_day_month_pattern()), _month_day),
     (_rx(r"\b(the day after )?tomorrow\b"), _tomorrow),

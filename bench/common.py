@@ -1,0 +1,79 @@
+"""Shared bench helpers: a started `engram serve`, a keep-alive JSON client, percentiles."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    k = (len(ordered) - 1) * p / 100
+    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Served:
+    """`engram serve` in a subprocess on a fresh data dir, with an API key for tenant `bench`."""
+
+    def __init__(self, env: dict[str, str] | None = None, data_dir: str | None = None) -> None:
+        self.data_dir = data_dir or tempfile.mkdtemp(prefix="engram-bench-")
+        self.env = {**os.environ, "POWERTOOLS_LOG_LEVEL": "ERROR", **(env or {})}
+        cli = [sys.executable, "-m", "engram.cli"]
+        out = subprocess.run(
+            [*cli, "keys", "create", "--tenant", "bench", "--data-dir", self.data_dir],
+            capture_output=True, text=True, check=True, env=self.env, cwd=ROOT,
+        )
+        self.key = out.stdout.strip().splitlines()[-1]
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc = subprocess.Popen(
+            [*cli, "serve", "--port", str(self.port), "--data-dir", self.data_dir],
+            env=self.env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(self.url + "/v1/health", timeout=1).read()
+                return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError("engram serve did not start")
+
+    def client(self) -> Client:
+        return Client(self.port, self.key)
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(timeout=15)
+
+
+class Client:
+    """One keep-alive connection; not thread-safe (make one per thread)."""
+
+    def __init__(self, port: int, key: str) -> None:
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+        self.headers = {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}
+
+    def call(self, method: str, path: str, body=None) -> tuple[int, dict]:
+        self.conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=self.headers)
+        response = self.conn.getresponse()
+        return response.status, json.loads(response.read() or b"null")

@@ -1,0 +1,87 @@
+"""JanitorState (and the stats counter) on the engram DynamoDB table.
+
+Each job's state is one item, `pk=JANITOR#{job}`, `sk=STATE`, beside the memories (the store's scans
+only ever read `sk=MEM` items, so it never sees these). The summary is kept as a JSON string, so it
+round-trips without DynamoDB's Decimal numbers.
+
+Counting memories has no cheaper path on DynamoDB than a Scan: `count_memories` reads only the two
+attributes it needs, and stops after `max_items` memories (then `complete` is false and the counts are
+lower bounds), so a stats request stays within an API Gateway timeout on a large table.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+from engram.usecases.janitor import JanitorJob, JobState, MemoryCounts
+
+_SK = "STATE"
+
+
+def _iso(at: datetime) -> str:
+    return at.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+class DynamoJanitorState:
+    def __init__(self, table: Any, *, max_items: int = 100_000) -> None:
+        self.table = table
+        self.max_items = max_items
+
+    @staticmethod
+    def key(job: JanitorJob) -> dict[str, str]:
+        return {"pk": f"JANITOR#{job.value}", "sk": _SK}
+
+    def load(self, job: JanitorJob) -> JobState:
+        item = self.table.get_item(Key=self.key(job), ConsistentRead=True).get("Item")
+        if item is None:
+            return JobState(job=job)
+        last = item.get("last_run_at")
+        return JobState(
+            job=job,
+            last_run_at=datetime.fromisoformat(last.replace("Z", "+00:00")) if last else None,
+            cursor=item.get("cursor"),
+            summary=json.loads(item.get("summary") or "{}"),
+        )
+
+    def save(self, state: JobState) -> None:
+        item: dict[str, Any] = {
+            **self.key(state.job),
+            "job": state.job.value,
+            "summary": json.dumps(state.summary, separators=(",", ":")),
+        }
+        if state.last_run_at is not None:
+            item["last_run_at"] = _iso(state.last_run_at)
+        if state.cursor is not None:
+            item["cursor"] = state.cursor
+        self.table.put_item(Item=item)
+
+    def count_memories(self, tenant: str | None = None) -> MemoryCounts:
+        condition, values = "sk = :mem", {":mem": "MEM"}
+        if tenant is not None:
+            condition += " AND tenant = :tenant"
+            values[":tenant"] = tenant
+        params: dict[str, Any] = {
+            "FilterExpression": condition,
+            "ExpressionAttributeValues": values,
+            "ExpressionAttributeNames": {"#status": "status"},
+            "ProjectionExpression": "#status, enrichment_state",
+        }
+        status: dict[str, int] = {}
+        enrichment: dict[str, int] = {}
+        seen = 0
+        while True:
+            response = self.table.scan(**params)
+            for item in response["Items"]:
+                status[item["status"]] = status.get(item["status"], 0) + 1
+                if item["status"] != "deleted":
+                    state = item["enrichment_state"]
+                    enrichment[state] = enrichment.get(state, 0) + 1
+            seen += len(response["Items"])
+            start = response.get("LastEvaluatedKey")
+            if start is None:
+                return MemoryCounts(status=status, enrichment=enrichment)
+            if seen >= self.max_items:
+                return MemoryCounts(status=status, enrichment=enrichment, complete=False)
+            params["ExclusiveStartKey"] = start

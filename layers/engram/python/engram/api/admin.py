@@ -1,0 +1,25 @@
+"""Admin routes: `GET /v1/admin/stats`, the `engram stats` report for the caller's tenant."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from aws_lambda_powertools.event_handler import APIGatewayRestResolver
+
+from engram.runtime.container import Container
+from engram.usecases.janitor import Stats
+
+
+def register_admin(app: APIGatewayRestResolver, container: Container, tenant: Callable[[], str]) -> None:
+    from engram.runtime.janitor import janitor_state  # the adapter that goes with the container's store
+
+    state = janitor_state(container)
+
+    @app.get(
+        "/v1/admin/stats",
+        summary="memories per status and enrichment state, the job queue, and the janitor's last runs",
+    )
+    def stats_route() -> Stats:
+        from engram.usecases.janitor import collect_stats
+
+        return collect_stats(state, container.queue, state, tenant())

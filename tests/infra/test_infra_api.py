@@ -1,0 +1,122 @@
+"""The REST API: routes, the authorizer on all but health, JSON gateway errors, throttling, logs."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engram_infra.api import ROUTES
+from infra_helpers import Synth, render
+
+
+def _method_paths(synth: Synth) -> dict[tuple[str, str], dict[str, Any]]:
+    """(HTTP method, path) -> method properties, with paths rebuilt from the resource tree."""
+    resources = synth.resources("AWS::ApiGateway::Resource")
+
+    def path_of(resource_ref: Any) -> str:
+        if "Fn::GetAtt" in resource_ref:  # the API's root resource
+            return ""
+        props = resources[resource_ref["Ref"]]["Properties"]
+        parent = path_of(props["ParentId"])
+        return f"{parent}/{props['PathPart']}" if parent else props["PathPart"]
+
+    methods = [method["Properties"] for method in synth.resources("AWS::ApiGateway::Method").values()]
+    return {(props["HttpMethod"], path_of(props["ResourceId"])): props for props in methods}
+
+
+def test_the_api_serves_exactly_the_v1_routes(dev: Synth) -> None:
+    expected = {
+        ("GET", "v1/health"),
+        ("GET", "v1/openapi.json"),
+        ("GET", "v1/docs"),
+        ("GET", "v1/memories"),
+        ("POST", "v1/memories"),
+        ("POST", "v1/memories/batch"),
+        ("POST", "v1/memories/search"),
+        ("GET", "v1/memories/{id}"),
+        ("PATCH", "v1/memories/{id}"),
+        ("DELETE", "v1/memories/{id}"),
+        ("GET", "v1/memories/{id}/history"),
+        ("GET", "v1/admin/stats"),
+    }
+    assert set(_method_paths(dev)) == expected
+    assert {(m, p) for p, methods in ROUTES.items() for m in methods} == expected
+    api_function = dev.function_id("api")
+    for props in _method_paths(dev).values():
+        assert props["Integration"]["Type"] == "AWS_PROXY"
+        assert api_function in json.dumps(props["Integration"]["Uri"])
+
+
+def test_every_route_but_health_goes_through_the_api_key_authorizer(dev: Synth) -> None:
+    (authorizer_id,) = dev.resources("AWS::ApiGateway::Authorizer")
+    for (method, path), props in _method_paths(dev).items():
+        if (method, path) == ("GET", "v1/health"):
+            assert props["AuthorizationType"] == "NONE"
+            assert "AuthorizerId" not in props
+        else:
+            assert props["AuthorizationType"] == "CUSTOM", (method, path)
+            assert props["AuthorizerId"] == {"Ref": authorizer_id}, (method, path)
+
+
+def test_the_authorizer_reads_the_authorization_header_and_caches_its_answer(dev: Synth) -> None:
+    dev.template.has_resource_properties(
+        "AWS::ApiGateway::Authorizer",
+        {
+            "Type": "REQUEST",
+            "IdentitySource": "method.request.header.Authorization",
+            "AuthorizerResultTtlInSeconds": 300,
+        },
+    )
+    (authorizer,) = dev.resources("AWS::ApiGateway::Authorizer").values()
+    assert dev.function_id("authorizer") in json.dumps(authorizer["Properties"]["AuthorizerUri"])
+
+
+def test_errors_api_gateway_answers_itself_are_json(dev: Synth) -> None:
+    responses = {
+        r["Properties"]["ResponseType"]: r["Properties"]
+        for r in dev.resources("AWS::ApiGateway::GatewayResponse").values()
+    }
+    expected_status = {
+        "UNAUTHORIZED": "401",
+        "ACCESS_DENIED": "403",
+        "MISSING_AUTHENTICATION_TOKEN": "404",
+        "REQUEST_TOO_LARGE": "413",
+        "THROTTLED": "429",
+        "DEFAULT_4XX": None,
+        "DEFAULT_5XX": None,
+    }
+    for response_type, status in expected_status.items():
+        props = responses[response_type]
+        assert props.get("StatusCode") == status, response_type
+        assert props["ResponseParameters"]["gatewayresponse.header.Content-Type"] == "'application/json'"
+        # $context.error.messageString is substituted as a quoted JSON string.
+        body = props["ResponseTemplates"]["application/json"].replace(
+            "$context.error.messageString", '"Unauthorized"'
+        )
+        assert set(json.loads(body)) == {"error", "message"}, response_type
+
+
+def test_the_stage_is_throttled_traced_and_writes_json_access_logs(dev: Synth) -> None:
+    (stage,) = dev.resources("AWS::ApiGateway::Stage").values()
+    props = stage["Properties"]
+    assert props["TracingEnabled"] is True
+    (settings,) = props["MethodSettings"]
+    assert (settings["ThrottlingRateLimit"], settings["ThrottlingBurstLimit"]) == (50, 100)
+    assert settings["DataTraceEnabled"] is False, "request bodies (memories) stay out of the logs"
+    access_log = json.loads(props["AccessLogSetting"]["Format"])
+    assert {"requestId", "status", "tenant"} <= set(access_log)
+    access_logs = dev.logical_id(dev.stack.api.access_logs)
+    assert access_logs in render(props["AccessLogSetting"]["DestinationArn"])
+    assert dev.resources("AWS::Logs::LogGroup")[access_logs]["Properties"]["RetentionInDays"] == 30
+
+
+def test_throttling_comes_from_context(synth: Any) -> None:
+    stack = synth(throttle_rate="5", throttle_burst="7")
+    (stage,) = stack.resources("AWS::ApiGateway::Stage").values()
+    (settings,) = stage["Properties"]["MethodSettings"]
+    assert (settings["ThrottlingRateLimit"], settings["ThrottlingBurstLimit"]) == (5, 7)
+
+
+def test_cors_is_off(dev: Synth) -> None:
+    assert ("OPTIONS", "v1/memories") not in _method_paths(dev)
+    assert not any(method == "OPTIONS" for method, _ in _method_paths(dev))

@@ -1,0 +1,140 @@
+"""Context parsing and the layer bundler, without synthesizing."""
+
+from __future__ import annotations
+
+import subprocess
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import aws_cdk as cdk
+import pytest
+from aws_cdk.assertions import Annotations, Match
+from engram_infra import build
+from engram_infra.config import ConfigError, EngramConfig
+from engram_infra.layer import PYTHON_VERSION, REQUIREMENTS, RUNTIME, PipLayerBundler
+from engram_infra.stack import REPO_ROOT
+from infra_helpers import FUNCTION_NAMES, Synth, cdk_json_context
+
+
+def _config(**overrides: Any) -> EngramConfig:
+    return EngramConfig.from_node(cdk.App(context={**cdk_json_context(), **overrides}).node)
+
+
+def test_command_line_strings_are_coerced() -> None:
+    config = _config(
+        bundle="false", cull_enabled="true", embedding_dimensions="512", dlq_max_receive_count="3"
+    )
+    assert (config.bundle, config.cull_enabled) == (False, True)
+    assert (config.embedding_dimensions, config.dlq_max_receive_count) == (512, 3)
+
+
+def test_standby_replicas_follow_the_stage_unless_set() -> None:
+    assert _config().opensearch_standby_replicas is False
+    assert _config(stage="prod").opensearch_standby_replicas is True
+    assert _config(opensearch_standby_replicas="true").opensearch_standby_replicas is True
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        ("stage", "Prod_1", "stage"),
+        ("bundle", "maybe", "bundle must be true or false"),
+        ("embedding_provider", "minilm", "embedding_provider must be one of bedrock, openai"),
+        ("opensearch", "elastic", "opensearch must be one of serverless, domain"),
+        ("log_retention_days", "45", "log_retention_days must be one of"),
+        ("schedule_repair", "every 5 minutes", "schedule_repair must be an EventBridge"),
+        ("dlq_max_receive_count", "0", "dlq_max_receive_count must be between 1 and 1000"),
+        ("alarm_email", "ops", "alarm_email"),
+    ],
+)
+def test_bad_values_are_refused_with_the_key_named(key: str, value: str, message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        _config(**{key: value})
+
+
+def test_a_missing_value_says_where_defaults_live() -> None:
+    context = cdk_json_context()
+    del context["stage"]
+    with pytest.raises(ConfigError, match=r"cdk\.json"):
+        EngramConfig.from_node(cdk.App(context=context).node)
+
+
+def test_an_llm_model_is_only_optional_for_the_rules_enricher() -> None:
+    assert _config(llm_provider="rules", llm_model="").llm_model == ""
+    with pytest.raises(ConfigError, match="llm_model"):
+        _config(llm_provider="bedrock", llm_model="")
+
+
+def test_layer_requirements_match_the_package_dependencies() -> None:
+    project = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text())["project"]
+    runtime_dependencies = [*project["dependencies"], *project["optional-dependencies"]["aws"]]
+    provided_by_lambda = {"boto3"}
+    expected = {d for d in runtime_dependencies if d.split(">")[0].split("[")[0] not in provided_by_lambda}
+    assert set(REQUIREMENTS) == expected
+
+
+def test_the_runtime_and_the_wheels_target_the_same_python() -> None:
+    assert RUNTIME.name == f"python{PYTHON_VERSION}"
+
+
+def test_the_bundler_asks_pip_for_lambda_arm64_wheels_only(tmp_path: Path) -> None:
+    command = PipLayerBundler(tmp_path).pip_command(tmp_path / "out")
+    assert "--only-binary=:all:" in command
+    assert command[command.index("--python-version") + 1] == PYTHON_VERSION
+    assert "manylinux2014_aarch64" in command
+    assert command[command.index("--target") + 1] == str(tmp_path / "out")
+    assert command[-len(REQUIREMENTS) :] == list(REQUIREMENTS)
+
+
+def test_the_bundler_adds_the_package_and_drops_what_the_runtime_provides(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    package = tmp_path / "src" / "engram"
+    (package / "__pycache__").mkdir(parents=True)
+    (package / "__init__.py").write_text("VERSION = 1\n")
+    (package / "__pycache__" / "x.pyc").write_bytes(b"")
+
+    def fake_pip(command: list[str], **_: Any) -> subprocess.CompletedProcess[str]:
+        target = Path(command[command.index("--target") + 1])
+        for name in ("pydantic", "botocore", "botocore-1.35.0.dist-info", "boto3"):
+            (target / name).mkdir(parents=True)
+        return subprocess.CompletedProcess(command, 0, "", "")
+
+    monkeypatch.setattr(subprocess, "run", fake_pip)
+    out = tmp_path / "out"
+
+    assert PipLayerBundler(package).try_bundle(str(out)) is True
+
+    assert sorted(p.name for p in (out / "python").iterdir()) == ["engram", "pydantic"]
+    assert (out / "python" / "engram" / "__init__.py").read_text() == "VERSION = 1\n"
+    assert not (out / "python" / "engram" / "__pycache__").exists()
+
+
+def test_a_pip_failure_stops_the_synth_with_pips_message(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(
+        subprocess,
+        "run",
+        lambda command, **_: subprocess.CompletedProcess(command, 1, "", "No matching distribution"),
+    )
+    with pytest.raises(RuntimeError, match="No matching distribution"):
+        PipLayerBundler(tmp_path).try_bundle(str(tmp_path / "out"))
+
+
+def test_an_unbundled_template_is_marked_not_for_deploying(dev: Synth) -> None:
+    Annotations.from_stack(dev.stack).has_warning("*", Match.string_like_regexp(".*do not deploy.*"))
+
+
+def test_the_stack_reads_code_from_the_repository_by_default() -> None:
+    assert (REPO_ROOT / "layers" / "engram" / "python" / "engram" / "__init__.py").is_file()
+    for name in FUNCTION_NAMES:
+        assert (REPO_ROOT / "functions" / name).is_dir(), name
+
+
+def test_a_missing_handler_fails_the_synth_early(tmp_path: Path) -> None:
+    (tmp_path / "layers" / "engram" / "python" / "engram").mkdir(parents=True)
+    app = cdk.App(context={**cdk_json_context(), "bundle": False})
+    with pytest.raises(FileNotFoundError, match=r"functions/api/handler\.py"):
+        build(app, source_root=tmp_path, nag=False)
