@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from aws_cdk import Annotations, CfnOutput, Stack
 from constructs import Construct
@@ -29,7 +30,7 @@ class EngramStack(Stack):
         *,
         config: EngramConfig,
         source_root: Path = REPO_ROOT,
-        **kwargs: object,
+        **kwargs: Any,
     ) -> None:
         super().__init__(
             scope, construct_id, description=f"engram long-term memory ({config.stage})", **kwargs
@@ -75,6 +76,7 @@ class EngramStack(Stack):
         CfnOutput(self, "EnrichmentQueueUrl", value=self.pipeline.queue.queue_url)
         CfnOutput(self, "OpenSearchEndpoint", value=self.search.endpoint)
         CfnOutput(self, "DashboardName", value=self.monitoring.dashboard.dashboard_name)
+        CfnOutput(self, "JanitorFunctionName", value=self.functions.janitor.function_name)
         CfnOutput(
             self,
             "CreateFirstApiKey",

@@ -19,6 +19,7 @@ import pytest
 from botocore.config import Config
 from botocore.response import StreamingBody
 from botocore.stub import ANY, Stubber
+
 from engram.providers.embedders import EmbeddingError, build_embedder
 from engram.providers.embedders.bedrock import DEFAULT_MODEL_ID, BedrockEmbedder, bedrock_runtime_client
 from engram.settings import EmbedderSettings

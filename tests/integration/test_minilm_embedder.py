@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+
 from engram.providers.embedders import build_embedder
 from engram.providers.embedders.minilm import MiniLMEmbedder, bundled_model_dir
 from engram.settings import EmbedderSettings

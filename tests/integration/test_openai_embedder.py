@@ -8,10 +8,10 @@ import time
 from collections.abc import Iterator
 
 import pytest
+
 from engram.providers.embedders import EmbeddingError, build_embedder
 from engram.providers.embedders.openai_compat import OpenAIEmbedder
 from engram.settings import EmbedderSettings
-
 from tests.fakes.openai_embeddings_server import Delay, FakeEmbeddingsServer
 
 DIMS = 8

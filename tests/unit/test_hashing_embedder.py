@@ -9,6 +9,7 @@ import subprocess
 import sys
 
 import pytest
+
 from engram.providers.embedders import HashingEmbedder, build_embedder
 from engram.settings import EmbedderSettings
 

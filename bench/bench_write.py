@@ -1,0 +1,117 @@
+"""Write path on the embedded default: in-process remember latency and HTTP throughput.
+
+    python bench/bench_write.py [--n 5000] [--clients 16] [--seconds 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import Served, percentile  # noqa: E402
+
+
+def in_process(n: int) -> dict:
+    from engram.runtime.container import local
+    from engram.settings import Settings
+    from engram.usecases.remember import RememberCommand
+
+    container = local(Settings(data_dir=Path(tempfile.mkdtemp(prefix="engram-bench-"))))
+    remember = container.remember
+    for i in range(200):  # warm-up
+        remember(RememberCommand(tenant="bench", user_id="warm", content=f"warm-up memory number {i}"))
+    latencies = []
+    for i in range(n):
+        command = RememberCommand(
+            tenant="bench", user_id=f"user-{i % 50}", content=f"User {i} prefers option {i * 7 % 13} for lunch"
+        )
+        t = time.perf_counter()
+        remember(command)
+        latencies.append((time.perf_counter() - t) * 1000)
+    dedup = []
+    for i in range(min(n, 1000)):
+        command = RememberCommand(tenant="bench", user_id=f"user-{i % 50}", content=f"user {i} PREFERS option {i * 7 % 13} for lunch")
+        t = time.perf_counter()
+        remember(command)
+        dedup.append((time.perf_counter() - t) * 1000)
+    return {
+        "n": n,
+        "remember_ms_p50": percentile(latencies, 50),
+        "remember_ms_p99": percentile(latencies, 99),
+        "dedup_ms_p50": percentile(dedup, 50),
+        "dedup_ms_p99": percentile(dedup, 99),
+    }
+
+
+def over_http(clients: int, seconds: float) -> dict:
+    # The worker is off so the measurement is the write path alone (enrichment has its own bench).
+    served = Served({"ENGRAM_WORKER_ENABLED": "false"})
+    try:
+        counts = [0] * clients
+        errors = [0] * clients
+        latencies: list[list[float]] = [[] for _ in range(clients)]
+        stop = time.monotonic() + seconds
+
+        def run(k: int) -> None:
+            client = served.client()
+            i = 0
+            while time.monotonic() < stop:
+                body = {"content": f"Client {k} fact {i}: the build uses cache level {i % 97}", "user_id": f"u{k}"}
+                t = time.perf_counter()
+                status, _ = client.call("POST", "/v1/memories", body)
+                latencies[k].append((time.perf_counter() - t) * 1000)
+                if status in (200, 201):
+                    counts[k] += 1
+                else:
+                    errors[k] += 1
+                i += 1
+
+        threads = [threading.Thread(target=run, args=(k,)) for k in range(clients)]
+        start = time.monotonic()
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        elapsed = time.monotonic() - start
+        flat = [x for xs in latencies for x in xs]
+        return {
+            "clients": clients,
+            "seconds": round(elapsed, 2),
+            "writes": sum(counts),
+            "errors": sum(errors),
+            "writes_per_s": sum(counts) / elapsed,
+            "http_ms_p50": percentile(flat, 50),
+            "http_ms_p99": percentile(flat, 99),
+        }
+    finally:
+        served.stop()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--n", type=int, default=5000)
+    parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--seconds", type=float, default=10)
+    args = parser.parse_args()
+    a = in_process(args.n)
+    print(
+        f"remember in-process ({a['n']} writes): p50 {a['remember_ms_p50']:.3f} ms, p99 {a['remember_ms_p99']:.3f} ms;"
+        f" dedup p50 {a['dedup_ms_p50']:.3f} ms, p99 {a['dedup_ms_p99']:.3f} ms"
+    )
+    b = over_http(args.clients, args.seconds)
+    print(
+        f"remember over HTTP ({b['clients']} keep-alive clients, {b['seconds']} s): {b['writes_per_s']:.0f} writes/s,"
+        f" p50 {b['http_ms_p50']:.2f} ms, p99 {b['http_ms_p99']:.2f} ms, errors {b['errors']}"
+    )
+    print(json.dumps({"bench": "write", **a, **b}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
