@@ -2,6 +2,7 @@
 
 from aws_lambda_powertools.utilities.parser import envelopes, parse
 from aws_lambda_powertools.utilities.typing import LambdaContext
+
 from engram.observability import logger, metrics, tracer
 from engram.runtime.container import from_settings
 from engram.runtime.janitor import janitor_for

@@ -154,7 +154,10 @@ class FakeOpenSearch:
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._server.daemon_threads = True
         self._thread = threading.Thread(
-            target=self._server.serve_forever, name="fake-opensearch", daemon=True
+            target=self._server.serve_forever,
+            kwargs={"poll_interval": 0.05},
+            name="fake-opensearch",
+            daemon=True,
         )
         self._thread.start()
         return self
@@ -170,8 +173,8 @@ class FakeOpenSearch:
     def url(self) -> str:
         if self._server is None:
             raise RuntimeError("FakeOpenSearch is not started; use it as a context manager")
-        host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}"
+        port = self._server.server_address[1]
+        return f"http://127.0.0.1:{port}"
 
     # ------------------------------------------------------------------ test helpers
 
@@ -847,6 +850,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     opensearch: FakeOpenSearch
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # headers and body go out in two writes: no 40 ms delayed-ACK stall
 
     def _serve(self) -> None:
         length = int(self.headers.get("Content-Length") or 0)

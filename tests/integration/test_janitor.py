@@ -25,6 +25,9 @@ from typing import Any
 import boto3
 import pytest
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver
+from moto import mock_aws
+from ulid import ULID
+
 from engram.adapters.sqlite_queue import SqliteJobQueue
 from engram.cli import LocalContext
 from engram.domain.models import (
@@ -47,9 +50,6 @@ from engram.settings import Settings
 from engram.usecases.janitor import JanitorJob, JanitorReport
 from engram.usecases.memories import history_record
 from engram.usecases.recall import RecallQuery
-from moto import mock_aws
-from ulid import ULID
-
 from tests.conftest import ROOT, FakeClock, load_event
 
 TENANT = "acme"
@@ -112,7 +112,6 @@ def build(request: pytest.FixtureRequest, tmp_path, clock: FakeClock) -> Iterato
     from engram.adapters.sqs_queue import SqsJobQueue
     from engram.providers.embedders import build_embedder
     from engram.providers.enrichers import build_enricher
-
     from tests.fakes.opensearch_server import FakeOpenSearch
 
     with mock_aws(), FakeOpenSearch() as search:

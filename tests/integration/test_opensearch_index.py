@@ -15,6 +15,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from opensearchpy import OpenSearch
+from opensearchpy.exceptions import RequestError
+
 from engram.adapters.opensearch_index import (
     IndexUnavailable,
     IndexWriteFailed,
@@ -26,9 +29,6 @@ from engram.adapters.opensearch_index import (
 from engram.domain.models import Memory, MemoryType, Provenance, Status, Temporal
 from engram.ports import IndexedMemory, SearchFilters, SearchScope
 from engram.settings import Settings
-from opensearchpy import OpenSearch
-from opensearchpy.exceptions import RequestError
-
 from tests.fakes.opensearch_server import FakeOpenSearch, iter_bulk_actions
 
 DIMS = 4
@@ -219,14 +219,16 @@ def test_bm25_ranks_an_exact_keyword_match_first(fake: FakeOpenSearch, index: Op
 
 
 def test_tenants_users_projects_and_namespaces_never_leak(index: OpenSearchIndex) -> None:
-    same = {"content": "The deploy key rotates monthly", "vector": at_angle(0)}
+    def same(memory_id: str, **scope: str) -> IndexedMemory:
+        return item(memory_id, "The deploy key rotates monthly", at_angle(0), **scope)
+
     index.upsert(
         [
-            item("mine", **same, project="apollo"),
-            item("my-work", **same, project="apollo", namespace="work"),
-            item("my-other-project", **same, project="gemini"),
-            item("other-user", **same, project="apollo", user_id="bob"),
-            item("other-tenant", **same, project="apollo", tenant="globex"),
+            same("mine", project="apollo"),
+            same("my-work", project="apollo", namespace="work"),
+            same("my-other-project", project="gemini"),
+            same("other-user", project="apollo", user_id="bob"),
+            same("other-tenant", project="apollo", tenant="globex"),
         ]
     )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from aws_lambda_powertools import Logger, Metrics, Tracer
 from aws_lambda_powertools.metrics import MetricUnit
+from aws_lambda_powertools.metrics.functions import is_metrics_disabled
 
 logger = Logger(service="engram")
 tracer = Tracer(service="engram")
@@ -12,5 +13,5 @@ metrics = Metrics(namespace="engram", service="engram")
 
 def count(name: str, value: int = 1) -> None:
     """Record a business event (MemoryStored, MemoryDeduplicated, MemoryRejected, PiiRedacted, …)."""
-    if value:
+    if value and not is_metrics_disabled():  # disabled locally: nothing would flush them
         metrics.add_metric(name=name, unit=MetricUnit.Count, value=value)

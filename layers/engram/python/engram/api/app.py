@@ -10,6 +10,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 
 from engram import __version__
 from engram.api import errors
+from engram.api.admin import register_admin
 from engram.api.schemas import (
     BatchRequest,
     BatchResponse,
@@ -235,4 +236,5 @@ def build_resolver(c: Container) -> APIGatewayRestResolver:
             ],
         )
 
+    register_admin(app, c, tenant)
     return app

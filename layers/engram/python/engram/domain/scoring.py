@@ -20,8 +20,8 @@ from engram.domain.text import terms
 
 @dataclass(frozen=True)
 class Weights:
-    lexical: float = 1.0
-    vector: float = 1.0
+    lexical: float = 0.7
+    vector: float = 0.3
     importance: float = 0.1
     recency: float = 0.1
     recency_half_life_days: float = 180.0

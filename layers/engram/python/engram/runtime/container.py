@@ -129,13 +129,17 @@ def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) 
 
     from engram.adapters.dynamo_keys import DynamoKeyStore
     from engram.adapters.dynamo_store import DynamoMemoryStore
+    from engram.adapters.opensearch_index import OpenSearchIndex
     from engram.adapters.sqs_queue import SqsJobQueue
 
     session = session or boto3.session.Session(region_name=settings.region or None)
     table = session.resource("dynamodb").Table(settings.table_name)
+    index = OpenSearchIndex.from_settings(settings) if settings.opensearch_endpoint else None
     return Container(
         settings=settings,
         store=DynamoMemoryStore(table),
+        vector_index=index,
+        lexical_index=index,
         queue=SqsJobQueue(session.client("sqs"), settings.queue_url, settings.dlq_url or None),
         keys=DynamoKeyStore(table),
         clock=clock or SystemClock(),

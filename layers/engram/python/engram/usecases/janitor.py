@@ -93,7 +93,9 @@ class JanitorDetail(BaseModel):
     job: JanitorJob
     dry_run: bool = False
     redrive: bool = Field(default=False, description="repair only: also redrive the dead-letter queue")
-    max_batches: int = Field(default=50, ge=1, le=100_000, description="batches of batch_limit per run")
+    max_batches: int = Field(
+        default=1000, ge=1, le=100_000, description="at most this many batches of batch_limit in one run"
+    )
 
 
 # --------------------------------------------------------------------------- ports
@@ -607,7 +609,8 @@ class JobStatus(BaseModel):
 
 
 class Stats(BaseModel):
-    """Counts per memory status and enrichment state, the job queue, and each janitor job's last run."""
+    """Counts per memory status and enrichment state (one tenant's, or everyone's), and the service-wide
+    job queue and janitor runs (their summaries hold counts only, never memory ids)."""
 
     tenant: str | None = Field(default=None, description="whose memories were counted; null: everyone")
     status: dict[str, int]
