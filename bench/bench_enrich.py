@@ -1,6 +1,6 @@
 """Enrichment throughput on the embedded default (MiniLM embedder + rules enricher).
 
-    python bench/bench_enrich.py [--n 2000] [--embedder minilm]
+python bench/bench_enrich.py [--n 2000] [--embedder minilm]
 """
 
 from __future__ import annotations
@@ -13,21 +13,57 @@ import tempfile
 import time
 from pathlib import Path
 
-SUBJECTS = ["Alice", "Bob", "The team", "Our client", "Priya", "The billing service", "Marco", "The on-call rotation"]
-VERBS = ["prefers", "decided to use", "must not use", "switched to", "is allergic to", "loves", "needs", "meets about"]
-OBJECTS = [
-    "PostgreSQL 16 for reporting", "dark roast coffee", "peanuts and tree nuts", "Terraform over CloudFormation",
-    "weekly retros on Thursday", "the Berlin office", "TypeScript for the frontend", "a standing desk",
-    "deploys on Fridays", "the quarterly roadmap review", "green tea in the afternoon", "Kubernetes 1.30",
+SUBJECTS = [
+    "Alice",
+    "Bob",
+    "The team",
+    "Our client",
+    "Priya",
+    "The billing service",
+    "Marco",
+    "The on-call rotation",
 ]
-TAILS = ["", " from next week", " until the end of March", " because of latency", " after the outage", " tomorrow"]
+VERBS = [
+    "prefers",
+    "decided to use",
+    "must not use",
+    "switched to",
+    "is allergic to",
+    "loves",
+    "needs",
+    "meets about",
+]
+OBJECTS = [
+    "PostgreSQL 16 for reporting",
+    "dark roast coffee",
+    "peanuts and tree nuts",
+    "Terraform over CloudFormation",
+    "weekly retros on Thursday",
+    "the Berlin office",
+    "TypeScript for the frontend",
+    "a standing desk",
+    "deploys on Fridays",
+    "the quarterly roadmap review",
+    "green tea in the afternoon",
+    "Kubernetes 1.30",
+]
+TAILS = [
+    "",
+    " from next week",
+    " until the end of March",
+    " because of latency",
+    " after the outage",
+    " tomorrow",
+]
 
 
 def sentences(n: int, seed: int = 7) -> list[str]:
     rng = random.Random(seed)
     out = set()
     while len(out) < n:
-        out.add(f"{rng.choice(SUBJECTS)} {rng.choice(VERBS)} {rng.choice(OBJECTS)}{rng.choice(TAILS)} (note {len(out)})")
+        out.add(
+            f"{rng.choice(SUBJECTS)} {rng.choice(VERBS)} {rng.choice(OBJECTS)}{rng.choice(TAILS)} (note {len(out)})"
+        )
     return sorted(out)
 
 
@@ -43,7 +79,9 @@ def main() -> int:
     from engram.usecases.remember import RememberCommand
 
     container = local(
-        Settings(data_dir=Path(tempfile.mkdtemp(prefix="engram-bench-")), embedder={"provider": args.embedder})
+        Settings(
+            data_dir=Path(tempfile.mkdtemp(prefix="engram-bench-")), embedder={"provider": args.embedder}
+        )
     )
     container.embedder.embed(["warm up the model"])  # model load is not throughput
     texts = sentences(args.n)

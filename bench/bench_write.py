@@ -1,6 +1,6 @@
 """Write path on the embedded default: in-process remember latency and HTTP throughput.
 
-    python bench/bench_write.py [--n 5000] [--clients 16] [--seconds 10]
+python bench/bench_write.py [--n 5000] [--clients 16] [--seconds 10]
 """
 
 from __future__ import annotations
@@ -29,14 +29,20 @@ def in_process(n: int) -> dict:
     latencies = []
     for i in range(n):
         command = RememberCommand(
-            tenant="bench", user_id=f"user-{i % 50}", content=f"User {i} prefers option {i * 7 % 13} for lunch"
+            tenant="bench",
+            user_id=f"user-{i % 50}",
+            content=f"User {i} prefers option {i * 7 % 13} for lunch",
         )
         t = time.perf_counter()
         remember(command)
         latencies.append((time.perf_counter() - t) * 1000)
     dedup = []
     for i in range(min(n, 1000)):
-        command = RememberCommand(tenant="bench", user_id=f"user-{i % 50}", content=f"user {i} PREFERS option {i * 7 % 13} for lunch")
+        command = RememberCommand(
+            tenant="bench",
+            user_id=f"user-{i % 50}",
+            content=f"user {i} PREFERS option {i * 7 % 13} for lunch",
+        )
         t = time.perf_counter()
         remember(command)
         dedup.append((time.perf_counter() - t) * 1000)
@@ -62,7 +68,10 @@ def over_http(clients: int, seconds: float) -> dict:
             client = served.client()
             i = 0
             while time.monotonic() < stop:
-                body = {"content": f"Client {k} fact {i}: the build uses cache level {i % 97}", "user_id": f"u{k}"}
+                body = {
+                    "content": f"Client {k} fact {i}: the build uses cache level {i % 97}",
+                    "user_id": f"u{k}",
+                }
                 t = time.perf_counter()
                 status, _ = client.call("POST", "/v1/memories", body)
                 latencies[k].append((time.perf_counter() - t) * 1000)

@@ -40,14 +40,21 @@ class Served:
         cli = [sys.executable, "-m", "engram.cli"]
         out = subprocess.run(
             [*cli, "keys", "create", "--tenant", "bench", "--data-dir", self.data_dir],
-            capture_output=True, text=True, check=True, env=self.env, cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+            env=self.env,
+            cwd=ROOT,
         )
         self.key = out.stdout.strip().splitlines()[-1]
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = subprocess.Popen(
             [*cli, "serve", "--port", str(self.port), "--data-dir", self.data_dir],
-            env=self.env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            env=self.env,
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
@@ -74,6 +81,8 @@ class Client:
         self.headers = {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}
 
     def call(self, method: str, path: str, body=None) -> tuple[int, dict]:
-        self.conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=self.headers)
+        self.conn.request(
+            method, path, body=json.dumps(body) if body is not None else None, headers=self.headers
+        )
         response = self.conn.getresponse()
         return response.status, json.loads(response.read() or b"null")

@@ -102,7 +102,9 @@ def survivors(client, user: str) -> dict[str, str]:
     into: dict[str, str] = {}
     cursor = None
     while True:
-        path = f"/v1/memories?user_id={user}&status=merged&limit=200" + (f"&cursor={cursor}" if cursor else "")
+        path = f"/v1/memories?user_id={user}&status=merged&limit=200" + (
+            f"&cursor={cursor}" if cursor else ""
+        )
         _, page = client.call("GET", path)
         into.update({m["id"]: m["merged_into"] for m in page["items"] if m["merged_into"]})
         cursor = page["cursor"]
@@ -150,7 +152,9 @@ def run(data_path: Path, env: dict[str, str]) -> dict:
             for qa in s["qa"]:
                 if qa["category"] not in CATEGORIES:
                     continue
-                relevant = {resolve(dia[user][e], merged[user]) for e in qa.get("evidence", []) if e in dia[user]}
+                relevant = {
+                    resolve(dia[user][e], merged[user]) for e in qa.get("evidence", []) if e in dia[user]
+                }
                 if relevant:
                     queries.append((user, qa["question"], qa["category"], relevant))
 
@@ -170,7 +174,9 @@ def run(data_path: Path, env: dict[str, str]) -> dict:
                 per_cat[category].append(metrics(ranked, relevant))
             results[name] = {
                 "overall": _mean([m for ms in per_cat.values() for m in ms]),
-                "per_category": {CATEGORIES[c]: _mean(ms) | {"n": len(ms)} for c, ms in sorted(per_cat.items())},
+                "per_category": {
+                    CATEGORIES[c]: _mean(ms) | {"n": len(ms)} for c, ms in sorted(per_cat.items())
+                },
                 "search_ms_p50": percentile(latencies, 50),
                 "search_ms_p95": percentile(latencies, 95),
             }
@@ -201,7 +207,9 @@ def table(report: dict) -> str:
         rows = [("overall", r["overall"] | {"n": report["questions"]}), *r["per_category"].items()]
         for slice_name, m in rows:
             lines.append(f"{name:<16}{slice_name:<14}{m['n']:>6}" + "".join(f"{m[k]:>9.3f}" for k in keys))
-        lines.append(f"{'':<16}search over HTTP p50 {r['search_ms_p50']:.1f} ms, p95 {r['search_ms_p95']:.1f} ms")
+        lines.append(
+            f"{'':<16}search over HTTP p50 {r['search_ms_p50']:.1f} ms, p95 {r['search_ms_p95']:.1f} ms"
+        )
     return "\n".join(lines)
 
 

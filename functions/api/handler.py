@@ -2,6 +2,7 @@
 
 from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.utilities.typing import LambdaContext
+
 from engram.api.app import EngramApi
 from engram.observability import logger, metrics, tracer
 from engram.runtime.container import from_settings

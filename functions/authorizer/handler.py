@@ -5,6 +5,7 @@ from aws_lambda_powertools.utilities.data_classes.api_gateway_authorizer_event i
     APIGatewayAuthorizerRequestEvent,
 )
 from aws_lambda_powertools.utilities.typing import LambdaContext
+
 from engram.observability import logger, tracer
 from engram.runtime.authorizer import authorize
 from engram.runtime.container import from_settings

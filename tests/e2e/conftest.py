@@ -60,7 +60,16 @@ class Server:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "engram.cli", "serve", "--port", str(self.port), "--data-dir", str(data_dir)],
+            [
+                sys.executable,
+                "-m",
+                "engram.cli",
+                "serve",
+                "--port",
+                str(self.port),
+                "--data-dir",
+                str(data_dir),
+            ],
             cwd=ROOT,
             env={**os.environ, **(env or {})},
             stdout=subprocess.PIPE,

@@ -14,9 +14,13 @@ pytestmark = pytest.mark.e2e
 
 def test_remember_dedup_reject_over_http(served):
     client, _, _ = served
-    status, first = client.request("POST", "/v1/memories", {"content": "I prefer dark roast coffee", "user_id": "u1"})
+    status, first = client.request(
+        "POST", "/v1/memories", {"content": "I prefer dark roast coffee", "user_id": "u1"}
+    )
     assert status == 201 and first["status"] == "stored"
-    status, again = client.request("POST", "/v1/memories", {"content": "i PREFER  dark roast coffee.", "user_id": "u1"})
+    status, again = client.request(
+        "POST", "/v1/memories", {"content": "i PREFER  dark roast coffee.", "user_id": "u1"}
+    )
     assert status == 200 and again["id"] == first["id"] and again["deduplicated"] is True
     status, ok = client.request("POST", "/v1/memories", {"content": "ok", "user_id": "u1"})
     assert status == 200 and ok["status"] == "rejected"
@@ -32,7 +36,9 @@ def test_keys_gate_every_route_but_health(served):
 
 def test_tenants_never_see_each_other(served):
     client, other, _ = served
-    _, made = client.request("POST", "/v1/memories", {"content": "Acme's launch date is secret", "user_id": "u1"})
+    _, made = client.request(
+        "POST", "/v1/memories", {"content": "Acme's launch date is secret", "user_id": "u1"}
+    )
     assert other.request("GET", f"/v1/memories/{made['id']}")[0] == 404
     assert other.request("GET", "/v1/memories?user_id=u1")[1]["items"] == []
 
@@ -67,7 +73,10 @@ def test_curl_style_form_content_type_is_read_as_json(served):
         "POST",
         "/v1/memories",
         body=body,
-        headers={"Authorization": f"Bearer {client.key}", "Content-Type": "application/x-www-form-urlencoded"},
+        headers={
+            "Authorization": f"Bearer {client.key}",
+            "Content-Type": "application/x-www-form-urlencoded",
+        },
     )
     response = conn.getresponse()
     assert response.status == 201 and json.loads(response.read())["status"] == "stored"

@@ -71,9 +71,15 @@ def test_malformed_json_is_400(call):
         ({"content": "x" * 8001, "user_id": "alice"}, "body.content"),
         ({"content": "A perfectly fine memory"}, "body.user_id"),
         ({"content": "A perfectly fine memory", "user_id": "alice", "importance": 9}, "body.importance"),
-        ({"content": "A perfectly fine memory", "user_id": "alice", "memory_type": "gossip"}, "body.memory_type"),
+        (
+            {"content": "A perfectly fine memory", "user_id": "alice", "memory_type": "gossip"},
+            "body.memory_type",
+        ),
         ({"content": "A perfectly fine memory", "user_id": "alice", "colour": "red"}, "body.colour"),
-        ({"content": "A perfectly fine memory", "user_id": "alice", "namespace": "bad space"}, "body.namespace"),
+        (
+            {"content": "A perfectly fine memory", "user_id": "alice", "namespace": "bad space"},
+            "body.namespace",
+        ),
     ],
 )
 def test_invalid_fields_are_422_with_their_path(call, payload, path):
@@ -109,7 +115,9 @@ def test_get_unknown_and_other_tenants_ids_are_404(call):
 
 
 def test_tenant_in_the_body_is_ignored(call, container):
-    status, body = call("POST", "/v1/memories", {"content": "Tenant spoof attempt here", "user_id": "a", "tenant": "x"})
+    status, body = call(
+        "POST", "/v1/memories", {"content": "Tenant spoof attempt here", "user_id": "a", "tenant": "x"}
+    )
     assert status == 422  # unknown field, never honoured
 
 
@@ -150,7 +158,9 @@ def test_list_paginates_with_an_opaque_cursor(call):
         remember(call, f"Sprint {i} goal was shipped on time")
     status, page1 = call("GET", "/v1/memories", query={"user_id": "alice", "limit": "4"})
     assert status == 200 and len(page1["items"]) == 4 and page1["cursor"]
-    _, page2 = call("GET", "/v1/memories", query={"user_id": "alice", "limit": "4", "cursor": page1["cursor"]})
+    _, page2 = call(
+        "GET", "/v1/memories", query={"user_id": "alice", "limit": "4", "cursor": page1["cursor"]}
+    )
     assert len(page2["items"]) == 3 and page2["cursor"] is None
     ids = [m["id"] for m in page1["items"] + page2["items"]]
     assert len(set(ids)) == 7

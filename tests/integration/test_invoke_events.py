@@ -13,7 +13,16 @@ from tests.conftest import EVENTS, ROOT
 
 def invoke(function: str, event: str, data_dir, env=None) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "engram.cli", "invoke", function, str(EVENTS / event), "--data-dir", str(data_dir)],
+        [
+            sys.executable,
+            "-m",
+            "engram.cli",
+            "invoke",
+            function,
+            str(EVENTS / event),
+            "--data-dir",
+            str(data_dir),
+        ],
         capture_output=True,
         text=True,
         cwd=ROOT,

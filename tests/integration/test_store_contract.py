@@ -97,7 +97,9 @@ def test_delete_tombstones_and_frees_the_hash(store):
 def test_list_is_newest_first_paginates_without_gaps_or_repeats_and_hides_deleted(store):
     made = []
     for i in range(23):
-        made.append(store.insert_or_dedup(memory(f"Fact number {i} about the roadmap", at=T0 + timedelta(seconds=i))))
+        made.append(
+            store.insert_or_dedup(memory(f"Fact number {i} about the roadmap", at=T0 + timedelta(seconds=i)))
+        )
     store.delete("acme", made[5].memory.id)
     seen, cursor = [], None
     while True:
@@ -129,7 +131,9 @@ def test_a_foreign_cursor_is_rejected(store):
 def test_put_is_optimistic(store):
     stored = store.insert_or_dedup(memory("Carol leads the data team")).memory
     later = T0 + timedelta(minutes=1)
-    updated = store.put(stored.model_copy(update={"importance": 5, "updated_at": later}), expected_updated_at=T0)
+    updated = store.put(
+        stored.model_copy(update={"importance": 5, "updated_at": later}), expected_updated_at=T0
+    )
     assert updated.importance == 5
     with pytest.raises(Conflict):
         store.put(stored.model_copy(update={"importance": 1}), expected_updated_at=T0)
@@ -145,12 +149,16 @@ def test_put_keeps_concurrent_hit_counts(store):
 def test_replace_content_moves_the_dedup_key(store):
     old = store.insert_or_dedup(memory("Standup is at 9:30")).memory
     text = "Standup is at 10:00 now"
-    new = old.model_copy(update={"content": text, "content_hash": content_hash(text), "updated_at": T0 + timedelta(1)})
+    new = old.model_copy(
+        update={"content": text, "content_hash": content_hash(text), "updated_at": T0 + timedelta(1)}
+    )
     store.replace_content(old, new)
     assert store.insert_or_dedup(memory("Standup is at 9:30")).created  # old hash is free
     assert not store.insert_or_dedup(memory(text)).created  # new hash is taken
     taken = store.insert_or_dedup(memory("Retro is on Thursdays")).memory
-    clash = taken.model_copy(update={"content": text, "content_hash": content_hash(text), "updated_at": T0 + timedelta(2)})
+    clash = taken.model_copy(
+        update={"content": text, "content_hash": content_hash(text), "updated_at": T0 + timedelta(2)}
+    )
     with pytest.raises(Conflict):
         store.replace_content(taken, clash)
 
@@ -196,7 +204,11 @@ def test_history_round_trip_and_purge(store):
     records = [
         HistoryRecord(id=str(ULID()), tenant="acme", memory_id=m.id, event=HistoryEvent.enriched, at=T0),
         HistoryRecord(
-            id=str(ULID()), tenant="acme", memory_id=m.id, event=HistoryEvent.merged, at=T0 + timedelta(days=200)
+            id=str(ULID()),
+            tenant="acme",
+            memory_id=m.id,
+            event=HistoryEvent.merged,
+            at=T0 + timedelta(days=200),
         ),
     ]
     store.add_history(records)

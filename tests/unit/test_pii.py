@@ -13,7 +13,11 @@ DEFAULT = PiiSettings().model_dump(mode="json")
         ("deploy key AKIAIOSFODNN7EXAMPLE for staging", "aws_access_key", "AKIAIOSFODNN7EXAMPLE"),
         ("use header Authorization: Bearer eyJhbGciOi.abc123", "bearer_token", "eyJhbGciOi.abc123"),
         ("the OpenAI key is sk-proj-abcdefghijklmnopqrstuvwx", "api_key", "sk-proj-abcdefghijklmnopqrstuvwx"),
-        ("github token ghp_abcdefghijklmnopqrstuvwxyz0123456789", "api_key", "ghp_abcdefghijklmnopqrstuvwxyz0123456789"),
+        (
+            "github token ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+            "api_key",
+            "ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+        ),
         ("set api_key=Zx81kdjf93kdJd02 in the env", "api_key", "Zx81kdjf93kdJd02"),
         ("db password: hunter2-Secret! please", "password", "hunter2-Secret!"),
         ("wifi password=CorrectHorse42", "password", "CorrectHorse42"),

@@ -5,6 +5,7 @@ Use cases import these; adapters and providers implement them; nothing here impo
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -82,7 +83,7 @@ class MemoryStore(Protocol):
 
     def add_history(self, records: Iterable[HistoryRecord]) -> None: ...
 
-    def history(self, tenant: str, memory_id: str) -> list[HistoryRecord]: ...
+    def history(self, tenant: str, memory_id: str) -> builtins.list[HistoryRecord]: ...
 
     def purge_history(self, older_than: datetime, limit: int) -> int: ...
 
@@ -95,7 +96,7 @@ class KeyStore(Protocol):
 
     def find(self, key_hash: str) -> ApiKey | None: ...
 
-    def list(self, tenant: str | None = None) -> list[ApiKey]: ...
+    def list(self, tenant: str | None = None) -> builtins.list[ApiKey]: ...
 
     def revoke(self, key_id: str) -> ApiKey | None: ...
 
@@ -199,15 +200,19 @@ class LexicalIndex(Protocol):
 
 
 class Embedder(Protocol):
-    name: str
-    dimensions: int
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def dimensions(self) -> int: ...
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         """Unit-normalised vectors, one per text, in order. Batches internally."""
 
 
 class Enricher(Protocol):
-    name: str
+    @property
+    def name(self) -> str: ...
 
     def enrich(self, memory: Memory) -> EnrichmentResult: ...
 

@@ -37,7 +37,7 @@ class SqliteKeyStore:
         return _key(row) if row else None
 
     def list(self, tenant: str | None = None) -> list[ApiKey]:
-        sql, params = "SELECT * FROM api_keys", ()
+        sql, params = "SELECT * FROM api_keys", tuple[str, ...]()
         if tenant is not None:
             sql, params = sql + " WHERE tenant = ?", (tenant,)
         return [_key(r) for r in self.db.connection().execute(sql + " ORDER BY created_at", params)]

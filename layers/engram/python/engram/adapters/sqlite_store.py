@@ -8,6 +8,7 @@ concurrent identical writes cannot both insert. The FTS5 row is written in the s
 
 from __future__ import annotations
 
+import builtins
 import json
 import sqlite3
 from collections.abc import Iterable, Sequence
@@ -276,7 +277,7 @@ class SqliteMemoryStore:
                 "INSERT OR IGNORE INTO history (id, tenant, memory_id, at, doc) VALUES (?,?,?,?,?)", rows
             )
 
-    def history(self, tenant: str, memory_id: str) -> list[HistoryRecord]:
+    def history(self, tenant: str, memory_id: str) -> builtins.list[HistoryRecord]:
         rows = self.db.connection().execute(
             "SELECT doc FROM history WHERE tenant = ? AND memory_id = ? ORDER BY at, id", (tenant, memory_id)
         )

@@ -24,6 +24,7 @@ from engram.api.schemas import (
     RememberRequest,
     RememberResponse,
     ScopeName,
+    SearchFiltersIn,
     SearchRequest,
     SearchResponse,
     SearchResult,
@@ -72,6 +73,21 @@ def _answer(result: RememberResult) -> RememberResponse:
             return RememberResponse(id=None, status="rejected", rejected=result.reason)
         case Outcome.pii_rejected:
             return RememberResponse(id=None, status="error", error="pii_rejected", message=result.reason)
+
+
+def _filters(f: SearchFiltersIn) -> SearchFilters:
+    def many(values: list | None) -> tuple[str, ...] | None:
+        return tuple(str(v) for v in values) if values else None
+
+    return SearchFilters(
+        memory_types=many(f.memory_types),
+        categories=many(f.categories),
+        entities=many(f.entities),
+        provenance=many(f.provenance),
+        observed_after=f.observed_after,
+        observed_before=f.observed_before,
+        min_importance=f.min_importance,
+    )
 
 
 def _json(status: int, model: RememberResponse) -> Response[RememberResponse]:
@@ -188,12 +204,7 @@ def build_resolver(c: Container) -> APIGatewayRestResolver:
             project=body.project,
             namespaces=tuple(body.namespaces) if body.namespaces else None,
             top_k=body.top_k,
-            filters=SearchFilters(
-                **{
-                    k: tuple(v) if isinstance(v, list) else v
-                    for k, v in body.filters.model_dump(mode="python").items()
-                }
-            ),
+            filters=_filters(body.filters),
             min_score=body.min_score,
             include_stale=body.include_stale,
             weights=body.weights.model_dump(exclude_none=True) if body.weights else {},

@@ -16,7 +16,8 @@ MAX_LABEL_CHARS = 64
 
 class MergeAction(StrEnum):
     merge = "merge"  # the new memory says the same thing: fold it into the existing one
-    replace = "replace"  # the new memory supersedes (corrects/updates) the existing one
+    # the new memory supersedes (corrects/updates) the existing one; the name shadows str.replace
+    replace = "replace"  # type: ignore[assignment]
     keep_both = "keep_both"  # related but distinct (or contradicting): keep both
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
+from aws_lambda_powertools.utilities.batch.types import PartialItemFailureResponse
 from aws_lambda_powertools.utilities.parser.models import SqsRecordModel
 from pydantic import Field, Json, ValidationError
 
@@ -37,20 +38,22 @@ def run_batch(container: Container, records: list[dict]) -> dict[str, Exception 
     results: dict[str, Exception | None] = {}
     enrich = [r for r in parsed if isinstance(r.body, EnrichJob)]
     if enrich:
-        outcomes = container.enrich.many([r.body for r in enrich])
+        outcomes = container.enrich.many([r.body for r in enrich if isinstance(r.body, EnrichJob)])
         for record, outcome in zip(enrich, outcomes, strict=True):
             results[record.messageId] = outcome if isinstance(outcome, Exception) else None
     retrievals = [r for r in parsed if isinstance(r.body, RetrievalJob)]
     if retrievals:
         try:
-            record_retrievals(container.store, [r.body for r in retrievals])
+            record_retrievals(
+                container.store, [r.body for r in retrievals if isinstance(r.body, RetrievalJob)]
+            )
             results.update({r.messageId: None for r in retrievals})
         except Exception as exc:
             results.update({r.messageId: exc for r in retrievals})
     return results
 
 
-def handle_sqs(container: Container, event: dict, context: Any) -> dict:
+def handle_sqs(container: Container, event: dict, context: Any) -> PartialItemFailureResponse:
     results = run_batch(container, event.get("Records", []))
     processor = BatchProcessor(event_type=EventType.SQS, model=JobRecord)
 
@@ -60,4 +63,6 @@ def handle_sqs(container: Container, event: dict, context: Any) -> dict:
             logger.warning("job failed", extra={"message_id": record.messageId, "error": str(error)})
             raise error
 
-    return process_partial_response(event=event, record_handler=record_handler, processor=processor, context=context)
+    return process_partial_response(
+        event=event, record_handler=record_handler, processor=processor, context=context
+    )

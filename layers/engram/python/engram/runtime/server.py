@@ -41,7 +41,7 @@ class _Handler(BaseHTTPRequestHandler):
             resp = error_response(
                 413, "payload_too_large", f"request body is {length} bytes; the limit is {limit}"
             )
-            self._write(resp.status_code, {"Content-Type": "application/json"}, resp.body.encode())
+            self._write(resp.status_code, {"Content-Type": "application/json"}, (resp.body or "").encode())
             return
         body = self.rfile.read(length) if length else b""
         headers = {k: v for k, v in self.headers.items()}
@@ -55,7 +55,7 @@ class _Handler(BaseHTTPRequestHandler):
                 self._write(
                     401,
                     {"Content-Type": "application/json", "WWW-Authenticate": "Bearer"},
-                    resp.body.encode(),
+                    (resp.body or "").encode(),
                 )
                 return
         event = proxy_event(
@@ -89,6 +89,7 @@ class EngramHttpServer(ThreadingHTTPServer):
     @property
     def url(self) -> str:
         host, port = self.server_address[:2]
+        host = host.decode() if isinstance(host, bytes) else host
         return f"http://{host}:{port}"
 
 

@@ -18,7 +18,7 @@ def process_batch(container: Container, queue: SqliteJobQueue, claimed: list[Cla
     enrich = [c for c in claimed if isinstance(c.job, EnrichJob)]
     retrievals = [c for c in claimed if isinstance(c.job, RetrievalJob)]
     if enrich:
-        outcomes = container.enrich.many([c.job for c in enrich])
+        outcomes = container.enrich.many([c.job for c in enrich if isinstance(c.job, EnrichJob)])
         for item, outcome in zip(enrich, outcomes, strict=True):
             if isinstance(outcome, Exception):
                 state = queue.fail(item.id, f"{type(outcome).__name__}: {outcome}", item.attempts)
@@ -27,7 +27,7 @@ def process_batch(container: Container, queue: SqliteJobQueue, claimed: list[Cla
                 done.append(item.id)
     if retrievals:
         try:
-            record_retrievals(container.store, [c.job for c in retrievals])
+            record_retrievals(container.store, [c.job for c in retrievals if isinstance(c.job, RetrievalJob)])
             done.extend(c.id for c in retrievals)
         except Exception as exc:
             for item in retrievals:

@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import Any, Literal
 
 from engram.domain.enrichment import EnrichmentResult, MergeAction, MergeDecision
+from engram.domain.errors import Conflict
 from engram.domain.models import (
     PROVENANCE_RANK,
     EnrichmentState,
@@ -173,23 +174,48 @@ class Enrich:
             memory, skip = self._load(job)
             if skip is not None:
                 outcomes[i] = skip
-            else:
+            elif memory is not None:
                 todo.append((i, memory))
-        if todo:
+        vectors = self._embed([m for _, m in todo]) if todo else []
+        for (i, memory), vector in zip(todo, vectors, strict=True):
             try:
-                vectors = self.embedder.embed([m.content for _, m in todo])
+                if isinstance(vector, Exception):
+                    raise vector
+                outcomes[i] = self._run(memory, vector)
+            except Conflict as exc:
+                # Another delivery of this job (in this batch or another worker) got there first.
+                settled = self._settled(jobs[i])
+                if settled is None:
+                    self._record_failure(memory, exc)
+                outcomes[i] = settled or exc
             except Exception as exc:
-                for i, memory in todo:
-                    self._record_failure(memory, exc)
-                    outcomes[i] = exc
-                return outcomes  # type: ignore[return-value]
-            for (i, memory), vector in zip(todo, vectors, strict=True):
-                try:
-                    outcomes[i] = self._run(memory, vector)
-                except Exception as exc:
-                    self._record_failure(memory, exc)
-                    outcomes[i] = exc
+                self._record_failure(memory, exc)
+                outcomes[i] = exc
         return outcomes  # type: ignore[return-value]
+
+    def _embed(self, memories: list[Memory]) -> list[list[float] | Exception]:
+        """One embedding call for the batch; if it fails, one call per memory, so that a text the
+        model rejects fails its own memory only."""
+        try:
+            return list(self.embedder.embed([m.content for m in memories]))
+        except Exception as exc:
+            if len(memories) == 1:
+                return [exc]
+        vectors: list[list[float] | Exception] = []
+        for memory in memories:
+            try:
+                vectors.append(self.embedder.embed([memory.content])[0])
+            except Exception as exc:
+                vectors.append(exc)
+        return vectors
+
+    def _settled(self, job: EnrichJob) -> EnrichOutcome | None:
+        """Whether the job needs doing no more (done, merged, deleted, or changed since)."""
+        try:
+            _, skip = self._load(job)
+        except Exception:
+            return None
+        return skip if skip in (EnrichOutcome.already_done, EnrichOutcome.skipped) else None
 
     def _load(self, job: EnrichJob) -> tuple[Memory | None, EnrichOutcome | None]:
         memory = self.store.get(job.tenant, job.memory_id)

@@ -6,8 +6,9 @@ Retrieval events go to the job queue (one job per recall), never as synchronous 
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import UTC, datetime
 
 from engram.domain.models import EnrichmentState, Memory, Status
 from engram.domain.scoring import Components, Weights, bm25_scores, components, fuse, is_expired
@@ -87,7 +88,9 @@ class Recall:
         now = self.clock.now()
         w = weights_from(self.ranking, q.weights)
         statuses = (Status.active, Status.stale) if q.include_stale else (Status.active,)
-        scope = SearchScope(q.tenant, q.user_id, q.project, q.namespaces, statuses, q.filters)
+        scope = SearchScope(
+            q.tenant, q.user_id, q.project, q.namespaces or None, statuses, _without_empty(q.filters)
+        )
         n = max(self.ranking.candidates, q.top_k)
 
         lexical: dict[str, float] = {}
@@ -124,6 +127,8 @@ class Recall:
             return False
         if scope.namespaces and memory.namespace not in scope.namespaces:
             return False
+        if not matches_filters(memory, scope.filters):
+            return False  # an index lagging behind the store never returns what the filters exclude
         return include_stale or not is_expired(memory, now)
 
     def _pending(self, scope: SearchScope, query: str, known: dict[str, float]) -> dict[str, float]:
@@ -136,6 +141,7 @@ class Recall:
             if m.enrichment.state == EnrichmentState.pending
             and m.id not in known
             and (not scope.namespaces or m.namespace in scope.namespaces)
+            and matches_filters(m, scope.filters)
         ]
         scores = bm25_scores({m.id: m.content for m in pending}, query)
         if scores and known:
@@ -151,6 +157,38 @@ class Recall:
             self.queue.enqueue([RetrievalJob(tenant=tenant, memory_ids=ids, at=at)])
         except Exception:
             log.exception("could not queue retrieval events")  # never fail a recall over bookkeeping
+
+
+def matches_filters(memory: Memory, f: SearchFilters) -> bool:
+    """The recall filters, checked on a stored memory as the index legs check them (an empty list
+    filters nothing; categories and entities match case-insensitively)."""
+    if f.memory_types and memory.memory_type not in f.memory_types:
+        return False
+    if f.provenance and memory.provenance not in f.provenance:
+        return False
+    if f.categories and not _any_of(memory.categories, f.categories):
+        return False
+    if f.entities and not _any_of(memory.entities, f.entities):
+        return False
+    if f.observed_after is not None and memory.observed_at < _aware(f.observed_after):
+        return False
+    if f.observed_before is not None and memory.observed_at >= _aware(f.observed_before):
+        return False
+    return f.min_importance is None or memory.importance >= f.min_importance
+
+
+def _without_empty(f: SearchFilters) -> SearchFilters:
+    """An empty "any of" list filters nothing, on every backend (OpenSearch would match nothing)."""
+    lists = ("memory_types", "categories", "entities", "provenance")
+    return replace(f, **{name: None for name in lists if getattr(f, name) == ()})
+
+
+def _any_of(labels: Sequence[str], wanted: Sequence[str]) -> bool:
+    return not {label.lower() for label in labels}.isdisjoint(w.lower() for w in wanted)
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def with_weights(q: RecallQuery, **weights: float) -> RecallQuery:

