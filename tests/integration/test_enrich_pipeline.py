@@ -1,0 +1,459 @@
+"""The enrichment pipeline, fed SQS batches shaped like events/enrich/sqs.json.
+
+Every behaviour runs against both deployments: the embedded default (SQLite store, local vector index)
+and AWS (DynamoDB under moto, the OpenSearch index over the loopback fake), each wired by hand as
+`runtime.container.local()` / `runtime.container.aws()` wire them, then handed to the enrich Lambda's
+batch handling (`engram.runtime.jobs.handle_sqs`).
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import hashlib
+import json
+from collections.abc import Callable, Iterator, Sequence
+from datetime import datetime
+from typing import Any
+
+import boto3
+import pytest
+from aws_lambda_powertools.utilities.batch.exceptions import BatchProcessingError
+from moto import mock_aws
+
+from engram.api.app import EngramApi
+from engram.cli import LocalContext, load_handler
+from engram.domain.models import EnrichmentState, HistoryEvent, Memory, Provenance, Status, TemporalKind
+from engram.ports import Embedder, Enricher, EnrichJob
+from engram.providers.embedders import EmbeddingError, HashingEmbedder, build_embedder
+from engram.providers.enrichers import RulesEnricher, build_enricher
+from engram.runtime.container import Container, local
+from engram.runtime.jobs import handle_sqs
+from engram.settings import EnricherSettings, Settings
+from tests.conftest import api_event, load_event
+from tests.fakes.openai_server import FakeOpenAIServer
+from tests.fakes.opensearch_server import FakeOpenSearch
+
+TENANT = "acme"
+# Cosine 0.987 with the hashing embedder, different content hashes: the same fact, reworded.
+DUPLICATE = (
+    "The deploy pipeline for the billing service runs integration tests against a staging database"
+    " before every production release",
+    "The deploy pipeline for the billing service runs the integration tests against a staging database"
+    " before every production release",
+)
+# Cosine 0.90: in the grey band, where the enricher decides. The second corrects the first.
+CORRECTION = (
+    "Our team uses Postgres for the billing service",
+    "Our team no longer uses Postgres for the billing service",
+)
+
+
+# --------------------------------------------------------------------------- the two deployments
+
+Build = Callable[..., Container]
+
+
+def _variant(base: Container) -> Build:
+    """build(pipeline_mode=..., embedder=..., enricher=...) → a Container over `base`'s one store,
+    queue and index, with other models or another pipeline mode."""
+
+    def build(
+        *,
+        pipeline_mode: str = "controlled",
+        embedder: Embedder | None = None,
+        enricher: Enricher | None = None,
+    ) -> Container:
+        return dataclasses.replace(
+            base,
+            settings=base.settings.model_copy(update={"pipeline_mode": pipeline_mode}),
+            embedder_factory=(lambda: embedder) if embedder else base.embedder_factory,
+            enricher_factory=(lambda: enricher) if enricher else base.enricher_factory,
+        )
+
+    return build
+
+
+@pytest.fixture(params=["local", "aws"])
+def build(request: pytest.FixtureRequest, tmp_path) -> Iterator[Build]:
+    settings = Settings(data_dir=tmp_path / "data", embedder={"provider": "hashing"})
+    if request.param == "local":
+        yield _variant(local(settings))
+        return
+
+    from engram.adapters.dynamo_keys import DynamoKeyStore
+    from engram.adapters.dynamo_store import DynamoMemoryStore, create_table
+    from engram.adapters.opensearch_index import OpenSearchIndex
+    from engram.adapters.sqs_queue import SqsJobQueue
+
+    with mock_aws(), FakeOpenSearch(serverless=True) as search:
+        dynamodb = boto3.resource("dynamodb", region_name="us-east-1")
+        create_table(dynamodb, "engram-test")
+        table = dynamodb.Table("engram-test")
+        sqs = boto3.client("sqs", region_name="us-east-1")
+        settings = settings.model_copy(
+            update={
+                "backend": "aws",
+                "table_name": "engram-test",
+                "queue_url": sqs.create_queue(QueueName="engram-jobs")["QueueUrl"],
+                "dlq_url": sqs.create_queue(QueueName="engram-jobs-dlq")["QueueUrl"],
+                "opensearch_endpoint": search.url,
+                "opensearch_mode": "aoss",
+            }
+        )
+        index = OpenSearchIndex.from_settings(settings)
+        yield _variant(
+            Container(
+                settings=settings,
+                store=DynamoMemoryStore(table),
+                queue=SqsJobQueue(sqs, settings.queue_url, settings.dlq_url, receive_wait_s=0),
+                keys=DynamoKeyStore(table),
+                vector_index=index,
+                lexical_index=index,
+                embedder_factory=lambda: build_embedder(settings.embedder),
+                enricher_factory=lambda: build_enricher(settings.enricher),
+            )
+        )
+
+
+@pytest.fixture
+def engram(build: Build) -> Container:
+    return build()
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+class PoisonedEmbedder:
+    """The hashing embedder, except that it rejects any text containing `poison` (as a provider
+    rejects a whole request over one input it cannot take)."""
+
+    name = "poisoned-hashing"
+    dimensions = 384
+
+    def __init__(self, poison: str) -> None:
+        self.poison = poison
+        self.inner = HashingEmbedder(self.dimensions)
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        if any(self.poison in text for text in texts):
+            raise EmbeddingError(f"the model cannot embed text containing {self.poison!r}")
+        return self.inner.embed(texts)
+
+
+def call(engram: Container, method: str, path: str, body: Any = None, **query: str) -> tuple[int, Any]:
+    """The HTTP API in-process, as the api Lambda runs it."""
+    event = api_event(method, path, body, tenant=TENANT, query=query or None)
+    response = EngramApi(engram).handle(event, None)
+    return response["statusCode"], json.loads(response["body"]) if response["body"] else None
+
+
+def remember(engram: Container, content: str, **fields: Any) -> Memory:
+    status, body = call(engram, "POST", "/v1/memories", {"content": content, "user_id": "alice", **fields})
+    assert status == 201, body
+    return memory(engram, body["id"])
+
+
+def memory(engram: Container, memory_id: str) -> Memory:
+    found = engram.store.get(TENANT, memory_id)
+    assert found is not None
+    return found
+
+
+def job(stored: Memory) -> str:
+    return EnrichJob(
+        tenant=stored.tenant, memory_id=stored.id, content_hash=stored.content_hash
+    ).model_dump_json()
+
+
+def sqs_event(*bodies: str) -> dict:
+    """The committed sample SQS event, its records carrying `bodies`."""
+    template = load_event("enrich/sqs.json")["Records"][0]
+    records = []
+    for n, body in enumerate(bodies, start=1):
+        record = copy.deepcopy(template)
+        record["messageId"] = f"{template['messageId'][:-2]}{n:02d}"
+        record["receiptHandle"] = f"{template['receiptHandle']}-{n}"
+        record["body"] = body
+        record["md5OfBody"] = hashlib.md5(body.encode()).hexdigest()
+        records.append(record)
+    return {"Records": records}
+
+
+def failed_ids(response: dict) -> list[str]:
+    return [item["itemIdentifier"] for item in response["batchItemFailures"]]
+
+
+def deliver(engram: Container, *bodies: str) -> list[str]:
+    """Hand one SQS batch to the enrich Lambda's batch handling; the message ids it reports failed."""
+    return failed_ids(handle_sqs(engram, sqs_event(*bodies), LocalContext("enrich")))
+
+
+def events(engram: Container, memory_id: str) -> list[HistoryEvent]:
+    return [record.event for record in engram.store.history(TENANT, memory_id)]
+
+
+def recall(engram: Container, query: str) -> list[str]:
+    status, body = call(engram, "POST", "/v1/memories/search", {"query": query, "user_id": "alice"})
+    assert status == 200, body
+    return [result["memory"]["id"] for result in body["results"]]
+
+
+# --------------------------------------------------------------------------- poisoned records
+
+
+def test_a_poisoned_record_fails_alone_and_the_rest_of_the_batch_is_enriched(build: Build) -> None:
+    # Given three stored memories, one of which the embedding model rejects
+    engram = build(embedder=PoisonedEmbedder(poison="\u2620"))
+    good = remember(engram, "Bob is allergic to peanuts")
+    poisoned = remember(engram, "The release banner shows a \u2620 emoji")
+    other = remember(engram, "Our team decided to use PostgreSQL 16 for the billing service")
+
+    # When they arrive in one batch with a malformed record and a job of no known shape
+    event = sqs_event("{not json", job(good), job(poisoned), '{"kind": "enrich"}', job(other))
+    response = handle_sqs(engram, event, LocalContext("enrich"))
+
+    # Then exactly the three bad records are reported, so SQS redelivers only them
+    ids = [record["messageId"] for record in event["Records"]]
+    assert failed_ids(response) == [ids[0], ids[2], ids[3]]
+    # and the good memories are enriched
+    assert memory(engram, good.id).enrichment.state == EnrichmentState.done
+    assert memory(engram, good.id).importance == 5
+    assert memory(engram, other.id).enrichment.state == EnrichmentState.done
+    # while the poisoned one is still stored, marked failed with the reason
+    kept = memory(engram, poisoned.id)
+    assert kept.content == poisoned.content and kept.status == Status.active
+    assert kept.enrichment.state == EnrichmentState.failed
+    assert kept.enrichment.attempts == 1
+    assert "EmbeddingError" in kept.enrichment.error and "cannot embed" in kept.enrichment.error
+    assert events(engram, poisoned.id) == [HistoryEvent.failed]
+
+
+def test_a_failed_record_succeeds_when_redelivered_after_the_cause_is_gone(build: Build) -> None:
+    engram = build()
+    poisoned = remember(engram, "Deployments freeze every December \u2620")
+    # a batch whose every record failed fails the invocation: SQS redelivers all of it
+    with pytest.raises(BatchProcessingError):
+        deliver(build(embedder=PoisonedEmbedder(poison="\u2620")), job(poisoned))
+
+    assert deliver(engram, job(poisoned)) == []
+
+    recovered = memory(engram, poisoned.id)
+    assert recovered.enrichment.state == EnrichmentState.done and recovered.enrichment.error is None
+    assert events(engram, poisoned.id) == [HistoryEvent.failed, HistoryEvent.enriched]
+
+
+def test_a_redelivered_batch_changes_nothing_twice(engram: Container) -> None:
+    # Given a memory and a reworded duplicate of it, delivered in one batch and enriched
+    first = remember(engram, DUPLICATE[0])
+    second = remember(engram, DUPLICATE[1])
+    event = sqs_event(job(first), job(second))
+    assert failed_ids(handle_sqs(engram, event, LocalContext("enrich"))) == []
+    after_first = (memory(engram, first.id), memory(engram, second.id))
+    assert after_first[1].status == Status.merged and after_first[0].hits == 2
+
+    # When SQS delivers the very same batch again
+    response = handle_sqs(engram, copy.deepcopy(event), LocalContext("enrich"))
+
+    # Then it succeeds without a second effect: no second enrichment, merge or hit
+    assert failed_ids(response) == []
+    assert (memory(engram, first.id), memory(engram, second.id)) == after_first
+    assert events(engram, first.id) == [HistoryEvent.enriched, HistoryEvent.absorbed]
+    assert events(engram, second.id) == [HistoryEvent.merged]
+    assert recall(engram, "deploy pipeline integration tests") == [first.id]
+
+
+def test_the_same_job_twice_in_one_batch_enriches_once(engram: Container) -> None:
+    # e.g. the janitor re-queued a memory whose first job was still waiting in the queue
+    stored = remember(engram, "Alice is on call through Friday")
+
+    assert deliver(engram, job(stored), job(stored)) == []
+
+    enriched = memory(engram, stored.id)
+    assert enriched.enrichment.state == EnrichmentState.done and enriched.enrichment.error is None
+    assert events(engram, stored.id) == [HistoryEvent.enriched]
+
+
+def test_the_enrich_lambda_handler_module_runs_the_sample_event(tmp_path, monkeypatch) -> None:
+    # Given the enrich function as deployed: its handler builds its container at import from ENGRAM_*
+    monkeypatch.setenv("ENGRAM_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("ENGRAM_EMBEDDER__PROVIDER", "hashing")
+    handler = load_handler("enrich")
+    engram = local(Settings(data_dir=tmp_path, embedder={"provider": "hashing"}))
+    stored = remember(engram, "Alice is on call through Friday")
+    # and the committed sample event (a retrieval job among them), its enrichment job aimed at it
+    event = load_event("enrich/sqs.json")
+    event["Records"][0]["body"] = job(stored)
+    event["Records"].append(copy.deepcopy(event["Records"][0]) | {"messageId": "malformed", "body": "{"})
+
+    response = handler(event, LocalContext("enrich"))
+
+    assert response == {"batchItemFailures": [{"itemIdentifier": "malformed"}]}
+    enriched = memory(engram, stored.id)
+    assert enriched.enrichment.state == EnrichmentState.done
+    assert enriched.temporal.kind == TemporalKind.temporal and enriched.temporal.valid_until is not None
+    assert events(engram, stored.id) == [HistoryEvent.enriched]
+
+
+# --------------------------------------------------------------------------- a model answering garbage
+
+
+def test_a_model_answering_garbage_falls_back_to_the_rules(build: Build) -> None:
+    with FakeOpenAIServer(model="qwen3:8b") as model:
+        model.replies.extend(["Sure! Here is a haiku about on-call.", '{"importance": "very"}'])
+        settings = EnricherSettings(provider="openai", model="qwen3:8b", base_url=model.base_url, timeout_s=5)
+        engram = build(enricher=build_enricher(settings))
+        stored = remember(engram, "Alice is on call through Friday")
+
+        assert deliver(engram, job(stored)) == []
+
+    assert len(model.requests) == 2  # the model got one retry, no more
+    status, got = call(engram, "GET", f"/v1/memories/{stored.id}")
+    assert status == 200 and got["status"] == "active"
+    assert got["enrichment"]["state"] == "done" and got["enrichment"]["model"] == "rules"
+    rules = RulesEnricher().enrich(stored)
+    assert got["temporal"]["kind"] == "temporal"
+    assert datetime.fromisoformat(got["temporal"]["valid_until"]) == rules.valid_until
+    assert got["memory_type"] == rules.memory_type and got["categories"] == rules.categories
+    status, history = call(engram, "GET", f"/v1/memories/{stored.id}/history")
+    assert status == 200
+    assert [e["event"] for e in history["events"]] == ["fell_back", "enriched"]
+    fell_back = history["events"][0]["detail"]
+    assert fell_back["to"] == "rules"
+    assert "openai:qwen3:8b failed 2 attempt(s)" in fell_back["reason"]
+    assert "InvalidModelOutput" in fell_back["reason"]
+
+
+# --------------------------------------------------------------------------- semantic dedup
+
+
+def test_a_reworded_duplicate_is_merged_into_the_first(engram: Container) -> None:
+    # Given an assistant-derived memory, enriched
+    first = remember(engram, DUPLICATE[0], provenance="assistant_derived")
+    assert deliver(engram, job(first)) == []
+    before = memory(engram, first.id)
+    assert before.confidence < 0.9
+
+    # When the user states the same thing in other words
+    second = remember(engram, DUPLICATE[1])
+    assert second.content_hash != first.content_hash  # not an exact duplicate: a new memory
+    assert deliver(engram, job(second)) == []
+
+    # Then it is merged into the first, which counts it and keeps the better provenance and confidence
+    merged = memory(engram, second.id)
+    assert merged.status == Status.merged and merged.merged_into == first.id
+    survivor = memory(engram, first.id)
+    assert survivor.status == Status.active
+    assert survivor.hits == 2
+    assert survivor.provenance == Provenance.user_stated
+    assert survivor.confidence == merged.confidence > before.confidence
+    status, history = call(engram, "GET", f"/v1/memories/{second.id}/history")
+    assert status == 200
+    [record] = history["events"]
+    assert record["event"] == "merged" and record["detail"]["into"] == first.id
+    assert record["detail"]["similarity"] >= 0.98
+    assert events(engram, first.id) == [HistoryEvent.enriched, HistoryEvent.absorbed]
+    # and recall answers with the one surviving memory
+    assert recall(engram, "billing deploy pipeline") == [first.id]
+
+
+def test_a_correction_supersedes_what_it_corrects_and_is_never_folded_away(engram: Container) -> None:
+    old = remember(engram, CORRECTION[0])
+    assert deliver(engram, job(old)) == []
+
+    new = remember(engram, CORRECTION[1])
+    assert deliver(engram, job(new)) == []
+
+    correction = memory(engram, new.id)
+    assert correction.status == Status.active and correction.merged_into is None
+    assert correction.enrichment.state == EnrichmentState.done
+    superseded = memory(engram, old.id)
+    assert superseded.status == Status.merged and superseded.merged_into == new.id
+    assert events(engram, old.id) == [HistoryEvent.enriched, HistoryEvent.replaced]
+    assert recall(engram, "Postgres billing service") == [new.id]
+
+
+def test_unrelated_memories_are_both_kept(engram: Container) -> None:
+    coffee = remember(engram, "I prefer dark roast coffee")
+    on_call = remember(engram, "Alice is on call through Friday")
+
+    assert deliver(engram, job(coffee), job(on_call)) == []
+
+    assert {memory(engram, m.id).status for m in (coffee, on_call)} == {Status.active}
+    assert memory(engram, coffee.id).hits == memory(engram, on_call.id).hits == 1
+
+
+# --------------------------------------------------------------------------- pipeline modes
+
+
+def test_shadow_mode_records_what_it_would_do_and_changes_nothing(build: Build) -> None:
+    # Given an enriched memory, and the pipeline then switched to shadow
+    first = remember(build(), DUPLICATE[0])
+    assert deliver(build(), job(first)) == []
+    survivor_before = memory(build(), first.id)
+    shadow = build(pipeline_mode="shadow")
+    second = remember(shadow, DUPLICATE[1])
+
+    # When a reworded duplicate is enriched in shadow mode
+    assert deliver(shadow, job(second)) == []
+
+    # Then the proposal is in its history
+    [proposal] = shadow.store.history(TENANT, second.id)
+    assert proposal.event == HistoryEvent.shadow
+    assert proposal.detail["action"] == "merge" and proposal.detail["with"] == first.id
+    assert proposal.detail["enrichment"]["memory_type"] == "fact"
+    assert proposal.detail["enrichment"]["importance"] == 4
+    # and neither memory changed: no merge, no hits, no enriched fields
+    after = memory(shadow, second.id)
+    assert after.enrichment.state == EnrichmentState.shadow
+    assert after.model_dump(exclude={"enrichment", "updated_at"}) == second.model_dump(
+        exclude={"enrichment", "updated_at"}
+    )
+    assert after.status == Status.active and after.importance == 3 and after.categories == []
+    assert memory(shadow, first.id) == survivor_before
+
+
+def test_frozen_mode_writes_nothing_at_all(build: Build) -> None:
+    frozen = build(pipeline_mode="frozen")
+    stored = remember(frozen, "Alice is on call through Friday")
+
+    assert deliver(frozen, job(stored)) == []
+
+    assert memory(frozen, stored.id) == stored
+    assert memory(frozen, stored.id).enrichment.state == EnrichmentState.pending
+    assert frozen.store.history(TENANT, stored.id) == []
+
+
+# --------------------------------------------------------------------------- stale jobs
+
+
+def test_a_job_for_content_changed_since_is_skipped(engram: Container) -> None:
+    # Given a memory whose content was changed (PATCH) before its first job ran
+    stored = remember(engram, "Alice is on call through Friday")
+    status, _ = call(engram, "PATCH", f"/v1/memories/{stored.id}", {"content": "Alice prefers green tea"})
+    assert status == 200
+    patched = memory(engram, stored.id)
+
+    # When the stale job arrives, Then it is done with and does not enrich the new content
+    assert deliver(engram, job(stored)) == []
+    assert memory(engram, stored.id) == patched
+    assert HistoryEvent.enriched not in events(engram, stored.id)
+
+    # and the new content's own job enriches it as what it now says
+    assert deliver(engram, job(patched)) == []
+    enriched = memory(engram, stored.id)
+    assert enriched.enrichment.state == EnrichmentState.done
+    assert enriched.memory_type == "preference" and enriched.temporal.kind == TemporalKind.persistent
+
+
+def test_a_deleted_memorys_job_is_skipped(engram: Container) -> None:
+    stored = remember(engram, "Alice is on call through Friday")
+    assert call(engram, "DELETE", f"/v1/memories/{stored.id}")[0] == 200
+
+    assert deliver(engram, job(stored)) == []
+
+    assert memory(engram, stored.id).status == Status.deleted
+    assert memory(engram, stored.id).enrichment.state == EnrichmentState.pending
+    assert events(engram, stored.id) == [HistoryEvent.deleted]
+    assert call(engram, "GET", f"/v1/memories/{stored.id}")[0] == 404
+    assert recall(engram, "Alice on call") == []
