@@ -32,7 +32,7 @@ from engram.api.schemas import (
 )
 from engram.domain.errors import PayloadTooLarge, PiiRejected, Unauthorized
 from engram.domain.models import EnrichmentState, Status
-from engram.observability import count
+from engram.observability import count, logger
 from engram.ports import ListQuery, SearchFilters
 from engram.runtime.container import Container
 from engram.usecases.memories import get_memory, list_memories, memory_history
@@ -112,7 +112,16 @@ class EngramApi:
                 413, PayloadTooLarge.code, f"request body is {size} bytes; the limit is {limit}"
             )
             return _raw(response)
-        return self.app.resolve(_as_json(event), context)
+        response = self.app.resolve(_as_json(event), context)
+        logger.info(
+            "request",
+            extra={
+                "method": event.get("httpMethod"),
+                "path": event.get("path"),
+                "status": response["statusCode"],
+            },
+        )
+        return response
 
 
 def _as_json(event: dict) -> dict:
@@ -171,9 +180,9 @@ def build_resolver(c: Container) -> APIGatewayRestResolver:
     @app.post("/v1/memories", summary="remember one memory")
     def remember(body: RememberRequest) -> Response[RememberResponse]:
         result = c.remember(_command(tenant(), body))
+        answer = _answer(result)  # counts the outcome's metric, a 422 included
         if result.outcome == Outcome.pii_rejected:
             raise PiiRejected(result.reason or "content contains a secret", kinds=list(result.pii_kinds))
-        answer = _answer(result)
         return _json(201 if result.outcome == Outcome.stored else 200, answer)
 
     @app.post("/v1/memories/batch", summary="remember up to 100 memories, one result each, in order")
