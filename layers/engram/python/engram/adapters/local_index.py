@@ -177,14 +177,14 @@ class LocalIndex:
         with self._lock:
             size = users.size
             scores = users.matrix[:size] @ np.asarray(vector, dtype=np.float32)
-            scores = np.where(users.live[:size], scores, -np.inf)
+            scores[~users.live[:size]] = -np.inf
             ids = users.ids[:size]
-        order = np.argsort(-scores, kind="stable")
         predicate, params = scope_predicate(scope)
         hits: list[VectorHit] = []
         window, start = max(4 * k, 64), 0
         while start < size and len(hits) < k:
-            chunk = [i for i in order[start : start + window] if scores[i] != -np.inf]
+            ranked = _best_first(scores, start + window)[start : start + window]
+            chunk = ranked[scores[ranked] > -np.inf].tolist()
             if not chunk:
                 break
             passing = self._passing([ids[i] for i in chunk], predicate, params)
@@ -208,14 +208,55 @@ class LocalIndex:
     # ------------------------------------------------------------------ lexical
 
     def search(self, scope: SearchScope, query: str, k: int) -> list[LexicalHit]:
+        """The k best BM25 matches within the scope.
+
+        First the index's best matches overall (no join, so BM25 is the only per-match cost) are
+        checked against the scope; when the scope is selective and too few of them pass, one joined
+        query ranks the scope's own matches instead. Either way: the top k of the scope, by BM25."""
         match = fts_query(query)
         if match is None or k <= 0:
             return []
         predicate, params = scope_predicate(scope)
-        rows = self.db.connection().execute(
+        conn = self.db.connection()
+        window = max(4 * k, 200)
+        best = conn.execute(
+            "SELECT rowid, bm25(memories_fts) AS rank FROM memories_fts WHERE memories_fts MATCH ?"
+            " ORDER BY rank, rowid LIMIT ?",
+            (match, window),
+        ).fetchall()
+        passing = self._passing_seqs([r["rowid"] for r in best], predicate, params)
+        hits = [LexicalHit(passing[r["rowid"]], -float(r["rank"])) for r in best if r["rowid"] in passing]
+        if len(hits) >= k or len(best) < window:
+            return hits[:k]
+        rows = conn.execute(
             "SELECT m.id AS id, bm25(memories_fts) AS rank FROM memories_fts"
             f" JOIN memories m ON m.seq = memories_fts.rowid WHERE memories_fts MATCH ? AND {predicate}"
-            " ORDER BY rank LIMIT ?",
+            " ORDER BY rank, m.seq LIMIT ?",
             (match, *params, k),
         )
         return [LexicalHit(r["id"], -float(r["rank"])) for r in rows]
+
+    def _passing_seqs(self, seqs: list[int], predicate: str, params: list) -> dict[int, str]:
+        """seq → memory id of those of these memories that pass the predicate."""
+        passing: dict[int, str] = {}
+        conn = self.db.connection()
+        for i in range(0, len(seqs), 900):
+            chunk = seqs[i : i + 900]
+            marks = ",".join("?" * len(chunk))
+            rows = conn.execute(
+                # NOT INDEXED: look the rows up by seq (rowid), never by scanning the user's index
+                f"SELECT m.seq, m.id FROM memories m NOT INDEXED WHERE m.seq IN ({marks}) AND {predicate}",
+                (*chunk, *params),
+            )
+            passing.update((r["seq"], r["id"]) for r in rows)
+        return passing
+
+
+def _best_first(scores: np.ndarray, n: int) -> np.ndarray:
+    """The indices of the n best scores (more on a tie at the n-th), best first and ties in index
+    order: always a prefix of a stable argsort of -scores, without sorting the whole array."""
+    if n >= len(scores):
+        return np.argsort(-scores, kind="stable")
+    nth = np.partition(scores, len(scores) - n)[len(scores) - n]
+    best = np.flatnonzero(scores >= nth)
+    return best[np.argsort(-scores[best], kind="stable")]

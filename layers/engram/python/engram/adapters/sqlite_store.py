@@ -197,7 +197,9 @@ class SqliteMemoryStore:
             chunk = ids[i : i + 500]
             marks = ",".join("?" * len(chunk))
             for row in self.db.connection().execute(
-                f"SELECT {_COLUMNS} FROM memories WHERE tenant = ? AND id IN ({marks})", (tenant, *chunk)
+                # `+tenant`: find the rows by id (unique index), not by scanning the tenant's index
+                f"SELECT {_COLUMNS} FROM memories WHERE id IN ({marks}) AND +tenant = ?",
+                (*chunk, tenant),
             ):
                 found[row["id"]] = row_to_memory(row)
         return [found[i] for i in ids if i in found]

@@ -100,25 +100,27 @@ def as_response(results: list[Recalled], explain: bool) -> SearchResponse:
     )
 
 
-def render_table(results: list[Recalled], explain: bool, width: int) -> str:
-    """A readable table: rank, score, type and content (cut to the terminal), then the factors."""
+def render_table(results: list[Recalled], explain: bool, width: int | None = None) -> str:
+    """A readable table: rank, score, type and content (cut to `width` columns, if given), and with
+    `explain` each memory's id, provenance, status, leg scores and the factors of its score."""
     if not results:
         return "no memories found"
     head = f"{'#':>3}  {'score':>7}  {'type':<11}  "
-    room = max(20, width - len(head))
+    room = max(20, width - len(head)) if width else None
     lines = [f"{head}content"]
     for rank, r in enumerate(results, start=1):
-        content = r.memory.content if len(r.memory.content) <= room else r.memory.content[: room - 1] + "…"
+        content = r.memory.content
+        if room is not None and len(content) > room:
+            content = content[: room - 1] + "…"
         lines.append(f"{rank:>3}  {r.score:>7.4f}  {r.memory.memory_type.value:<11}  {content}")
         if explain:
-            c = r.components
-            legs = f"bm25 {_maybe(c.bm25)}  vector {_maybe(c.vector)}"
-            factors = " × ".join(
-                f"{name} {getattr(c, name):.3f}"
-                for name in ("fused", "importance", "recency", "provenance", "expiry", "hits")
+            c, m, indent = r.components, r.memory, " " * len(head)
+            lines.append(
+                f"{indent}id {m.id}  {m.provenance.value}  {m.status.value}"
+                f"  bm25 {_maybe(c.bm25)}  vector {_maybe(c.vector)}"
             )
-            lines.append(f"{'':>14}{legs}  |  {factors}")
-            lines.append(f"{'':>14}id {r.memory.id}  {r.memory.provenance.value}  {r.memory.status.value}")
+            factors = ("fused", "importance", "recency", "provenance", "expiry", "hits")
+            lines.append(f"{indent}= " + " × ".join(f"{name} {getattr(c, name):.3f}" for name in factors))
     return "\n".join(lines)
 
 
@@ -142,7 +144,8 @@ def cmd_recall(args: argparse.Namespace) -> int:
     if args.json:
         print(as_response(results, request.explain).model_dump_json(indent=2))
     else:
-        print(render_table(results, request.explain, shutil.get_terminal_size().columns))
+        width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+        print(render_table(results, request.explain, width))
     sys.stdout.flush()
     return 0
 
@@ -163,9 +166,11 @@ def add_recall_command(sub: Any, data_dir: Callable[[argparse.ArgumentParser], N
     )
     p.add_argument("--top-k", type=int, default=10, help="how many results, 1–100 (default: 10)")
     p.add_argument("--type", dest="types", action="append", metavar="T", help="memory type (repeatable)")
-    p.add_argument("--category", dest="categories", action="append", metavar="C", help="(repeatable)")
-    p.add_argument("--entity", dest="entities", action="append", metavar="E", help="(repeatable)")
-    p.add_argument("--provenance", action="append", metavar="P", help="(repeatable)")
+    p.add_argument(
+        "--category", dest="categories", action="append", metavar="C", help="category (repeatable)"
+    )
+    p.add_argument("--entity", dest="entities", action="append", metavar="E", help="entity (repeatable)")
+    p.add_argument("--provenance", action="append", metavar="P", help="provenance (repeatable)")
     p.add_argument("--after", metavar="ISO", help="observed at or after (ISO 8601; naive is UTC)")
     p.add_argument("--before", metavar="ISO", help="observed before (ISO 8601; naive is UTC)")
     p.add_argument("--min-importance", type=int, metavar="N", help="1–5")

@@ -100,7 +100,9 @@ class Remember:
             screened = pii.screen(command.content, self.pii_policy)
         except PiiRejected as exc:
             return RememberResult(
-                Outcome.pii_rejected, reason=exc.message, pii_kinds=list(exc.detail.get("kinds", []))  # type: ignore[call-overload]
+                Outcome.pii_rejected,
+                reason=exc.message,
+                pii_kinds=list(exc.detail.get("kinds", [])),  # type: ignore[call-overload]
             ), None
         memory = self._new_memory(command, clean(screened.content), screened.redactions)
         inserted = self.store.insert_or_dedup(memory)

@@ -1,0 +1,302 @@
+"""Recall latency on the embedded default, with 10,000 and 100,000 memories in one scope.
+
+    python bench/bench_recall.py [--sizes 10000 100000] [--queries 300] [--skip-http]
+
+For each size, a fresh data dir is filled fast (one transaction of rows + FTS5 rows, then the vector
+index fed precomputed 384-d hashing vectors), then three measurements of p50/p95/p99:
+
+* in-process, the Recall use case with the configured embedder (MiniLM when it loads): what one recall
+  costs, query embedding included;
+* in-process with the hashing embedder: the search alone (both legs, fusion, loading the memories);
+* over HTTP: POST /v1/memories/search against `engram serve` on that data dir (MiniLM when it loads;
+  the janitor off, so its first passes over every memory do not run during the measurement).
+
+Prints a table and a one-line JSON summary last. Target: p95 ≤ 20 ms in-process at 100k.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from ulid import ULID
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import Served, percentile
+
+from engram.adapters.local_index import LocalIndex
+from engram.adapters.sqlite_store import _row_values  # the store's own row format
+from engram.domain.models import (
+    Enrichment,
+    EnrichmentState,
+    Memory,
+    MemoryType,
+    Provenance,
+)
+from engram.domain.text import content_hash
+from engram.ports import IndexedMemory
+from engram.providers.embedders import HashingEmbedder, build_embedder
+from engram.runtime.container import Container, local
+from engram.settings import EmbedderSettings, Settings
+from engram.usecases.recall import RecallQuery
+
+TENANT = "bench"  # the tenant bench.common.Served mints its API key for
+USER = "user-1"
+DIMS = 384
+BATCH = 5_000
+
+PEOPLE = [
+    "Alice", "Bob", "Carmen", "Dmitri", "Elena", "Farah", "Gustav", "Hana", "Ivan", "Jun", "Keiko",
+    "Liam", "Maya", "Nadia", "Omar", "Priya", "Quentin", "Rosa", "Sven", "Tariq", "Uma", "Victor",
+    "Wen", "Ximena", "Yusuf", "Zoe", "the user", "my manager", "her sister", "the team lead",
+]  # fmt: skip
+THINGS = [
+    "dark mode", "oat milk", "mechanical keyboards", "window seats", "green tea", "vinyl records",
+    "spicy ramen", "standing desks", "jazz playlists", "paper notebooks", "early meetings", "trail running",
+    "sourdough bread", "board games", "podcasts about history", "noise-cancelling headphones",
+    "electric scooters", "Thai food", "chess puzzles", "watercolor painting",
+]  # fmt: skip
+SERVICES = [
+    "billing", "search", "checkout", "auth", "notifications", "reporting", "inventory", "payments",
+    "analytics", "onboarding", "scheduler", "gateway", "ledger", "catalog", "messaging", "exports",
+]  # fmt: skip
+TECH = [
+    "Postgres", "Kubernetes", "Terraform", "Redis", "Kafka", "DynamoDB", "Lambda", "Rust", "Go",
+    "Python", "React", "OpenSearch", "SQLite", "Nginx", "GraphQL", "gRPC", "Airflow", "Snowflake",
+]  # fmt: skip
+PLACES = [
+    "Lisbon", "Frankfurt", "Osaka", "Denver", "Nairobi", "Montreal", "Oslo", "Bogota", "Seoul",
+    "Cape Town", "Dublin", "Austin", "Krakow", "Melbourne", "Lima", "Tallinn",
+]  # fmt: skip
+DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "weekends", "the first of the month"]
+FOODS = ["peanuts", "shellfish", "gluten", "lactose", "sesame", "eggs", "soy", "kiwi"]
+TEMPLATES: list[tuple[MemoryType, str]] = [
+    (MemoryType.preference, "{person} prefers {thing} over {thing2}"),
+    (MemoryType.preference, "{person} really likes {thing} when working from {place}"),
+    (MemoryType.fact, "The {service} service runs on {tech} in {place}"),
+    (MemoryType.fact, "{person} moved to {place} and works on the {service} team"),
+    (MemoryType.decision, "We decided to migrate {service} from {tech} to {tech2}"),
+    (MemoryType.constraint, "Never deploy {service} on {day} without a rollback plan"),
+    (MemoryType.constraint, "{person} is allergic to {food}"),
+    (MemoryType.task, "{person} needs to review the {service} {tech} upgrade before {day}"),
+    (MemoryType.episodic, "{person} visited {place} for the {tech} conference and loved {thing}"),
+    (MemoryType.skill, "{person} is fluent in {tech} and mentors others on {service}"),
+]
+QUERIES = [
+    "what does {person} prefer",
+    "where does the {service} service run",
+    "{tech} migration decision for {service}",
+    "is {person} allergic to anything",
+    "when can we deploy {service}",
+    "who knows {tech}",
+    "{person} trip to {place}",
+    "{thing}",
+]
+
+
+def fill(rng: random.Random, template: str) -> str:
+    return template.format(
+        person=rng.choice(PEOPLE),
+        thing=rng.choice(THINGS),
+        thing2=rng.choice(THINGS),
+        service=rng.choice(SERVICES),
+        tech=rng.choice(TECH),
+        tech2=rng.choice(TECH),
+        place=rng.choice(PLACES),
+        day=rng.choice(DAYS),
+        food=rng.choice(FOODS),
+    )
+
+
+def memories(n: int, seed: int = 11) -> Iterator[Memory]:
+    """n distinct, enriched-looking memories in one scope, observed over the last two years."""
+    rng = random.Random(seed)
+    now = datetime.now(UTC)
+    seen: set[str] = set()
+    while len(seen) < n:
+        kind, template = rng.choice(TEMPLATES)
+        content = fill(rng, template)
+        if rng.random() < 0.5:
+            content += f", as of note {len(seen)}"  # keep the corpus distinct at any size
+        digest = content_hash(content)
+        if digest in seen:
+            continue
+        seen.add(digest)
+        observed = now - timedelta(minutes=rng.randrange(2 * 365 * 24 * 60))
+        yield Memory(
+            id=str(ULID.from_datetime(observed)),
+            tenant=TENANT,
+            user_id=USER,
+            content=content,
+            content_hash=digest,
+            memory_type=kind,
+            provenance=rng.choice(list(Provenance)),
+            confidence=round(rng.uniform(0.5, 1.0), 2),
+            importance=rng.randint(1, 5),
+            created_at=observed,
+            updated_at=observed,
+            observed_at=observed,
+            hits=rng.choice([1, 1, 1, 2, 3]),
+            enrichment=Enrichment(state=EnrichmentState.done, model="rules", updated_at=observed),
+        )
+
+
+def populate(container: Container, n: int) -> float:
+    """Write n memories straight into the store's tables and the vector index; returns seconds."""
+    start = time.perf_counter()
+    db = container.store.db  # type: ignore[attr-defined]
+    index = container.vector_index
+    assert isinstance(index, LocalIndex)
+    embedder = HashingEmbedder(DIMS)
+    batch: list[Memory] = []
+
+    def flush() -> None:
+        with db.write() as conn:
+            conn.executemany(
+                "INSERT INTO memories (id, tenant, user_id, project, namespace, content_hash, status,"
+                " enrichment_state, updated_at, observed_at, hits, retrieval_count, last_retrieved_at, doc)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                [_row_values(m) for m in batch],
+            )
+            conn.execute(
+                "INSERT INTO memories_fts (rowid, content) SELECT seq, json_extract(doc, '$.content')"
+                " FROM memories WHERE seq > coalesce((SELECT max(rowid) FROM memories_fts), 0)"
+            )
+        vectors = embedder.embed([m.content for m in batch])
+        index.upsert([IndexedMemory(m, v) for m, v in zip(batch, vectors, strict=True)])
+        batch.clear()
+
+    for memory in memories(n):
+        batch.append(memory)
+        if len(batch) == BATCH:
+            flush()
+    if batch:
+        flush()
+    return time.perf_counter() - start
+
+
+def queries(n: int, seed: int = 5) -> list[str]:
+    rng = random.Random(seed)
+    return [fill(rng, rng.choice(QUERIES)) for _ in range(n)]
+
+
+def timed(run: Callable[[str], object], texts: list[str], warmup: int = 20) -> list[float]:
+    for text in texts[:warmup]:
+        run(text)
+    latencies = []
+    for text in texts:
+        start = time.perf_counter()
+        run(text)
+        latencies.append((time.perf_counter() - start) * 1000)
+    return latencies
+
+
+def summary(latencies: list[float]) -> dict[str, float]:
+    return {
+        "p50": round(percentile(latencies, 50), 3),
+        "p95": round(percentile(latencies, 95), 3),
+        "p99": round(percentile(latencies, 99), 3),
+        "mean": round(statistics.fmean(latencies), 3),
+    }
+
+
+def query_embedder() -> tuple[str, EmbedderSettings]:
+    """MiniLM when its model loads here, else the hashing embedder (said so in the output)."""
+    try:
+        build_embedder(EmbedderSettings(provider="minilm")).embed(["warm up"])
+        return "minilm", EmbedderSettings(provider="minilm")
+    except Exception as exc:  # the `local` extra is missing: say so and go on
+        print(f"MiniLM unavailable ({type(exc).__name__}: {exc}); using the hashing embedder", flush=True)
+        return "hashing", EmbedderSettings(provider="hashing")
+
+
+def in_process(data_dir: Path, embedder: EmbedderSettings, texts: list[str], top_k: int) -> list[float]:
+    container = local(Settings(data_dir=data_dir, embedder=embedder))
+    recall = container.recall
+
+    def run(text: str) -> object:
+        return recall(RecallQuery(tenant=TENANT, user_id=USER, query=text, top_k=top_k))
+
+    return timed(run, texts)
+
+
+def over_http(data_dir: Path, embedder: str, texts: list[str], top_k: int) -> list[float]:
+    # The janitor's first passes (expire, decay, consolidate) over every memory would run alongside the
+    # queries; the enrichment worker stays on and counts each recall's retrieval events as it would.
+    env = {"ENGRAM_EMBEDDER__PROVIDER": embedder, "ENGRAM_JANITOR__ENABLED": "false"}
+    served = Served(env, data_dir=str(data_dir))
+    try:
+        client = served.client()
+
+        def run(text: str) -> object:
+            status, body = client.call(
+                "POST", "/v1/memories/search", {"query": text, "user_id": USER, "top_k": top_k}
+            )
+            assert status == 200, body
+            return body
+
+        return timed(run, texts)
+    finally:
+        served.stop()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
+    parser.add_argument("--queries", type=int, default=300)
+    parser.add_argument("--top-k", type=int, default=10)
+    parser.add_argument("--skip-http", action="store_true")
+    args = parser.parse_args()
+
+    texts = queries(args.queries)
+    model, model_settings = query_embedder()
+    hashing = EmbedderSettings(provider="hashing")
+    rows: list[tuple[int, str, dict[str, float]]] = []
+    for size in args.sizes:
+        data_dir = Path(tempfile.mkdtemp(prefix=f"engram-bench-recall-{size}-"))
+        try:
+            seconds = populate(local(Settings(data_dir=data_dir, embedder=hashing)), size)
+            print(f"{size:,} memories written in {seconds:.1f} s", flush=True)
+            rows.append(
+                (
+                    size,
+                    f"in-process ({model})",
+                    summary(in_process(data_dir, model_settings, texts, args.top_k)),
+                )
+            )
+            rows.append(
+                (size, "in-process (hashing)", summary(in_process(data_dir, hashing, texts, args.top_k)))
+            )
+            if not args.skip_http:
+                rows.append((size, f"HTTP ({model})", summary(over_http(data_dir, model, texts, args.top_k))))
+        finally:
+            shutil.rmtree(data_dir, ignore_errors=True)
+
+    print(f"\nrecall latency, {args.queries} queries, top_k {args.top_k} (ms)")
+    print(f"{'memories':>9}  {'path':<22} {'p50':>8} {'p95':>8} {'p99':>8}")
+    for size, path, s in rows:
+        print(f"{size:>9,}  {path:<22} {s['p50']:>8.2f} {s['p95']:>8.2f} {s['p99']:>8.2f}")
+    target = [s for size, path, s in rows if size == max(args.sizes) and path.startswith("in-process")]
+    result = {
+        "bench": "recall",
+        "query_embedder": model,
+        "queries": args.queries,
+        "results": [{"memories": size, "path": path, **s} for size, path, s in rows],
+        "target_p95_ms": 20,
+        "meets_target": bool(target) and target[0]["p95"] <= 20,
+    }
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
