@@ -2,8 +2,9 @@
 
     .venv/bin/python bench/bench_embed.py [--texts 512] [--singles 200] [--batch-size 32]
 
-Prints p50/p99 latency of embedding one short text (after warm-up), throughput over a corpus of
-LoCoMo-like conversational sentences (10–30 words), and a one-line JSON summary last.
+Prints p50/p99 latency of embedding one text per call (after warm-up): LoCoMo-like conversational
+sentences (10–30 words) and one short memory; then batch throughput over the sentence corpus, and a
+one-line JSON summary last. The machine's load average is printed too: on a busy machine, numbers drop.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ OBJECTS = [
     "the annual family reunion",
     "a book about mindfulness and grief",
 ]
+SHORT_MEMORY = "The user prefers dark mode in every editor."
 TAILS = [
     "last Saturday",
     "on 7 May 2023",
@@ -55,6 +57,16 @@ def corpus(n: int, seed: int = 7) -> list[str]:
     return texts
 
 
+def single_latencies(embedder: MiniLMEmbedder, texts: list[str]) -> list[float]:
+    """Milliseconds per `embed([text])` call, one call per text."""
+    latencies = []
+    for text in texts:
+        started = time.perf_counter()
+        embedder.embed([text])
+        latencies.append((time.perf_counter() - started) * 1000)
+    return latencies
+
+
 def percentile(samples: list[float], q: float) -> float:
     ordered = sorted(samples)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
@@ -79,11 +91,8 @@ def main() -> None:
         embedder.embed([text])
     embedder.embed(texts[:64])
 
-    latencies_ms = []
-    for text in texts[: args.singles]:
-        started = time.perf_counter()
-        embedder.embed([text])
-        latencies_ms.append((time.perf_counter() - started) * 1000)
+    latencies_ms = single_latencies(embedder, texts[: args.singles])
+    short_latencies_ms = single_latencies(embedder, [SHORT_MEMORY] * args.singles)
 
     started = time.perf_counter()
     vectors = embedder.embed(texts)
@@ -93,17 +102,27 @@ def main() -> None:
     summary = {
         "model": embedder.name,
         "cpus": os.cpu_count(),
+        "load_avg_1m": round(os.getloadavg()[0], 2),
         "load_s": round(load_s, 3),
         "single_p50_ms": round(statistics.median(latencies_ms), 2),
         "single_p99_ms": round(percentile(latencies_ms, 0.99), 2),
+        "short_p50_ms": round(statistics.median(short_latencies_ms), 2),
+        "short_p99_ms": round(percentile(short_latencies_ms, 0.99), 2),
         "batch_texts": len(texts),
         "batch_size": args.batch_size,
         "mean_words": round(statistics.mean(words), 1),
         "batch_s": round(batch_s, 3),
         "texts_per_s": round(len(texts) / batch_s, 1),
     }
-    print(f"model             {summary['model']} ({summary['cpus']} CPUs), loaded in {load_s:.2f}s")
-    print(f"single text       p50 {summary['single_p50_ms']} ms   p99 {summary['single_p99_ms']} ms")
+    print(
+        f"model             {summary['model']} ({summary['cpus']} CPUs, load average"
+        f" {summary['load_avg_1m']}), loaded in {load_s:.2f}s"
+    )
+    print(f"single sentence   p50 {summary['single_p50_ms']} ms   p99 {summary['single_p99_ms']} ms")
+    print(
+        f"short memory      p50 {summary['short_p50_ms']} ms   p99 {summary['short_p99_ms']} ms"
+        f"  ({SHORT_MEMORY!r})"
+    )
     print(
         f"batch             {len(texts)} texts (mean {summary['mean_words']} words) in {batch_s:.2f}s"
         f" = {summary['texts_per_s']} texts/s"

@@ -53,8 +53,7 @@ class FakeEmbeddingsServer:
 
     @property
     def base_url(self) -> str:
-        host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}/v1"
+        return f"http://127.0.0.1:{self._server.server_address[1]}/v1"
 
     def __enter__(self) -> FakeEmbeddingsServer:
         self._thread.start()

@@ -6,6 +6,7 @@ Retrieval events go to the job queue (one job per recall), never as synchronous 
 from __future__ import annotations
 
 import logging
+from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -28,6 +29,7 @@ from engram.ports import (
 from engram.settings import RankingSettings
 
 log = logging.getLogger(__name__)
+_LEGS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="recall-lexical")
 
 
 @dataclass(frozen=True)
@@ -93,15 +95,14 @@ class Recall:
         )
         n = max(self.ranking.candidates, q.top_k)
 
-        lexical: dict[str, float] = {}
-        if w.lexical > 0:
-            lexical = {h.memory_id: h.score for h in self.lexical.search(scope, q.query, n)}
-            if self.merge_pending:
-                lexical |= self._pending(scope, q.query, lexical)
+        # The legs run concurrently: SQLite/OpenSearch I/O and NumPy both release the GIL, so the
+        # lexical leg overlaps the query embedding and the k-NN scan.
+        lexical_leg = _LEGS.submit(self._lexical, scope, q.query, n) if w.lexical > 0 else None
         vector: dict[str, float] = {}
         if w.vector > 0 and self.embedder is not None:
             query_vector = self.embedder.embed([q.query])[0]
             vector = {h.memory_id: h.score for h in self.vectors.knn(scope, query_vector, n)}
+        lexical = lexical_leg.result() if lexical_leg else {}
 
         fused = fuse(lexical, vector, w)
         memories = {m.id: m for m in self.store.get_many(q.tenant, list(fused))}
@@ -130,6 +131,12 @@ class Recall:
         if not matches_filters(memory, scope.filters):
             return False  # an index lagging behind the store never returns what the filters exclude
         return include_stale or not is_expired(memory, now)
+
+    def _lexical(self, scope: SearchScope, query: str, n: int) -> dict[str, float]:
+        lexical = {h.memory_id: h.score for h in self.lexical.search(scope, query, n)}
+        if self.merge_pending:
+            lexical |= self._pending(scope, query, lexical)
+        return lexical
 
     def _pending(self, scope: SearchScope, query: str, known: dict[str, float]) -> dict[str, float]:
         page = self.store.list(
