@@ -224,3 +224,21 @@ def test_purge_hard_deletes(store):
     store.purge("acme", m.id)  # idempotent
     assert store.get("acme", m.id) is None
     assert store.insert_or_dedup(memory("Grace uses vim keybindings")).created
+
+
+def test_claim_once_detects_redelivery(store):
+    assert store.claim_once("retrieval#01JOB", T0) is True
+    assert store.claim_once("retrieval#01JOB", T0 + timedelta(minutes=5)) is False
+    assert store.claim_once("retrieval#01OTHER", T0) is True
+
+
+def test_a_redelivered_retrieval_job_counts_once(store):
+    from engram.ports import RetrievalJob
+    from engram.usecases.retrievals import record_retrievals
+
+    m = store.insert_or_dedup(memory("Hank takes the 8:10 train")).memory
+    job = RetrievalJob(tenant="acme", memory_ids=[m.id, m.id], at=T0)
+    record_retrievals(store, [job])
+    record_retrievals(store, [job])  # SQS delivered it again
+    record_retrievals(store, [RetrievalJob(tenant="acme", memory_ids=[m.id], at=T0 + timedelta(hours=1))])
+    assert store.get("acme", m.id).retrieval_count == 3

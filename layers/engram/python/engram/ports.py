@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field
+from ulid import ULID
 
 from engram.domain.enrichment import EnrichmentResult, MergeDecision
 from engram.domain.models import ApiKey, EnrichmentState, HistoryRecord, Memory, Scope, Status
@@ -78,6 +79,10 @@ class MemoryStore(Protocol):
 
     def increment_retrievals(self, tenant: str, counts: dict[str, int], at: datetime) -> None: ...
 
+    def claim_once(self, key: str, at: datetime) -> bool:
+        """Record that the job `key` was processed; False when it already was (a redelivery).
+        Markers are kept for the job retention window (SQS redelivers within days, not weeks)."""
+
     def add_hits(self, tenant: str, memory_id: str, n: int) -> None:
         """Atomically add `n` to a memory's hits (a merge folds one memory's hits into another)."""
 
@@ -112,9 +117,10 @@ class EnrichJob(BaseModel):
 
 
 class RetrievalJob(BaseModel):
-    """Retrieval events from one recall: counted off the hot path."""
+    """Retrieval events from one recall: counted off the hot path, once per job id."""
 
     kind: Literal["retrieval"] = "retrieval"
+    id: str = Field(default_factory=lambda: str(ULID()))
     tenant: str
     memory_ids: list[str]
     at: datetime

@@ -376,6 +376,23 @@ class DynamoMemoryStore:
                 if _code(exc) != "ConditionalCheckFailedException":
                     raise
 
+    def claim_once(self, key: str, at: datetime, ttl_days: int = 14) -> bool:
+        try:
+            self.table.put_item(
+                Item={
+                    "pk": f"ONCE#{_part(key)}",
+                    "sk": "ONCE",
+                    "at": iso(at),
+                    TTL_ATTRIBUTE: int((at + timedelta(days=ttl_days)).timestamp()),  # DynamoDB TTL purges it
+                },
+                ConditionExpression="attribute_not_exists(pk)",
+            )
+            return True
+        except ClientError as exc:
+            if _code(exc) == "ConditionalCheckFailedException":
+                return False
+            raise
+
     def add_hits(self, tenant: str, memory_id: str, n: int) -> None:
         try:
             self.table.update_item(

@@ -76,6 +76,10 @@ CREATE TABLE IF NOT EXISTS api_keys (
     created_at TEXT NOT NULL,
     revoked_at TEXT
 );
+CREATE TABLE IF NOT EXISTS processed_jobs (
+    key TEXT PRIMARY KEY,
+    at TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS janitor_runs (
     job TEXT PRIMARY KEY,
     last_run_at TEXT,

@@ -98,7 +98,12 @@ class SqliteJobQueue:
             ).rowcount
 
     def purge_finished(self, older_than: datetime, limit: int) -> int:
+        """Delete finished jobs, and the processed-job markers (MemoryStore.claim_once) of the same age."""
         with self.db.write() as conn:
+            conn.execute(
+                "DELETE FROM processed_jobs WHERE key IN (SELECT key FROM processed_jobs WHERE at < ? LIMIT ?)",
+                (iso(older_than), limit),
+            )
             return conn.execute(
                 "DELETE FROM jobs WHERE id IN (SELECT id FROM jobs WHERE state = 'done' AND updated_at < ?"
                 " ORDER BY id LIMIT ?)",

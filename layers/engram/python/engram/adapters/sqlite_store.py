@@ -172,6 +172,11 @@ class SqliteMemoryStore:
                 [(n, stamp, tenant, memory_id) for memory_id, n in counts.items()],
             )
 
+    def claim_once(self, key: str, at: datetime) -> bool:
+        with self.db.write() as conn:
+            cur = conn.execute("INSERT OR IGNORE INTO processed_jobs (key, at) VALUES (?, ?)", (key, iso(at)))
+            return cur.rowcount == 1
+
     def add_hits(self, tenant: str, memory_id: str, n: int) -> None:
         with self.db.write() as conn:
             conn.execute(
