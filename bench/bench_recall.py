@@ -31,7 +31,7 @@ from pathlib import Path
 from ulid import ULID
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import Served, percentile
+from common import Served, latencies_ms, percentile
 
 from engram.adapters.local_index import LocalIndex
 from engram.adapters.sqlite_store import _row_values  # the store's own row format
@@ -192,12 +192,7 @@ def queries(n: int, seed: int = 5) -> list[str]:
 def timed(run: Callable[[str], object], texts: list[str], warmup: int = 20) -> list[float]:
     for text in texts[:warmup]:
         run(text)
-    latencies = []
-    for text in texts:
-        start = time.perf_counter()
-        run(text)
-        latencies.append((time.perf_counter() - start) * 1000)
-    return latencies
+    return latencies_ms(run, texts)
 
 
 def summary(latencies: list[float]) -> dict[str, float]:

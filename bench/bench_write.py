@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import Served, percentile  # noqa: E402
+from common import Served, latencies_ms, percentile  # noqa: E402
 
 
 def in_process(n: int) -> dict:
@@ -26,26 +26,16 @@ def in_process(n: int) -> dict:
     remember = container.remember
     for i in range(200):  # warm-up
         remember(RememberCommand(tenant="bench", user_id="warm", content=f"warm-up memory number {i}"))
-    latencies = []
-    for i in range(n):
-        command = RememberCommand(
-            tenant="bench",
-            user_id=f"user-{i % 50}",
-            content=f"User {i} prefers option {i * 7 % 13} for lunch",
-        )
-        t = time.perf_counter()
-        remember(command)
-        latencies.append((time.perf_counter() - t) * 1000)
-    dedup = []
-    for i in range(min(n, 1000)):
-        command = RememberCommand(
-            tenant="bench",
-            user_id=f"user-{i % 50}",
-            content=f"user {i} PREFERS option {i * 7 % 13} for lunch",
-        )
-        t = time.perf_counter()
-        remember(command)
-        dedup.append((time.perf_counter() - t) * 1000)
+
+    def command(i: int, content: str) -> RememberCommand:
+        return RememberCommand(tenant="bench", user_id=f"user-{i % 50}", content=content)
+
+    latencies = latencies_ms(
+        remember, (command(i, f"User {i} prefers option {i * 7 % 13} for lunch") for i in range(n))
+    )
+    dedup = latencies_ms(  # the same facts, differently cased: each one a dedup hit
+        remember, (command(i, f"user {i} PREFERS option {i * 7 % 13} for lunch") for i in range(min(n, 1000)))
+    )
     return {
         "n": n,
         "remember_ms_p50": percentile(latencies, 50),

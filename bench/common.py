@@ -1,4 +1,4 @@
-"""Shared bench helpers: a started `engram serve`, a keep-alive JSON client, percentiles."""
+"""Shared bench helpers: a started `engram serve`, a keep-alive JSON client, latencies, percentiles."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -23,6 +25,16 @@ def percentile(values: list[float], p: float) -> float:
     k = (len(ordered) - 1) * p / 100
     lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
     return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def latencies_ms(call: Callable[[Any], object], args: Iterable[Any]) -> list[float]:
+    """`call(arg)` for each arg in turn, each one timed, in milliseconds."""
+    latencies = []
+    for arg in args:
+        t = time.perf_counter()
+        call(arg)
+        latencies.append((time.perf_counter() - t) * 1000)
+    return latencies
 
 
 def free_port() -> int:

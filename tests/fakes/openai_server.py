@@ -15,61 +15,37 @@ An empty queue answers 500, so an unexpected call fails the test loudly.
 
 from __future__ import annotations
 
-import json
-import threading
 import time
-from collections import deque
-from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from dataclasses import dataclass
 from itertools import count
 from typing import Any
 
+from tests.fakes import loopback
+from tests.fakes.loopback import LoopbackJsonServer, RecordedRequest
+
+__all__ = ["Delay", "FakeOpenAIServer", "RecordedRequest", "Reply"]
+
+ROUTE = "/v1/chat/completions"
+
 
 @dataclass(frozen=True)
-class Delay:
+class Delay(loopback.Delay):
     """Wait `seconds` before answering with `reply` (a content string or a (status, body) pair)."""
 
-    seconds: float
     reply: str | tuple[int, Any] = "{}"
 
 
 Reply = str | tuple[int, Any] | Delay
 
 
-@dataclass
-class RecordedRequest:
-    method: str
-    path: str
-    headers: dict[str, str]
-    body: Any  # the parsed JSON body (None when it was not JSON)
-    raw: bytes = field(repr=False, default=b"")
+class FakeOpenAIServer(LoopbackJsonServer):
+    thread_name = "fake-openai"
+    protocol_version = "HTTP/1.1"
 
-
-class FakeOpenAIServer:
     def __init__(self, model: str = "fake-model") -> None:
         self.model = model
-        self.replies: deque[Reply] = deque()
-        self.requests: list[RecordedRequest] = []
         self._ids = count(1)
-        self._lock = threading.Lock()
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
-        self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, name="fake-openai", daemon=True)
-
-    @property
-    def base_url(self) -> str:
-        return f"http://127.0.0.1:{self._server.server_address[1]}/v1"
-
-    def __enter__(self) -> FakeOpenAIServer:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self._server.shutdown()
-        self._server.server_close()
-        self._thread.join(timeout=5)
-
-    # ------------------------------------------------------------------ internals
+        super().__init__()
 
     def completion(self, content: str) -> dict[str, Any]:
         """The body of a successful chat completion whose message content is `content`."""
@@ -89,56 +65,15 @@ class FakeOpenAIServer:
             "usage": {"prompt_tokens": 42, "completion_tokens": len(content.split()), "total_tokens": 99},
         }
 
-    def _next_reply(self) -> Reply:
-        with self._lock:
-            if self.replies:
-                return self.replies.popleft()
-        return (500, {"error": {"message": "FakeOpenAIServer: no scripted reply left", "type": "fake"}})
+    def takes_reply(self, path: str) -> bool:
+        return path.rstrip("/") == ROUTE
 
-    def _handler_class(self) -> type[BaseHTTPRequestHandler]:
-        fake = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def do_POST(self) -> None:
-                raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
-                try:
-                    body = json.loads(raw)
-                except ValueError:
-                    body = None
-                fake.requests.append(
-                    RecordedRequest("POST", self.path, dict(self.headers.items()), body, raw)
-                )
-                if self.path.rstrip("/") != "/v1/chat/completions":
-                    self._send(404, {"error": {"message": f"unknown route {self.path}"}})
-                    return
-                reply = fake._next_reply()
-                if isinstance(reply, Delay):
-                    time.sleep(reply.seconds)
-                    reply = reply.reply
-                if isinstance(reply, tuple):
-                    self._send(*reply)
-                else:
-                    self._send(200, fake.completion(reply))
-
-            def _send(self, status: int, body: Any) -> None:
-                if isinstance(body, bytes):
-                    data = body
-                elif isinstance(body, str):
-                    data = body.encode()
-                else:
-                    data = json.dumps(body).encode()
-                try:
-                    self.send_response(status)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(data)))
-                    self.end_headers()
-                    self.wfile.write(data)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass  # the client gave up (a timeout test): nothing to answer
-
-            def log_message(self, format: str, *args: Any) -> None:
-                pass
-
-        return Handler
+    def answer(self, path: str, body: Any, reply: Any) -> tuple[int, Any]:
+        if not self.takes_reply(path):
+            return 404, {"error": {"message": f"unknown route {path}"}}
+        if reply is None:
+            return 500, {"error": {"message": "FakeOpenAIServer: no scripted reply left", "type": "fake"}}
+        if isinstance(reply, tuple):
+            status, payload = reply
+            return status, payload.encode() if isinstance(payload, str) else payload
+        return 200, self.completion(reply)

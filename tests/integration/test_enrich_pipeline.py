@@ -16,23 +16,21 @@ from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from typing import Any
 
-import boto3
 import pytest
 from aws_lambda_powertools.utilities.batch.exceptions import BatchProcessingError
-from moto import mock_aws
 
 from engram.api.app import EngramApi
 from engram.cli import LocalContext, load_handler
 from engram.domain.models import EnrichmentState, HistoryEvent, Memory, Provenance, Status, TemporalKind
 from engram.ports import Embedder, Enricher, EnrichJob
-from engram.providers.embedders import EmbeddingError, HashingEmbedder, build_embedder
+from engram.providers.embedders import EmbeddingError, HashingEmbedder
 from engram.providers.enrichers import RulesEnricher, build_enricher
 from engram.runtime.container import Container, local
 from engram.runtime.jobs import handle_sqs
 from engram.settings import EnricherSettings, Settings
 from tests.conftest import api_event, load_event
 from tests.fakes.openai_server import FakeOpenAIServer
-from tests.fakes.opensearch_server import FakeOpenSearch
+from tests.integration.builders import moto_aws
 
 TENANT = "acme"
 # Cosine 0.987 with the hashing embedder, different content hashes: the same fact, reworded.
@@ -81,39 +79,8 @@ def build(request: pytest.FixtureRequest, tmp_path) -> Iterator[Build]:
         yield _variant(local(settings))
         return
 
-    from engram.adapters.dynamo_keys import DynamoKeyStore
-    from engram.adapters.dynamo_store import DynamoMemoryStore, create_table
-    from engram.adapters.opensearch_index import OpenSearchIndex
-    from engram.adapters.sqs_queue import SqsJobQueue
-
-    with mock_aws(), FakeOpenSearch(serverless=True) as search:
-        dynamodb = boto3.resource("dynamodb", region_name="us-east-1")
-        create_table(dynamodb, "engram-test")
-        table = dynamodb.Table("engram-test")
-        sqs = boto3.client("sqs", region_name="us-east-1")
-        settings = settings.model_copy(
-            update={
-                "backend": "aws",
-                "table_name": "engram-test",
-                "queue_url": sqs.create_queue(QueueName="engram-jobs")["QueueUrl"],
-                "dlq_url": sqs.create_queue(QueueName="engram-jobs-dlq")["QueueUrl"],
-                "opensearch_endpoint": search.url,
-                "opensearch_mode": "aoss",
-            }
-        )
-        index = OpenSearchIndex.from_settings(settings)
-        yield _variant(
-            Container(
-                settings=settings,
-                store=DynamoMemoryStore(table),
-                queue=SqsJobQueue(sqs, settings.queue_url, settings.dlq_url, receive_wait_s=0),
-                keys=DynamoKeyStore(table),
-                vector_index=index,
-                lexical_index=index,
-                embedder_factory=lambda: build_embedder(settings.embedder),
-                enricher_factory=lambda: build_enricher(settings.enricher),
-            )
-        )
+    with moto_aws(serverless=True) as aws:
+        yield _variant(aws.container(aws.settings(settings)))
 
 
 @pytest.fixture

@@ -22,10 +22,8 @@ from datetime import UTC, datetime, timedelta
 from types import ModuleType
 from typing import Any
 
-import boto3
 import pytest
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver
-from moto import mock_aws
 from ulid import ULID
 
 from engram.adapters.sqlite_queue import SqliteJobQueue
@@ -51,6 +49,7 @@ from engram.usecases.janitor import JanitorJob, JanitorReport
 from engram.usecases.memories import history_record
 from engram.usecases.recall import RecallQuery
 from tests.conftest import ROOT, FakeClock, load_event
+from tests.integration.builders import moto_aws, new_memory
 
 TENANT = "acme"
 DUPLICATE = ("Deploy the billing service on Friday, always", "Deploy the billing service on Friday always")
@@ -106,36 +105,14 @@ def build(request: pytest.FixtureRequest, tmp_path, clock: FakeClock) -> Iterato
         yield lambda **janitor: local(_settings(tmp_path, janitor), clock=clock)
         return
 
-    from engram.adapters.dynamo_keys import DynamoKeyStore
-    from engram.adapters.dynamo_store import DynamoMemoryStore, create_table
     from engram.adapters.opensearch_index import OpenSearchIndex, build_client
-    from engram.adapters.sqs_queue import SqsJobQueue
-    from engram.providers.embedders import build_embedder
-    from engram.providers.enrichers import build_enricher
-    from tests.fakes.opensearch_server import FakeOpenSearch
 
-    with mock_aws(), FakeOpenSearch() as search:
-        dynamodb = boto3.resource("dynamodb", region_name="us-east-1")
-        create_table(dynamodb, "engram-test")
-        table = dynamodb.Table("engram-test")
-        sqs = boto3.client("sqs", region_name="us-east-1")
-        dlq = sqs.create_queue(QueueName="engram-jobs-dlq")["QueueUrl"]
-        queue = sqs.create_queue(QueueName="engram-jobs")["QueueUrl"]
-        index = OpenSearchIndex(build_client(search.url, mode="es"), "engram-memories", 384, mode="es")
+    with moto_aws(serverless=False) as aws:
+        index = OpenSearchIndex(build_client(aws.search.url, mode="es"), "engram-memories", 384, mode="es")
 
         def build_aws(**janitor: Any) -> Container:
             settings = _settings(tmp_path, janitor).model_copy(update={"backend": "aws"})
-            return Container(
-                settings=settings,
-                store=DynamoMemoryStore(table, clock=clock),
-                queue=SqsJobQueue(sqs, queue, dlq, receive_wait_s=0),
-                keys=DynamoKeyStore(table, clock=clock),
-                vector_index=index,
-                lexical_index=index,
-                clock=clock,
-                embedder_factory=lambda: build_embedder(settings.embedder),
-                enricher_factory=lambda: build_enricher(settings.enricher),
-            )
+            return aws.container(settings, index, clock=clock)
 
         yield build_aws
 
@@ -163,16 +140,8 @@ class World:
         now = self.clock.now()
         fields.setdefault("enrichment", Enrichment(state=EnrichmentState.done, updated_at=now))
         tenant = fields.pop("tenant", TENANT)
-        memory = Memory(
-            id=str(ULID.from_datetime(now)),
-            tenant=tenant,
-            user_id=user,
-            content=content,
-            content_hash=content_hash(content),
-            created_at=now,
-            updated_at=now,
-            observed_at=now,
-            **fields,
+        memory = new_memory(
+            content, at=now, id=str(ULID.from_datetime(now)), tenant=tenant, user_id=user, **fields
         )
         assert self.c.store.insert_or_dedup(memory).created
         if indexed:

@@ -16,17 +16,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-import boto3
 import pytest
-from moto import mock_aws
 
 from engram.adapters.sqlite_queue import SqliteJobQueue
 from engram.adapters.sqs_queue import SqsJobQueue, parse_job
 from engram.api.app import EngramApi
 from engram.domain.models import Memory, MemoryType, Provenance
 from engram.ports import EnrichJob, Job, RetrievalJob, SearchFilters
-from engram.providers.embedders import build_embedder
-from engram.providers.enrichers import build_enricher
 from engram.runtime.container import Container, local
 from engram.runtime.worker import process_batch
 from engram.settings import Settings
@@ -35,8 +31,8 @@ from engram.usecases.recall import Recalled, RecallQuery
 from engram.usecases.remember import Outcome, RememberCommand
 from engram.usecases.retrievals import record_retrievals
 from tests.conftest import FakeClock, api_event
-from tests.fakes.opensearch_server import FakeOpenSearch
 from tests.integration.aws_fixtures import atomic_requests
+from tests.integration.builders import moto_aws
 
 TENANT = "acme"
 USER = "alice"
@@ -121,37 +117,8 @@ def engram(request: pytest.FixtureRequest, tmp_path) -> Iterator[Engram]:
         yield Engram(local(settings, clock=clock), clock)
         return
 
-    from engram.adapters.dynamo_keys import DynamoKeyStore
-    from engram.adapters.dynamo_store import DynamoMemoryStore, create_table
-    from engram.adapters.opensearch_index import OpenSearchIndex
-
-    with mock_aws(), atomic_requests(), FakeOpenSearch(serverless=True) as search:
-        dynamodb = boto3.resource("dynamodb", region_name="us-east-1")
-        create_table(dynamodb, "engram-test")
-        table = dynamodb.Table("engram-test")
-        sqs = boto3.client("sqs", region_name="us-east-1")
-        settings = settings.model_copy(
-            update={
-                "backend": "aws",
-                "table_name": "engram-test",
-                "queue_url": sqs.create_queue(QueueName="engram-jobs")["QueueUrl"],
-                "dlq_url": sqs.create_queue(QueueName="engram-jobs-dlq")["QueueUrl"],
-                "opensearch_endpoint": search.url,
-                "opensearch_mode": "aoss",
-            }
-        )
-        index = OpenSearchIndex.from_settings(settings)
-        container = Container(
-            settings=settings,
-            store=DynamoMemoryStore(table, clock=clock),
-            queue=SqsJobQueue(sqs, settings.queue_url, settings.dlq_url, receive_wait_s=0),
-            keys=DynamoKeyStore(table, clock=clock),
-            vector_index=index,
-            lexical_index=index,
-            clock=clock,
-            embedder_factory=lambda: build_embedder(settings.embedder),
-            enricher_factory=lambda: build_enricher(settings.enricher),
-        )
+    with moto_aws(serverless=True) as aws, atomic_requests():
+        container = aws.container(aws.settings(settings), clock=clock)
         assert container.recall.merge_pending  # as container.aws() wires it
         yield Engram(container, clock)
 

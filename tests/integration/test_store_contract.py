@@ -10,27 +10,17 @@ import pytest
 from ulid import ULID
 
 from engram.domain.errors import Conflict, InvalidCursor
-from engram.domain.models import EnrichmentState, HistoryEvent, HistoryRecord, Memory, Status
+from engram.domain.models import EnrichmentState, HistoryEvent, HistoryRecord, Status
 from engram.domain.text import content_hash
 from engram.ports import ListQuery
+from tests.integration.builders import new_memory
 from tests.integration.store_backends import BACKENDS, make_store
 
 T0 = datetime(2026, 11, 18, 9, 0, tzinfo=UTC)
 
 
 def memory(content: str, *, tenant="acme", user_id="alice", project="default", namespace="default", at=T0):
-    return Memory(
-        id=str(ULID()),
-        tenant=tenant,
-        user_id=user_id,
-        project=project,
-        namespace=namespace,
-        content=content,
-        content_hash=content_hash(content),
-        created_at=at,
-        updated_at=at,
-        observed_at=at,
-    )
+    return new_memory(content, at=at, tenant=tenant, user_id=user_id, project=project, namespace=namespace)
 
 
 @pytest.fixture(params=BACKENDS)

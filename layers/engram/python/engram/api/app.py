@@ -14,7 +14,6 @@ from engram.api.admin import register_admin
 from engram.api.schemas import (
     BatchRequest,
     BatchResponse,
-    ComponentsOut,
     Health,
     HistoryList,
     HistoryOut,
@@ -24,19 +23,17 @@ from engram.api.schemas import (
     RememberRequest,
     RememberResponse,
     ScopeName,
-    SearchFiltersIn,
     SearchRequest,
     SearchResponse,
-    SearchResult,
     UserId,
 )
+from engram.api.search import recall_query, search_response
 from engram.domain.errors import PayloadTooLarge, PiiRejected, Unauthorized
 from engram.domain.models import EnrichmentState, Status
 from engram.observability import count, logger
-from engram.ports import ListQuery, SearchFilters
+from engram.ports import ListQuery
 from engram.runtime.container import Container
 from engram.usecases.memories import get_memory, list_memories, memory_history
-from engram.usecases.recall import RecallQuery
 from engram.usecases.remember import Outcome, RememberCommand, RememberResult
 
 MemoryId = Annotated[str, Path(min_length=1, max_length=64)]
@@ -75,21 +72,6 @@ def _answer(result: RememberResult) -> RememberResponse:
             return RememberResponse(id=None, status="error", error="pii_rejected", message=result.reason)
 
 
-def _filters(f: SearchFiltersIn) -> SearchFilters:
-    def many(values: list | None) -> tuple[str, ...] | None:
-        return tuple(str(v) for v in values) if values else None
-
-    return SearchFilters(
-        memory_types=many(f.memory_types),
-        categories=many(f.categories),
-        entities=many(f.entities),
-        provenance=many(f.provenance),
-        observed_after=f.observed_after,
-        observed_before=f.observed_before,
-        min_importance=f.min_importance,
-    )
-
-
 def _json(status: int, model: RememberResponse) -> Response[RememberResponse]:
     return Response(status_code=status, content_type=content_types.APPLICATION_JSON, body=model)
 
@@ -108,11 +90,11 @@ class EngramApi:
             size = size * 3 // 4
         limit = self.container.settings.max_body_bytes
         if size > limit:
-            response = errors.error_response(
+            too_large = errors.error_response(
                 413, PayloadTooLarge.code, f"request body is {size} bytes; the limit is {limit}"
             )
-            return _raw(response)
-        response = self.app.resolve(_as_json(event), context)
+            return _raw(too_large)
+        response: dict = self.app.resolve(_as_json(event), context)
         logger.info(
             "request",
             extra={
@@ -206,30 +188,9 @@ def build_resolver(c: Container) -> APIGatewayRestResolver:
 
     @app.post("/v1/memories/search", summary="recall: hybrid BM25 + k-NN, weighted, explainable")
     def search_route(body: SearchRequest) -> SearchResponse:
-        query = RecallQuery(
-            tenant=tenant(),
-            user_id=body.user_id,
-            query=body.query,
-            project=body.project,
-            namespaces=tuple(body.namespaces) if body.namespaces else None,
-            top_k=body.top_k,
-            filters=_filters(body.filters),
-            min_score=body.min_score,
-            include_stale=body.include_stale,
-            weights=body.weights.model_dump(exclude_none=True) if body.weights else {},
-        )
-        results = c.recall(query)
+        results = c.recall(recall_query(tenant(), body))
         count("MemoriesRecalled", len(results))
-        return SearchResponse(
-            results=[
-                SearchResult(
-                    memory=MemoryOut.of(r.memory),
-                    score=r.score,
-                    components=ComponentsOut(**vars(r.components)) if body.explain else None,
-                )
-                for r in results
-            ]
-        )
+        return search_response(results, body.explain)
 
     @app.get("/v1/memories/<memory_id>", summary="one memory")
     def get_route(memory_id: MemoryId) -> MemoryOut:

@@ -16,17 +16,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from engram.api.schemas import (
-    ComponentsOut,
-    MemoryOut,
-    SearchFiltersIn,
-    SearchRequest,
-    SearchResponse,
-    SearchResult,
-)
-from engram.ports import SearchFilters
+from engram.api.schemas import SearchRequest
+from engram.api.search import recall_query, search_response
 from engram.settings import Settings
-from engram.usecases.recall import Recalled, RecallQuery
+from engram.usecases.recall import Recalled
 
 DEFAULT_TENANT = "local"  # the tenant `engram serve --dev-key` mints its key for
 
@@ -54,50 +47,6 @@ def search_request(args: argparse.Namespace) -> SearchRequest:
         "explain": args.explain,
     }
     return SearchRequest.model_validate({k: v for k, v in body.items() if v is not None})
-
-
-def recall_query(tenant: str, request: SearchRequest) -> RecallQuery:
-    return RecallQuery(
-        tenant=tenant,
-        user_id=request.user_id,
-        query=request.query,
-        project=request.project,
-        namespaces=tuple(request.namespaces) if request.namespaces else None,
-        top_k=request.top_k,
-        filters=_filters(request.filters),
-        min_score=request.min_score,
-        include_stale=request.include_stale,
-        weights=request.weights.model_dump(exclude_none=True) if request.weights else {},
-    )
-
-
-def _filters(f: SearchFiltersIn) -> SearchFilters:
-    def many(values: list[Any] | None) -> tuple[str, ...] | None:
-        return tuple(str(v) for v in values) if values else None
-
-    return SearchFilters(
-        memory_types=many(f.memory_types),
-        categories=many(f.categories),
-        entities=many(f.entities),
-        provenance=many(f.provenance),
-        observed_after=f.observed_after,
-        observed_before=f.observed_before,
-        min_importance=f.min_importance,
-    )
-
-
-def as_response(results: list[Recalled], explain: bool) -> SearchResponse:
-    """The search route's response body for these results."""
-    return SearchResponse(
-        results=[
-            SearchResult(
-                memory=MemoryOut.of(r.memory),
-                score=r.score,
-                components=ComponentsOut(**vars(r.components)) if explain else None,
-            )
-            for r in results
-        ]
-    )
 
 
 def render_table(results: list[Recalled], explain: bool, width: int | None = None) -> str:
@@ -142,7 +91,7 @@ def cmd_recall(args: argparse.Namespace) -> int:
     settings = Settings(data_dir=args.data_dir) if args.data_dir else Settings()
     results = from_settings(settings).recall(recall_query(args.tenant, request))
     if args.json:
-        print(as_response(results, request.explain).model_dump_json(indent=2))
+        print(search_response(results, request.explain).model_dump_json(indent=2))
     else:
         width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
         print(render_table(results, request.explain, width))

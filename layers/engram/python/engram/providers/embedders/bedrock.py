@@ -7,25 +7,14 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-import boto3
-from botocore.config import Config
 from botocore.exceptions import BotoCoreError, ClientError
 
+from engram.providers.aws import bedrock_runtime_client
 from engram.providers.embedders.errors import EmbeddingError
 
 DEFAULT_MODEL_ID = "amazon.titan-embed-text-v2:0"
 TITAN_V2_DIMENSIONS = (256, 512, 1024)
 MAX_INPUT_CHARS = 50_000  # Titan V2's documented input limit (and 8,192 tokens)
-
-
-def bedrock_runtime_client(timeout_s: float, attempts: int = 3) -> Any:
-    """A bedrock-runtime client with bounded connect/read timeouts and `attempts` tries per call."""
-    config = Config(
-        connect_timeout=min(timeout_s, 5.0),
-        read_timeout=timeout_s,
-        retries={"total_max_attempts": attempts, "mode": "standard"},
-    )
-    return boto3.client("bedrock-runtime", config=config)
 
 
 class BedrockEmbedder:

@@ -17,8 +17,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, TypeVar
 
-import boto3
-from botocore.config import Config
 from botocore.exceptions import BotoCoreError, ClientError
 from pydantic import ValidationError
 
@@ -30,6 +28,7 @@ from engram.domain.enrichment import (
 )
 from engram.domain.models import Memory
 from engram.ports import Enricher
+from engram.providers.aws import bedrock_runtime_client
 from engram.providers.enrichers.hardening import (
     InvalidModelOutput,
     parse_enrichment,
@@ -171,15 +170,7 @@ class BedrockEnricher(_ModelEnricher):
         super().__init__(max_input_chars=max_input_chars)
         self.model_id = model_id
         self.name = f"bedrock:{model_id}"
-        self.client = client or boto3.client(
-            "bedrock-runtime",
-            region_name=region_name or None,
-            config=Config(
-                connect_timeout=min(5.0, timeout_s),
-                read_timeout=timeout_s,
-                retries={"mode": "standard", "total_max_attempts": 2},
-            ),
-        )
+        self.client = client or bedrock_runtime_client(timeout_s, attempts=2, region_name=region_name or None)
 
     def _ask(self, request: StructuredRequest) -> str | Mapping[str, Any]:
         try:
