@@ -62,7 +62,8 @@ def sentences(n: int, seed: int = 7) -> list[str]:
     out = set()
     while len(out) < n:
         out.add(
-            f"{rng.choice(SUBJECTS)} {rng.choice(VERBS)} {rng.choice(OBJECTS)}{rng.choice(TAILS)} (note {len(out)})"
+            f"{rng.choice(SUBJECTS)} {rng.choice(VERBS)} {rng.choice(OBJECTS)}{rng.choice(TAILS)}"
+            f" (note {len(out)})"
         )
     return sorted(out)
 

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import Served, latencies_ms, percentile  # noqa: E402
+from common import Served, latencies_ms, percentile
 
 
 def in_process(n: int) -> dict:
@@ -100,12 +100,14 @@ def main() -> int:
     args = parser.parse_args()
     a = in_process(args.n)
     print(
-        f"remember in-process ({a['n']} writes): p50 {a['remember_ms_p50']:.3f} ms, p99 {a['remember_ms_p99']:.3f} ms;"
+        f"remember in-process ({a['n']} writes): p50 {a['remember_ms_p50']:.3f} ms,"
+        f" p99 {a['remember_ms_p99']:.3f} ms;"
         f" dedup p50 {a['dedup_ms_p50']:.3f} ms, p99 {a['dedup_ms_p99']:.3f} ms"
     )
     b = over_http(args.clients, args.seconds)
     print(
-        f"remember over HTTP ({b['clients']} keep-alive clients, {b['seconds']} s): {b['writes_per_s']:.0f} writes/s,"
+        f"remember over HTTP ({b['clients']} keep-alive clients, {b['seconds']} s):"
+        f" {b['writes_per_s']:.0f} writes/s,"
         f" p50 {b['http_ms_p50']:.2f} ms, p99 {b['http_ms_p99']:.2f} ms, errors {b['errors']}"
     )
     print(json.dumps({"bench": "write", **a, **b}))

@@ -21,7 +21,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import ROOT, Served, percentile  # noqa: E402
+from common import ROOT, Served, percentile
 
 DEFAULT_DATA = ROOT.parent / "shared" / "bench" / "locomo10.json"
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}

@@ -19,7 +19,6 @@ def make_store(kind: str, tmp_path):
     from moto import mock_aws
 
     from engram.adapters.dynamo_store import DynamoMemoryStore, create_table
-
     from tests.integration.aws_fixtures import atomic_requests
 
     # moto's in-process backend is not atomic across threads (it checks transaction conditions item by

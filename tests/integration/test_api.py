@@ -118,6 +118,7 @@ def test_tenant_in_the_body_is_ignored(call, container):
     status, body = call(
         "POST", "/v1/memories", {"content": "Tenant spoof attempt here", "user_id": "a", "tenant": "x"}
     )
+    assert "body.tenant" in [d["path"] for d in body["details"]]
     assert status == 422  # unknown field, never honoured
 
 

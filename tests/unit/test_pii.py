@@ -33,7 +33,10 @@ def test_secrets_are_redacted_by_default(text, kind, secret):
 
 
 def test_private_key_block_is_redacted_whole():
-    text = "server key:\n-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA\nabc\n-----END RSA PRIVATE KEY-----\nthanks"
+    text = (
+        "server key:\n-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA\nabc\n"
+        "-----END RSA PRIVATE KEY-----\nthanks"
+    )
     result = screen(text, DEFAULT)
     assert "MIIEow" not in result.content and "[REDACTED:private_key]" in result.content
 

@@ -72,7 +72,8 @@ class SqliteJobQueue:
         backoff = timedelta(seconds=min(300, 2**attempts))
         with self.db.write() as conn:
             conn.execute(
-                "UPDATE jobs SET state = ?, available_at = ?, lease_until = NULL, last_error = ?, updated_at = ?"
+                "UPDATE jobs SET state = ?, available_at = ?, lease_until = NULL, last_error = ?,"
+                " updated_at = ?"
                 " WHERE id = ?",
                 (state, iso(now + backoff), error[:500], iso(now), job_id),
             )
@@ -101,7 +102,8 @@ class SqliteJobQueue:
         """Delete finished jobs, and the processed-job markers (MemoryStore.claim_once) of the same age."""
         with self.db.write() as conn:
             conn.execute(
-                "DELETE FROM processed_jobs WHERE key IN (SELECT key FROM processed_jobs WHERE at < ? LIMIT ?)",
+                "DELETE FROM processed_jobs WHERE key IN"
+                " (SELECT key FROM processed_jobs WHERE at < ? LIMIT ?)",
                 (iso(older_than), limit),
             )
             return conn.execute(

@@ -68,7 +68,8 @@ class SqliteMemoryStore:
     def insert_or_dedup(self, memory: Memory) -> InsertResult:
         with self.db.write() as conn:
             cur = conn.execute(
-                f"INSERT INTO memories ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING",
+                f"INSERT INTO memories ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+                " ON CONFLICT DO NOTHING",
                 _row_values(memory),
             )
             if cur.rowcount == 1:

@@ -57,7 +57,8 @@ _RULES: tuple[_Rule, ...] = (
     _Rule(
         "private_key",
         re.compile(
-            r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY-----|$)"
+            r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----[\s\S]*?"
+            r"(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY-----|$)"
         ),
     ),
     _Rule("aws_access_key", re.compile(r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b")),

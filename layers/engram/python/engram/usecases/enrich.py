@@ -6,7 +6,7 @@ memory stored with `enrichment.state = failed` and the error; the queue retries,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from typing import Any, Literal
@@ -157,7 +157,7 @@ class Enrich:
     enricher: Enricher
     dedup: DedupSettings
     mode: Mode = "controlled"
-    clock: Clock = SystemClock()
+    clock: Clock = field(default_factory=SystemClock)
 
     def __call__(self, job: EnrichJob) -> EnrichOutcome:
         outcome = self.many([job])[0]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -57,7 +57,7 @@ def memory_history(store: MemoryStore, tenant: str, memory_id: str) -> list[Hist
 class Forget:
     store: MemoryStore
     index: VectorIndex | None = None
-    clock: Clock = SystemClock()
+    clock: Clock = field(default_factory=SystemClock)
 
     def __call__(self, tenant: str, memory_id: str) -> Memory:
         memory = self.store.delete(tenant, memory_id)
@@ -79,7 +79,7 @@ class Update:
     store: MemoryStore
     queue: JobQueue
     pii_policy: Mapping[str, str]
-    clock: Clock = SystemClock()
+    clock: Clock = field(default_factory=SystemClock)
 
     def __call__(self, tenant: str, memory_id: str, changes: Mapping[str, Any]) -> Memory:
         current = get_memory(self.store, tenant, memory_id)

@@ -6,8 +6,8 @@ Retrieval events go to the job queue (one job per recall), never as synchronous 
 from __future__ import annotations
 
 import logging
-from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
