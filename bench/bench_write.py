@@ -45,9 +45,9 @@ def in_process(n: int) -> dict:
     }
 
 
-def over_http(clients: int, seconds: float) -> dict:
+def over_http(clients: int, seconds: float, workers: int) -> dict:
     # The worker is off so the measurement is the write path alone (enrichment has its own bench).
-    served = Served({"ENGRAM_WORKER_ENABLED": "false"})
+    served = Served({"ENGRAM_WORKER_ENABLED": "false", "ENGRAM_HTTP_WORKERS": str(workers)})
     try:
         counts = [0] * clients
         errors = [0] * clients
@@ -97,6 +97,7 @@ def main() -> int:
     parser.add_argument("--n", type=int, default=5000)
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2], help="HTTP processes to measure")
     args = parser.parse_args()
     a = in_process(args.n)
     print(
@@ -104,13 +105,16 @@ def main() -> int:
         f" p99 {a['remember_ms_p99']:.3f} ms;"
         f" dedup p50 {a['dedup_ms_p50']:.3f} ms, p99 {a['dedup_ms_p99']:.3f} ms"
     )
-    b = over_http(args.clients, args.seconds)
-    print(
-        f"remember over HTTP ({b['clients']} keep-alive clients, {b['seconds']} s):"
-        f" {b['writes_per_s']:.0f} writes/s,"
-        f" p50 {b['http_ms_p50']:.2f} ms, p99 {b['http_ms_p99']:.2f} ms, errors {b['errors']}"
-    )
-    print(json.dumps({"bench": "write", **a, **b}))
+    http = {}
+    for workers in args.workers:
+        b = over_http(args.clients, args.seconds, workers)
+        http[f"http_workers_{workers}"] = b
+        print(
+            f"remember over HTTP, engram serve --workers {workers} ({b['clients']} keep-alive clients,"
+            f" {b['seconds']} s): {b['writes_per_s']:.0f} writes/s,"
+            f" p50 {b['http_ms_p50']:.2f} ms, p99 {b['http_ms_p99']:.2f} ms, errors {b['errors']}"
+        )
+    print(json.dumps({"bench": "write", **a, **http}))
     return 0
 
 

@@ -56,7 +56,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
             print(dev_key)
         sys.stdout.flush()
 
-    serve(container, args.host, args.port, loops, on_ready=ready)
+    serve(
+        container,
+        args.host,
+        args.port,
+        loops,
+        on_ready=ready,
+        workers=args.workers,
+        build=lambda: _container(args),
+    )
     return 0
 
 
@@ -159,6 +167,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dev-tenant", default="local")
     p.add_argument(
         "--no-worker", dest="worker", action="store_false", help="do not run the enrichment worker"
+    )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=int(os.environ.get("ENGRAM_HTTP_WORKERS", "1")),
+        help="HTTP processes sharing the port (default 1; one per core for more throughput)",
     )
     p.set_defaults(func=cmd_serve)
 

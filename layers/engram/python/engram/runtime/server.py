@@ -8,6 +8,8 @@ Background threads (enrichment worker, janitor scheduler) are started by `serve(
 from __future__ import annotations
 
 import json
+import os
+import signal
 import threading
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -98,15 +100,41 @@ def make_server(container: Container, host: str = "127.0.0.1", port: int = 8080)
     return EngramHttpServer((host, port), EngramApi(container))
 
 
+def _interrupt(*_: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _fork_workers(server: EngramHttpServer, n: int, build: Callable[[], Container]) -> list[int]:
+    """Fork `n` extra processes that accept on the already-bound socket. Each builds its own
+    container after the fork: SQLite connections must never be shared across processes."""
+    children = []
+    for _ in range(n):
+        pid = os.fork()
+        if pid == 0:  # child: serve requests only; the parent runs the background loops
+            signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            server.api = EngramApi(build())
+            try:
+                server.serve_forever(poll_interval=0.2)
+            finally:
+                os._exit(0)
+        children.append(pid)
+    return children
+
+
 def serve(
     container: Container,
     host: str,
     port: int,
     background: list[Callable[[threading.Event], None]],
     on_ready: Callable[[EngramHttpServer], None] | None = None,
+    workers: int = 1,
+    build: Callable[[], Container] | None = None,
 ) -> None:
-    """Run the server and background loops until interrupted."""
+    """Run the server (in `workers` processes) and the background loops until interrupted."""
     server = make_server(container, host, port)
+    children = _fork_workers(server, workers - 1, build) if workers > 1 and build else []
+    signal.signal(signal.SIGTERM, _interrupt)  # `kill` stops it as cleanly as Ctrl-C
     stop = threading.Event()
     threads = [
         threading.Thread(target=loop, args=(stop,), daemon=True, name=loop.__name__) for loop in background
@@ -120,6 +148,10 @@ def serve(
     except KeyboardInterrupt:
         pass
     finally:
+        for pid in children:
+            os.kill(pid, signal.SIGTERM)
+        for pid in children:
+            os.waitpid(pid, 0)
         stop.set()
         server.server_close()
         for thread in threads:

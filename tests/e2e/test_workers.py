@@ -1,0 +1,75 @@
+"""`engram serve --workers 2`: two processes on one port keep every invariant of one."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from tests.e2e.conftest import Client, Server, engram
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="module")
+def two_workers(tmp_path_factory):
+    data_dir = tmp_path_factory.mktemp("engram-workers")
+    key = engram("keys", "create", "--tenant", "acme", data_dir=data_dir).stdout.strip().splitlines()[-1]
+    server = Server(data_dir, {"ENGRAM_EMBEDDER__PROVIDER": "hashing", "ENGRAM_HTTP_WORKERS": "2"})
+    yield Client(server.url, key), server
+    server.stop()
+
+
+def test_identical_concurrent_writes_across_processes_make_one_memory(two_workers):
+    client, _ = two_workers
+
+    def write(i: int):
+        fresh = Client(client.url, client.key)  # one connection per thread, spread over both processes
+        return fresh.request("POST", "/v1/memories", {"content": "Deploys freeze on Dec 20", "user_id": "u"})
+
+    with ThreadPoolExecutor(16) as pool:
+        answers = list(pool.map(write, range(48)))
+    ids = {body["id"] for _, body in answers}
+    assert len(ids) == 1
+    assert sorted(status for status, _ in answers).count(201) == 1
+    _, memory = client.request("GET", f"/v1/memories/{ids.pop()}")
+    assert memory["hits"] == 48
+
+
+def test_stopping_the_server_stops_its_worker_processes(tmp_path):
+    import os
+    import time
+
+    server = Server(tmp_path, {"ENGRAM_EMBEDDER__PROVIDER": "hashing", "ENGRAM_HTTP_WORKERS": "2"})
+    children = _children(server.proc.pid)
+    assert len(children) == 1
+    server.stop()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(_alive(pid) for pid in children):
+        time.sleep(0.1)
+    assert not any(_alive(pid) for pid in children)
+    assert server.proc.returncode is not None and os.path.exists(tmp_path / "engram.sqlite3")
+
+
+def _children(pid: int) -> list[int]:
+    from pathlib import Path
+
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    from pathlib import Path
+
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
