@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
-from engram.domain.models import EnrichmentState, Memory, Status
+from engram.domain.models import EnrichmentState, Memory, Provenance, Status
 from engram.domain.scoring import Components, Weights, bm25_scores, components, fuse, is_expired
 from engram.ports import (
     Clock,
@@ -55,8 +55,6 @@ class Recalled:
 
 def weights_from(settings: RankingSettings, overrides: dict[str, float] | None = None) -> Weights:
     s = settings.model_copy(update=overrides or {})
-    from engram.domain.models import Provenance
-
     return Weights(
         lexical=s.lexical_weight,
         vector=s.vector_weight,
