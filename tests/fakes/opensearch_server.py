@@ -9,8 +9,12 @@ results and the `errors` flag), `_refresh`, single-document delete, and `_search
   (l2: 1 / (1 + d²); innerproduct: 1 + ip for ip ≥ 0, else 1 / (1 − ip); cosinesimil: (1 + cos) / 2);
 * `bool` (must / filter / should / must_not), `term`, `terms`, `range`, `ids`, `match_all`;
 * `match` on a text field, scored with Lucene's BM25 (k1 = 1.2, b = 0.75, idf = ln(1 + (N − n + ½) /
-  (n + ½)), tf = f / (f + k1·(1 − b + b·dl / avgdl))) over a lowercase word tokenisation close to the
-  standard analyzer; corpus statistics span the whole index, as on a one-shard index;
+  (n + ½)), tf = f / (f + k1·(1 − b + b·dl / avgdl))) over the field's analyzer, applied to the
+  documents and to the query text alike: "standard" (the default) is a lowercase word tokenisation
+  close to the standard analyzer; "english" adds, as OpenSearch's built-in english analyzer does, the
+  English possessive filter ('s removed), the Lucene English stop words (`_english_`) and Porter
+  stemming (snowballstemmer's "porter", Porter's original algorithm like Lucene's PorterStemFilter);
+  corpus statistics span the whole index, as on a one-shard index;
 * `size` and `_source` (true/false, a list, or includes/excludes).
 
 Scores are rounded to float32, as OpenSearch returns them. Writes become visible to search after a
@@ -33,6 +37,7 @@ auto-creating the index.
 from __future__ import annotations
 
 import fnmatch
+import functools
 import json
 import math
 import re
@@ -40,12 +45,14 @@ import struct
 import threading
 import uuid
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
+
+import snowballstemmer
 
 K1 = 1.2
 B = 0.75
@@ -63,9 +70,38 @@ INDEX_SETTINGS = {
 TOKEN = re.compile(r"\w+(?:[.'’]\w+)*")
 
 
+# Lucene's EnglishAnalyzer.ENGLISH_STOP_WORDS_SET, the `_english_` stop word list.
+ENGLISH_STOP_WORDS = frozenset(
+    {
+        "a", "an", "and", "are", "as", "at", "be", "but", "by", "for", "if", "in", "into", "is", "it",
+        "no", "not", "of", "on", "or", "such", "that", "the", "their", "then", "there", "these",
+        "they", "this", "to", "was", "will", "with",
+    }
+)  # fmt: skip
+POSSESSIVE = re.compile(r"['’\uff07][sS]$")
+_porter = snowballstemmer.stemmer("porter")
+_porter_lock = threading.Lock()  # a snowballstemmer stemmer keeps per-call state
+
+
 def analyze(text: str) -> list[str]:
     """Lowercase word tokens, close to the standard analyzer (UAX#29 words, no stop words)."""
     return [token.lower() for token in TOKEN.findall(text)]
+
+
+@functools.lru_cache(maxsize=65_536)
+def _porter_stem(word: str) -> str:
+    with _porter_lock:
+        return str(_porter.stemWord(word))
+
+
+def analyze_english(text: str) -> list[str]:
+    """OpenSearch's built-in english analyzer: standard tokenizer, English possessive filter,
+    lowercase, `_english_` stop words, Porter stemming."""
+    tokens = (POSSESSIVE.sub("", token).lower() for token in TOKEN.findall(text))
+    return [_porter_stem(token) for token in tokens if token and token not in ENGLISH_STOP_WORDS]
+
+
+ANALYZERS: dict[str, Callable[[str], list[str]]] = {"standard": analyze, "english": analyze_english}
 
 
 def float32(value: float) -> float:
@@ -128,6 +164,10 @@ class Index:
 
     def type_of(self, name: str) -> str | None:
         return self.properties.get(name, {}).get("type")
+
+    def analyzer_of(self, name: str) -> Callable[[str], list[str]]:
+        """The analyzer a text field is mapped with (index and search time alike)."""
+        return ANALYZERS[self.properties.get(name, {}).get("analyzer", "standard")]
 
 
 class FakeOpenSearch:
@@ -568,8 +608,9 @@ class _Evaluator:
             raise bad_request("[match] query must be a string in this fake")
         if self.index.type_of(field_name) != "text":
             raise bad_request(f"[match] is only supported on text fields by this fake, not [{field_name}]")
-        query_terms = analyze(options)
-        doc_terms = Counter(analyze(doc.source.get(field_name) or ""))
+        analyzer = self.index.analyzer_of(field_name)
+        query_terms = analyzer(options)
+        doc_terms = Counter(analyzer(doc.source.get(field_name) or ""))
         present = [term for term in query_terms if doc_terms[term]]
         if not present or (operator == "and" and len(set(present)) < len(set(query_terms))):
             return None
@@ -588,8 +629,9 @@ class _Evaluator:
         """(documents with the field, average length, document frequency per term)."""
         if field_name not in self._stats:
             lengths, doc_freq = [], Counter[str]()
+            analyzer = self.index.analyzer_of(field_name)
             for _, doc in self.docs:
-                terms = analyze(doc.source.get(field_name) or "")
+                terms = analyzer(doc.source.get(field_name) or "")
                 if terms:
                     lengths.append(len(terms))
                     doc_freq.update(set(terms))
@@ -622,7 +664,8 @@ class _Evaluator:
             return []
         values = value if isinstance(value, list) else [value]
         if self.index.type_of(field_name) == "text":
-            return [token for item in values for token in analyze(str(item))]
+            analyzer = self.index.analyzer_of(field_name)
+            return [token for item in values for token in analyzer(str(item))]
         return values
 
     def _equal(self, field_name: str, stored: Any, value: Any) -> bool:
@@ -752,7 +795,7 @@ def _validate_field(name: str, spec: Any, *, knn_enabled: bool) -> None:
     unknown = set(spec) - allowed
     if unknown:
         raise _mapper_error(f"unknown parameter [{sorted(unknown)[0]}] on mapper [{name}] of type [{kind}]")
-    if kind == "text" and spec.get("analyzer", "standard") != "standard":
+    if kind == "text" and spec.get("analyzer", "standard") not in ANALYZERS:
         raise _mapper_error(f"analyzer [{spec['analyzer']}] is not supported by this fake")
     if kind == "date" and spec.get("format", "strict_date_optional_time||epoch_millis") != (
         "strict_date_optional_time||epoch_millis"

@@ -99,7 +99,7 @@ def test_the_index_is_created_once_with_a_filterable_knn_mapping(fake: FakeOpenS
         "dimension": DIMS,
         "method": {"name": "hnsw", "engine": "faiss", "space_type": "l2"},
     }
-    assert properties["content"] == {"type": "text", "analyzer": "standard"}
+    assert properties["content"] == {"type": "text", "analyzer": "english"}
     for name in ("tenant", "user_id", "project", "namespace", "status", "memory_type", "categories"):
         assert properties[name] == {"type": "keyword"}
     assert properties["observed_at"] == {"type": "date"}
@@ -477,3 +477,61 @@ def test_the_fake_refuses_query_shapes_it_does_not_implement(fake: FakeOpenSearc
         with pytest.raises(RequestError) as raised:
             client.search(index=INDEX, body=body)
         assert raised.value.status_code == 400
+
+
+def test_the_fake_refuses_an_analyzer_it_does_not_implement(fake: FakeOpenSearch) -> None:
+    body = {"mappings": {"properties": {"content": {"type": "text", "analyzer": "french"}}}}
+
+    with pytest.raises(RequestError) as raised:
+        OpenSearch(fake.url).indices.create(index="other", body=body)
+
+    assert raised.value.status_code == 400
+    assert raised.value.error == "mapper_parsing_exception"
+
+
+# ---------------------------------------------------------------------- english analyzer
+
+
+def test_content_is_mapped_with_the_builtin_english_analyzer(
+    fake: FakeOpenSearch, index: OpenSearchIndex
+) -> None:
+    assert index.mapping()["mappings"]["properties"]["content"] == {"type": "text", "analyzer": "english"}
+
+    index.ensure_index()
+
+    request = fake.requests_to("PUT", f"/{INDEX}")[0].body
+    assert request["mappings"]["properties"]["content"]["analyzer"] == "english"
+    assert "analysis" not in request["settings"]  # built in: no custom analysis settings needed
+
+
+def test_a_stemmed_query_finds_other_forms_of_the_word(index: OpenSearchIndex) -> None:
+    index.upsert(
+        [
+            item("runs", "Alice runs every morning before work"),
+            item("deploys", "Bob's deployments happen on Fridays"),
+            item("coffee", "The user drinks the coffee black"),
+        ]
+    )
+
+    assert [hit.memory_id for hit in index.search(SCOPE, "running", 10)] == ["runs"]
+    assert [hit.memory_id for hit in index.search(SCOPE, "Which deployment?", 10)] == ["deploys"]
+    assert [hit.memory_id for hit in index.search(SCOPE, "bob", 10)] == ["deploys"]  # possessive 's
+
+
+def test_stop_words_do_not_change_the_ranking(index: OpenSearchIndex) -> None:
+    index.upsert(
+        [
+            item("deploy", "The deploy of the payment service goes through staging"),
+            item("service", "The payment service is written in Go"),
+            item("staging", "Staging is rebuilt every night"),
+        ]
+    )
+
+    bare = index.search(SCOPE, "payment service staging", 10)
+    padded = index.search(SCOPE, "is the payment service in the staging at this time", 10)
+    only_stop_words = index.search(SCOPE, "is the this that", 10)
+
+    assert [hit.memory_id for hit in bare] == ["deploy", "service", "staging"]
+    assert [hit.memory_id for hit in padded] == ["deploy", "service", "staging"]
+    assert [hit.score for hit in padded] == pytest.approx([hit.score for hit in bare])
+    assert only_stop_words == []

@@ -1,7 +1,10 @@
 """OpenSearch adapter: the vector leg (k-NN) and the lexical leg (BM25) of recall over one index.
 
 One index holds one document per memory: its scope and filter fields as keywords, `content` as text
-(standard analyzer, BM25), and `vector` as a `knn_vector` (HNSW, faiss). Both legs share one filter
+(BM25 over the built-in `english` analyzer: standard tokenizer, English possessive filter, lowercase,
+English stop words, Porter stemming — the counterpart of the embedded index's FTS5 `porter unicode61`
+plus stop words; built into OpenSearch, so available on serverless collections and managed domains
+alike), and `vector` as a `knn_vector` (HNSW, faiss). Both legs share one filter
 builder, and the k-NN leg applies it *inside* the knn clause (efficient filtering), so the top-k is
 taken among the memories the caller may see, never cut first and filtered after.
 
@@ -159,7 +162,7 @@ class OpenSearchIndex:
                     "provenance": keyword,
                     "categories": keyword,
                     "entities": keyword,
-                    "content": {"type": "text", "analyzer": "standard"},
+                    "content": {"type": "text", "analyzer": "english"},
                     "importance": {"type": "integer"},
                     "confidence": {"type": "float"},
                     "observed_at": {"type": "date"},
