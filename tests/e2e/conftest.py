@@ -59,6 +59,7 @@ class Server:
         self.data_dir = data_dir
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = data_dir / "serve.log"
         self.proc = subprocess.Popen(
             [
                 sys.executable,
@@ -72,14 +73,14 @@ class Server:
             ],
             cwd=ROOT,
             env={**os.environ, **(env or {})},
-            stdout=subprocess.PIPE,
+            stdout=self.log_path.open("w"),  # a file, not a pipe nobody reads (a full pipe would block it)
             stderr=subprocess.STDOUT,
             text=True,
         )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"engram serve exited: {self.proc.stdout.read()}")
+                raise RuntimeError(f"engram serve exited: {self.log_path.read_text()}")
             try:
                 with urllib.request.urlopen(self.url + "/v1/health", timeout=1):
                     return

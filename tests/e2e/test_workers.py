@@ -1,4 +1,4 @@
-"""`engram serve --workers 2`: two processes on one port keep every invariant of one."""
+"""`engram serve` under concurrent clients, with one process (threads) and with `--workers 2`."""
 
 from __future__ import annotations
 
@@ -11,16 +11,22 @@ from tests.e2e.conftest import Client, Server, engram
 pytestmark = pytest.mark.e2e
 
 
-@pytest.fixture(scope="module")
-def two_workers(tmp_path_factory):
+@pytest.fixture(scope="module", params=[1, 2], ids=["1-process", "2-processes"])
+def two_workers(request, tmp_path_factory):
+    """A server with 1 or 2 HTTP processes: concurrent requests in threads or processes."""
     data_dir = tmp_path_factory.mktemp("engram-workers")
     key = engram("keys", "create", "--tenant", "acme", data_dir=data_dir).stdout.strip().splitlines()[-1]
-    server = Server(data_dir, {"ENGRAM_EMBEDDER__PROVIDER": "hashing", "ENGRAM_HTTP_WORKERS": "2"})
+    env = {
+        "ENGRAM_EMBEDDER__PROVIDER": "hashing",
+        "ENGRAM_HTTP_WORKERS": "2",
+        "POWERTOOLS_LOG_LEVEL": "ERROR",
+    }
+    server = Server(data_dir, env)
     yield Client(server.url, key), server
     server.stop()
 
 
-def test_identical_concurrent_writes_across_processes_make_one_memory(two_workers):
+def test_identical_concurrent_writes_make_one_memory_and_no_errors(two_workers):
     client, _ = two_workers
 
     def write(i: int):
@@ -29,6 +35,9 @@ def test_identical_concurrent_writes_across_processes_make_one_memory(two_worker
 
     with ThreadPoolExecutor(16) as pool:
         answers = list(pool.map(write, range(48)))
+    client, server = two_workers
+    failed = [a for a in answers if a[0] not in (200, 201)]
+    assert not failed, (failed[:3], server.log_path.read_text()[-3000:])
     ids = {body["id"] for _, body in answers}
     assert len(ids) == 1
     assert sorted(status for status, _ in answers).count(201) == 1

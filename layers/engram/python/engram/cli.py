@@ -34,6 +34,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     os.environ.setdefault("POWERTOOLS_METRICS_DISABLED", "true")  # no EMF lines on a terminal
     os.environ.setdefault("POWERTOOLS_TRACE_DISABLED", "true")
     os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "WARNING")
+    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]  # logs reach a file at once
     from engram.runtime import background
     from engram.runtime.server import serve
     from engram.usecases.keys import create_key

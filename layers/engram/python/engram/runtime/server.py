@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import signal
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -26,6 +28,27 @@ from engram.usecases.keys import authenticate
 PUBLIC_ROUTES = {("GET", "/v1/health")}
 
 
+class ResolverPool:
+    """powertools keeps per-request state on the resolver instance (`current_event`, `context`), so
+    one resolver must never serve two requests at once: each in-flight request takes its own from
+    this pool, which grows to the server's concurrency and reuses them after."""
+
+    def __init__(self, container: Container) -> None:
+        self.container = container
+        self._idle: queue.SimpleQueue[EngramApi] = queue.SimpleQueue()
+
+    @contextmanager
+    def take(self) -> Iterator[EngramApi]:
+        try:
+            api = self._idle.get_nowait()
+        except queue.Empty:
+            api = EngramApi(self.container)
+        try:
+            yield api
+        finally:
+            self._idle.put(api)
+
+
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     disable_nagle_algorithm = True  # headers and body go out in two writes: no 40 ms delayed-ACK stall
@@ -35,9 +58,9 @@ class _Handler(BaseHTTPRequestHandler):
         return  # request logs go through the structured logger when enabled
 
     def _serve(self) -> None:
-        api = self.server.api
+        container = self.server.resolvers.container
         length = int(self.headers.get("Content-Length") or 0)
-        limit = api.container.settings.max_body_bytes
+        limit = container.settings.max_body_bytes
         if length > limit:
             # Do not read a body we will refuse; close the connection instead of draining it.
             self.close_connection = True
@@ -52,7 +75,7 @@ class _Handler(BaseHTTPRequestHandler):
         tenant = None
         if (self.command, path) not in PUBLIC_ROUTES:
             try:
-                tenant = authenticate(api.container.keys, self.headers.get("Authorization"))
+                tenant = authenticate(container.keys, self.headers.get("Authorization"))
             except Unauthorized as exc:
                 resp = error_response(401, exc.code, exc.message)
                 self._write(
@@ -64,7 +87,8 @@ class _Handler(BaseHTTPRequestHandler):
         event = proxy_event(
             self.command, self.path, headers, body, tenant=tenant, source_ip=self.client_address[0]
         )
-        status, out_headers, raw = response_parts(api.handle(event, None))
+        with self.server.resolvers.take() as api:
+            status, out_headers, raw = response_parts(api.handle(event, None))
         self._write(status, out_headers, raw)
 
     def _write(self, status: int, headers: dict[str, str], body: bytes) -> None:
@@ -85,9 +109,9 @@ class EngramHttpServer(ThreadingHTTPServer):
     daemon_threads = True
     request_queue_size = 256
 
-    def __init__(self, address: tuple[str, int], api: EngramApi) -> None:
+    def __init__(self, address: tuple[str, int], resolvers: ResolverPool) -> None:
         super().__init__(address, _Handler)
-        self.api = api
+        self.resolvers = resolvers
 
     @property
     def url(self) -> str:
@@ -97,7 +121,7 @@ class EngramHttpServer(ThreadingHTTPServer):
 
 
 def make_server(container: Container, host: str = "127.0.0.1", port: int = 8080) -> EngramHttpServer:
-    return EngramHttpServer((host, port), EngramApi(container))
+    return EngramHttpServer((host, port), ResolverPool(container))
 
 
 def _interrupt(*_: object) -> None:
@@ -113,7 +137,7 @@ def _fork_workers(server: EngramHttpServer, n: int, build: Callable[[], Containe
         if pid == 0:  # child: serve requests only; the parent runs the background loops
             signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
             signal.signal(signal.SIGINT, signal.SIG_IGN)
-            server.api = EngramApi(build())
+            server.resolvers = ResolverPool(build())
             try:
                 server.serve_forever(poll_interval=0.2)
             finally:
