@@ -6,10 +6,13 @@ writers serialise on SQLite's lock instead of failing.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import sqlite3
 import threading
+import time
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -91,6 +94,9 @@ CREATE TABLE IF NOT EXISTS janitor_runs (
 """
 
 
+AUTOCHECKPOINT_PAGES = 20_000  # backstop only (~80 MB of WAL); _Checkpointer does the regular work
+
+
 def iso(dt: datetime) -> str:
     """Fixed-width UTC ISO 8601, so text order is time order."""
     if dt.tzinfo is None:
@@ -102,6 +108,39 @@ def parse_iso(value: str | None) -> datetime | None:
     if value is None:
         return None
     return datetime.fromisoformat(value.replace("Z", "+00:00"))
+
+
+class _Checkpointer:
+    """One daemon thread that checkpoints the WAL of every open database in the background
+    (PASSIVE: it never blocks a writer), so no write pays for a checkpoint on its own commit.
+    A high `wal_autocheckpoint` stays on as a backstop should this thread fall behind."""
+
+    interval_s = 0.5
+
+    def __init__(self) -> None:
+        self._reset()
+        # A forked child has no checkpoint thread, and the parent's may have held the lock at the fork.
+        os.register_at_fork(after_in_child=self._reset)
+
+    def _reset(self) -> None:
+        self._databases: weakref.WeakSet[SqliteDatabase] = weakref.WeakSet()
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+
+    def register(self, db: SqliteDatabase) -> None:
+        with self._lock:
+            self._databases.add(db)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="sqlite-checkpoint", daemon=True)
+                self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            time.sleep(self.interval_s)
+            with self._lock:
+                databases = list(self._databases)
+            for db in databases:
+                db.checkpoint()
 
 
 class SqliteDatabase:
@@ -118,6 +157,8 @@ class SqliteDatabase:
         self._write_lock = threading.Lock()
         self._local = threading.local()
         self.connection().executescript(SCHEMA)
+        if self._lock_file is not None:
+            _CHECKPOINTER.register(self)
 
     def connection(self) -> sqlite3.Connection:
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
@@ -127,6 +168,7 @@ class SqliteDatabase:
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=NORMAL")
             conn.execute("PRAGMA busy_timeout=30000")
+            conn.execute(f"PRAGMA wal_autocheckpoint={AUTOCHECKPOINT_PAGES}")
             conn.execute("PRAGMA foreign_keys=ON")
             self._local.conn = conn
         return conn
@@ -150,8 +192,16 @@ class SqliteDatabase:
                 if self._lock_file is not None:
                     fcntl.flock(self._lock_file, fcntl.LOCK_UN)
 
+    def checkpoint(self) -> None:
+        """Copy committed WAL pages into the database file without waiting for anyone."""
+        with contextlib.suppress(sqlite3.Error):  # busy: the next pass (or the backstop) does it
+            self.connection().execute("PRAGMA wal_checkpoint(PASSIVE)")
+
     def close(self) -> None:
         conn = getattr(self._local, "conn", None)
         if conn is not None:
             conn.close()
             self._local.conn = None
+
+
+_CHECKPOINTER = _Checkpointer()
