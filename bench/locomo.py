@@ -146,17 +146,7 @@ def run(data_path: Path, env: dict[str, str]) -> dict:
         enrich_s = wait_for_enrichment(client, list(dia))
         merged = {s["sample_id"]: survivors(client, s["sample_id"]) for s in samples}
 
-        queries = []
-        for s in samples:
-            user = s["sample_id"]
-            for qa in s["qa"]:
-                if qa["category"] not in CATEGORIES:
-                    continue
-                relevant = {
-                    resolve(dia[user][e], merged[user]) for e in qa.get("evidence", []) if e in dia[user]
-                }
-                if relevant:
-                    queries.append((user, qa["question"], qa["category"], relevant))
+        queries = recall_queries(samples, dia, merged)
 
         results: dict[str, dict] = {}
         for name, weights in SETTINGS.items():
@@ -173,10 +163,7 @@ def run(data_path: Path, env: dict[str, str]) -> dict:
                 ranked = [resolve(r["memory"]["id"], merged[user]) for r in answer["results"]]
                 per_cat[category].append(metrics(ranked, relevant))
             results[name] = {
-                "overall": _mean([m for ms in per_cat.values() for m in ms]),
-                "per_category": {
-                    CATEGORIES[c]: _mean(ms) | {"n": len(ms)} for c, ms in sorted(per_cat.items())
-                },
+                **summarise(per_cat),
                 "search_ms_p50": percentile(latencies, 50),
                 "search_ms_p95": percentile(latencies, 95),
             }
@@ -189,6 +176,31 @@ def run(data_path: Path, env: dict[str, str]) -> dict:
         }
     finally:
         served.stop()
+
+
+def recall_queries(
+    samples: list[dict], dia: dict[str, dict[str, str]], merged: dict[str, dict[str, str]]
+) -> list[tuple[str, str, int, set[str]]]:
+    """(user, question, category, relevant memory ids) for every category 1–4 question with at least
+    one evidence turn that resolves to a memory (following merges to their survivor)."""
+    queries = []
+    for s in samples:
+        user = s["sample_id"]
+        for qa in s["qa"]:
+            if qa["category"] not in CATEGORIES:
+                continue
+            relevant = {resolve(dia[user][e], merged[user]) for e in qa.get("evidence", []) if e in dia[user]}
+            if relevant:
+                queries.append((user, qa["question"], qa["category"], relevant))
+    return queries
+
+
+def summarise(per_category: dict[int, list[dict]]) -> dict:
+    """Mean metrics overall and per category name (with its question count)."""
+    return {
+        "overall": _mean([m for ms in per_category.values() for m in ms]),
+        "per_category": {CATEGORIES[c]: _mean(ms) | {"n": len(ms)} for c, ms in sorted(per_category.items())},
+    }
 
 
 def _mean(rows: list[dict]) -> dict[str, float]:

@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from locomo import CATEGORIES, DEFAULT_DATA, _mean, metrics, resolve, turns  # noqa: E402
+from locomo import DEFAULT_DATA, metrics, recall_queries, resolve, summarise, turns  # noqa: E402
 
 TENANT = "bench"
 ENRICH_BATCH = 32
@@ -115,17 +115,7 @@ def run(samples: list[dict[str, Any]], analyzer: str | None) -> dict[str, Any]:
             memories = container.store.get_many(TENANT, list(ids.values()))
             merged[user] = {m.id: m.merged_into for m in memories if m.merged_into}
 
-        queries = []
-        for sample in samples:
-            user = sample["sample_id"]
-            for qa in sample["qa"]:
-                if qa["category"] not in CATEGORIES:
-                    continue
-                relevant = {
-                    resolve(dia[user][e], merged[user]) for e in qa.get("evidence", []) if e in dia[user]
-                }
-                if relevant:
-                    queries.append((user, qa["question"], qa["category"], relevant))
+        queries = recall_queries(samples, dia, merged)
 
         results: dict[str, Any] = {}
         t0 = time.monotonic()
@@ -138,10 +128,7 @@ def run(samples: list[dict[str, Any]], analyzer: str | None) -> dict[str, Any]:
                 ranked = [resolve(r.memory.id, merged[user]) for r in recalled]
                 per_cat[category].append(metrics(ranked, relevant))
             results[name] = {
-                "overall": _mean([m for ms in per_cat.values() for m in ms]),
-                "per_category": {
-                    CATEGORIES[c]: _mean(ms) | {"n": len(ms)} for c, ms in sorted(per_cat.items())
-                },
+                **summarise(per_cat),
             }
         recall_s = time.monotonic() - t0
         return {
