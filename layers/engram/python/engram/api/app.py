@@ -11,6 +11,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 from engram import __version__
 from engram.api import errors
 from engram.api.admin import register_admin
+from engram.api.resolver import RequestScopedResolver
 from engram.api.schemas import (
     BatchRequest,
     BatchResponse,
@@ -138,15 +139,14 @@ DESCRIPTION = (
 )
 
 
-def build_resolver(c: Container) -> APIGatewayRestResolver:
-    app = APIGatewayRestResolver(enable_validation=True)
+def build_resolver(c: Container) -> RequestScopedResolver:
+    app = RequestScopedResolver(enable_validation=True)
     errors.register(app)
     app.enable_swagger(path="/v1/docs", title="engram", version=__version__, description=DESCRIPTION)
 
     def tenant() -> str:
         """The tenant the authorizer resolved from the API key; never from the request body."""
-        context = app.current_event.request_context.authorizer.get_context() or {}
-        value = context.get("tenant") or app.current_event.request_context.authorizer.get("tenant")
+        value = app.tenant()
         if not value:
             raise Unauthorized("no tenant on the request; is the authorizer configured?")
         return str(value)

@@ -29,9 +29,9 @@ PUBLIC_ROUTES = {("GET", "/v1/health")}
 
 
 class ResolverPool:
-    """powertools keeps per-request state on the resolver instance (`current_event`, `context`), so
-    one resolver must never serve two requests at once: each in-flight request takes its own from
-    this pool, which grows to the server's concurrency and reuses them after."""
+    """One resolver per in-flight request. The event, context and tenant are per thread already
+    (`RequestScopedResolver`); the pool also keeps whatever else the library sets on an instance
+    during a request out of reach of a concurrent one. It grows to the server's concurrency."""
 
     def __init__(self, container: Container) -> None:
         self.container = container
