@@ -198,3 +198,21 @@ def test_docs_page_is_served(container):
     api = EngramApi(container)
     response = api.handle(api_event("GET", "/v1/docs"), None)
     assert response["statusCode"] == 200 and "swagger" in response["body"].lower()
+
+
+def test_a_deleted_memorys_history_is_gone_with_it(call):
+    _, made = remember(call, "Alice's locker code is 4471")
+    assert call("GET", f"/v1/memories/{made['id']}/history")[0] == 200
+    assert call("DELETE", f"/v1/memories/{made['id']}")[0] == 200
+    status, body = call("GET", f"/v1/memories/{made['id']}/history")
+    assert status == 404 and body["error"] == "not_found"
+
+
+def test_the_database_files_are_private(call, container):
+    remember(call, "Alice keeps her notes in the team wiki")
+    data_dir = container.settings.db_path.parent
+    assert data_dir.stat().st_mode & 0o777 == 0o700
+    files = [p for p in data_dir.iterdir() if p.name.startswith(container.settings.db_path.name)]
+    assert any(p.name.endswith("-wal") for p in files)
+    for path in files:
+        assert path.stat().st_mode & 0o077 == 0, f"{path.name} is readable by others"

@@ -143,6 +143,16 @@ class _Checkpointer:
                 db.checkpoint()
 
 
+def _private_files(path: Path) -> None:
+    """Memories are private: the data directory is 0700 and the database 0600 before SQLite opens
+    it (SQLite would create it 0644, and gives the -wal and -shm files the database's mode)."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+    for existing in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        if existing.exists() and existing.stat().st_mode & 0o077:
+            existing.chmod(0o600)  # a file made by an earlier version, readable by others
+
+
 class SqliteDatabase:
     """Writers queue on a thread lock and an `flock` on a sibling lock file before `BEGIN IMMEDIATE`,
     so a waiting writer (thread or process) is woken the moment the lock is free. SQLite's own busy
@@ -152,7 +162,7 @@ class SqliteDatabase:
         self.path = str(path)
         self._lock_file: int | None = None
         if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            _private_files(Path(self.path))
             self._lock_file = os.open(self.path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
         self._write_lock = threading.Lock()
         self._local = threading.local()

@@ -17,9 +17,9 @@ def register_admin(app: APIGatewayRestResolver, container: Container, tenant: Ca
 
     @app.get(
         "/v1/admin/stats",
-        summary="memories per status and enrichment state, the job queue, and the janitor's last runs",
+        summary="the caller's memories per status and enrichment state",
     )
     def stats_route() -> Stats:
         from engram.usecases.janitor import collect_stats
 
-        return collect_stats(state, container.queue, state, tenant())
+        return collect_stats(state, container.queue, state, tenant(), service_wide=False)

@@ -118,9 +118,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
     print(f"memories ({scope}){'' if report.complete else ' — partial count'}")
     print("  status      " + "  ".join(f"{k} {v}" for k, v in report.status.items()))
     print("  enrichment  " + "  ".join(f"{k} {v}" for k, v in report.enrichment.items()))
-    print("queue         " + "  ".join(f"{k} {v}" for k, v in report.queue.items()))
+    print("queue         " + "  ".join(f"{k} {v}" for k, v in (report.queue or {}).items()))
     print("janitor")
-    for job, status in report.janitor.items():
+    for job, status in (report.janitor or {}).items():
         when = status.last_run_at.isoformat(timespec="seconds") if status.last_run_at else "never"
         counts = status.summary.get("counts") or {}
         done = ", ".join(f"{k} {v}" for k, v in counts.items()) or "nothing to do"

@@ -615,16 +615,33 @@ class Stats(BaseModel):
     tenant: str | None = Field(default=None, description="whose memories were counted; null: everyone")
     status: dict[str, int]
     enrichment: dict[str, int]
-    queue: dict[str, int]
-    dead_jobs: int
-    janitor: dict[str, JobStatus]
+    queue: dict[str, int] | None = Field(
+        default=None, description="the service-wide job queue; operators only (`engram stats`), null over the API"
+    )
+    dead_jobs: int | None = Field(default=None, description="dead jobs service-wide; operators only")
+    janitor: dict[str, JobStatus] | None = Field(
+        default=None, description="the janitor's last runs service-wide; operators only"
+    )
     complete: bool = Field(default=True, description="false: the memory count stopped at its bound")
 
 
 def collect_stats(
-    counter: MemoryCounter, queue: JobQueue, state: JanitorState, tenant: str | None = None
+    counter: MemoryCounter,
+    queue: JobQueue,
+    state: JanitorState,
+    tenant: str | None = None,
+    service_wide: bool = True,
 ) -> Stats:
+    """One tenant's (or everyone's) memory counts; the queue and janitor figures are about every
+    tenant, so only an operator (`service_wide`) sees them, never a tenant's API key."""
     counts = counter.count_memories(tenant)
+    if not service_wide:
+        return Stats(
+            tenant=tenant,
+            status={s.value: counts.status.get(s.value, 0) for s in Status},
+            enrichment={e.value: counts.enrichment.get(e.value, 0) for e in EnrichmentState},
+            complete=counts.complete,
+        )
     depth = queue.depth()
     jobs = {job.value: state.load(job) for job in JanitorJob}
     return Stats(

@@ -47,9 +47,9 @@ def list_memories(store: MemoryStore, query: ListQuery) -> Page:
 
 
 def memory_history(store: MemoryStore, tenant: str, memory_id: str) -> list[HistoryRecord]:
-    memory = store.get(tenant, memory_id)
-    if memory is None:
-        raise MemoryNotFound(f"no memory with id {memory_id}")
+    """A forgotten memory's history is forgotten with it: once deleted, its trail answers 404 like
+    the memory does (the janitor's retention job purges both; the audit stays for operators)."""
+    get_memory(store, tenant, memory_id)
     return store.history(tenant, memory_id)
 
 

@@ -1,0 +1,401 @@
+"""What a statement claims, read syntactically: content words, values, negation, slot frames.
+
+Pure functions shared by every decision about two memories (enrichment's decision stage, the
+janitor's consolidation, the rule-based enricher), so that one rule holds everywhere: two texts that
+differ in a number, a date, a time, a name, their negation or a slot's value are never duplicates,
+whatever their cosine. Merging is for true paraphrases only.
+
+* values: numbers (times normalised to HH:MM, thousands separators dropped), weekday and month
+  names, and proper names (capitalised words, plus any entities an enricher found);
+* negation: "not", "n't", "never", "no longer", "stopped", "quit", "moved away from", "… anymore";
+* antonyms: like/dislike, love/hate, enabled/disabled, allow/deny, start/stop, always/never, …;
+* slot frames: a subject, a predicate ("lives in", "works at", "uses", "costs", "is on <day> at
+  <time>", "version", "'s manager is") and a value; "moved to", "switched to", "is now" fit any frame.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+def _rx(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def _words(spaced: str) -> frozenset[str]:
+    return frozenset(spaced.split())
+
+
+STOPWORDS = _words(
+    "a an the and or but if of to in on at by for from with about into onto over under as is are was were be "
+    "been being am do does did have has had i me my mine we us our you your he him his she her they them "
+    "their it its this that these those there here so than then too very just also really still now actually "
+    "switched changed moved migrated instead correction update longer anymore any more will would shall "
+    "should can could may might must not no never none nor don't doesn't didn't isn't aren't wasn't weren't "
+    "won't can't cannot without stopped quit used some all each what which who whom whose when where why "
+    "how again since until while"
+)
+# words that mark a polarity, an update or a frame, not what a statement is about
+_MARKERS = _words(
+    "stop stopp quit ceas gave give away left leav moved mov switch chang migrat upgrad downgrad relocat "
+    "transferr now longer anymore again actually instead correction"
+)
+_NEGATION = _rx(
+    r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|cannot|no longer|stopped|stops|quit|quits|"
+    r"ceased|gave up|given up|moved away from|moved out of)\b|n't\b|\bany ?more\b"
+)
+_UPDATE = _rx(
+    r"\b(?:no longer|not any ?more|any ?more|now|actually|switched|changed|instead|moved|migrated|replaced|"
+    r"updated?|upgraded|correction|from now on|these days|nowadays|i was wrong|used to)\b"
+)
+_LIKE = _words("like likes liked love loves loved enjoy enjoys enjoyed prefer prefers preferred fond adore adores")
+_DISLIKE = _words("dislike dislikes disliked hate hates hated detest detests loathe loathes")
+SYNONYMS = {
+    **dict.fromkeys(_LIKE | {"favorite", "favourite"}, "like"),
+    **dict.fromkeys(_DISLIKE, "dislike"),
+    **dict.fromkeys(_words("use uses used using utilize utilizes"), "use"),
+}
+ANTONYMS: list[tuple[frozenset[str], frozenset[str]]] = [
+    (_LIKE, _DISLIKE),
+    *(
+        (_words(a), _words(b))
+        for a, b in [
+            ("enable enabled enables", "disable disabled disables"),
+            ("always", "never"),
+            ("allow allowed allows permit permitted", "deny denied denies forbid forbidden prohibited banned"),
+            ("true", "false"),
+            ("open", "closed"),
+            ("public", "private"),
+            ("online", "offline"),
+            ("available", "unavailable"),
+            ("include includes included", "exclude excludes excluded"),
+            ("accept accepts accepted approve approved", "reject rejects rejected decline declined"),
+            ("increase increased", "decrease decreased"),
+            ("pass passed passing", "fail failed failing"),
+            ("remote", "onsite on-site in-office"),
+            ("early", "late"),
+            ("start starts started", "stop stops stopped"),
+        ]
+    ),
+]
+_ANTONYM_WORDS = frozenset().union(*(a | b for a, b in ANTONYMS))
+
+_WEEKDAYS = _words("monday tuesday wednesday thursday friday saturday sunday")
+_MONTHS = _words(
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec"
+)
+_TIME = _rx(r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(a\.?m\.?|p\.?m\.?)(?![a-z])|\b(\d{1,2})[:h](\d{2})\b")
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_TOKEN = re.compile(r"[a-z0-9][a-z0-9+#.'’:-]*")
+_NAME = re.compile(r"\b[A-Z][\w'’.-]*[A-Za-z0-9]|\b[A-Z]\b")
+_CLAUSE = re.compile(r"[.;!?](?:\s+|$)|,?\s+\b(?:but|whereas|while)\b\s+")
+
+# Slot frames: (frame, predicate). The subject is what precedes the predicate in its clause, the
+# value what follows it. A frame named "*" (an update verb) matches a frame of any name.
+_FRAMES: list[tuple[str, re.Pattern[str]]] = [
+    (
+        "*",
+        _rx(
+            r"\b(?:(?:has|have|had)\s+)?(?:moved|switched|changed|migrated|upgraded|downgraded|relocated|"
+            r"transferred|been moved|been changed)(?:\s+over)?\s+to\b|\b(?:is|are)\s+now\b|"
+            r"\bnow\s+(?=(?:uses?|lives?|works?|costs?)\b)"
+        ),
+    ),
+    ("lives_in", _rx(r"\b(?:lives?|living|lived|resides?|residing|(?:is|are) based|based)\s+(?:in|at|on)\b")),
+    ("works_at", _rx(r"\b(?:works?|working|worked|(?:is|are) employed)\s+(?:at|for)\b|\bjoined\b")),
+    ("works_as", _rx(r"\b(?:works?|working|worked)\s+as\b")),
+    ("uses", _rx(r"\b(?:uses?|using|runs? on|relies on|rely on|drives?|owns?)\b")),
+    ("costs", _rx(r"\b(?:costs?|(?:is|are) priced at|charges?|pays?)\b")),
+    ("version", _rx(r"\bversion(?:\s+(?:is|=))?\b")),
+    (
+        "schedule",
+        _rx(
+            r"\b(?:is|are|happens?|takes? place|starts?|begins?|meets?|runs?|occurs?)\s+"
+            r"(?:on|at|every)\b|\bis\s+(?:due|scheduled)\b"
+        ),
+    ),
+    ("is", _rx(r"\b(?:is|are|was)\b")),  # only for attribute subjects, see _ATTRIBUTES
+]
+# A plain copula is a slot only when the subject names an attribute ("Alice's manager is Bob").
+_ATTRIBUTES = _words(
+    "name number phone email address manager boss lead owner birthday timezone title role salary rent "
+    "price budget deadline goal plan status version colour color size password wifi language editor "
+    "shell os favourite favorite capital hometown partner wife husband girlfriend boyfriend doctor "
+    "dentist team department office desk car"
+)
+_SELF = _words("i me user the_user myself")
+_SUBJECT_NOISE = _words(
+    "the a an our my your their his her its this that these those has have had is are was were be been "
+    "being will would also still actually now currently really just then so and"
+)
+_PREPOSITIONS = _words("for as in on at with to from of by during via")
+
+
+def stem(word: str) -> str:
+    for suffix in ("ing", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
+            word = word[: -len(suffix)]
+            break
+    return word.rstrip("e") or word
+
+
+def _tokens(text: str) -> list[str]:
+    found = _TOKEN.findall(text.lower())
+    return [t for t in (re.sub(r"['’]s$", "", t.strip(".'’:-")) for t in found) if t]
+
+
+def _canonical(tokens: Iterable[str]) -> frozenset[str]:
+    return frozenset(
+        SYNONYMS.get(t) or stem(t) for t in tokens if t not in STOPWORDS and len(t) > 1 and not _is_number(t)
+    )
+
+
+def _is_number(token: str) -> bool:
+    return bool(re.fullmatch(r"[\d.,:]+", token))
+
+
+def normalise_times(text: str) -> tuple[str, set[str]]:
+    """The text with its times of day taken out, and those times as HH:MM."""
+    times: set[str] = set()
+
+    def take(m: re.Match[str]) -> str:
+        if m.group(4) is not None:
+            hour, minute = int(m.group(4)), int(m.group(5))
+        else:
+            hour, minute = int(m.group(1)), int(m.group(2) or 0)
+            meridiem = m.group(3).lower().replace(".", "")
+            if meridiem == "pm" and hour < 12:
+                hour += 12
+            elif meridiem == "am" and hour == 12:
+                hour = 0
+        times.add(f"{hour:02d}:{minute:02d}")
+        return " "
+
+    return _TIME.sub(take, text), times
+
+
+def numbers(text: str) -> frozenset[str]:
+    """Times (HH:MM) and other numbers (thousands separators dropped) in a text."""
+    rest, times = normalise_times(text)
+    found = set(times)
+    for number in _NUMBER.findall(rest):
+        number = number.rstrip(".,")
+        if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", number):
+            number = number.replace(",", "")
+        found.add(number)
+    return frozenset(found)
+
+
+def names(text: str, entities: Iterable[str] = ()) -> frozenset[str]:
+    """Proper names, lowercased: capitalised words that are not stopwords, plus given entities."""
+    found = {m.group(0).lower().rstrip(".") for m in _NAME.finditer(text)}
+    found = {re.sub(r"['’]s$", "", n) for n in found}
+    found |= {e.lower() for e in entities if e and not _is_number(e.strip())}
+    return frozenset(n for n in found if n and n not in STOPWORDS and n not in _WEEKDAYS | _MONTHS)
+
+
+@dataclass(frozen=True)
+class Slot:
+    frame: str
+    subject: frozenset[str]
+    value: frozenset[str]  # the value's head: what follows the predicate, up to its first preposition
+    context: frozenset[str]  # the rest of the value ("for the billing service")
+    values: frozenset[str]  # numbers and names in the value part
+    text: str  # the value as written, for reasons
+
+
+@dataclass(frozen=True)
+class Claim:
+    words: frozenset[str]  # content words, stemmed and canonicalised
+    raw: frozenset[str]  # every lowercased token
+    numbers: frozenset[str]
+    dates: frozenset[str]  # weekday and month names
+    names: frozenset[str]
+    negated: bool
+    updates: bool  # worded as a correction or an update
+    slots: tuple[Slot, ...]
+
+    @property
+    def values(self) -> frozenset[str]:
+        return self.numbers | self.dates | self.names
+
+    @classmethod
+    def of(cls, text: str, entities: Iterable[str] = ()) -> Claim:
+        tokens = _tokens(text)
+        raw = frozenset(tokens)
+        return cls(
+            words=_canonical(tokens),
+            raw=raw,
+            numbers=numbers(text),
+            dates=frozenset(raw & (_WEEKDAYS | _MONTHS)),
+            names=names(text, entities),
+            negated=bool(_NEGATION.search(text)),
+            updates=bool(_UPDATE.search(text)),
+            slots=tuple(_slots(text)),
+        )
+
+    def mentions(self, value: str) -> bool:
+        """Whether this claim states `value` (a name's every word appears, or the number does)."""
+        if value in self.numbers or value in self.dates:
+            return True
+        parts = _tokens(value)
+        return bool(parts) and all(p in self.raw or (SYNONYMS.get(p) or stem(p)) in self.words for p in parts)
+
+
+def _slots(text: str) -> list[Slot]:
+    slots: list[Slot] = []
+    for clause in _CLAUSE.split(text):
+        clause = clause.strip()
+        if not clause:
+            continue
+        for frame, predicate in _FRAMES:
+            match = predicate.search(clause)
+            if match is None:
+                continue
+            head = clause[: match.start()].split(",")[-1]
+            subject = _subject(head)
+            if not subject or (frame == "is" and not subject & _ATTRIBUTES):
+                continue
+            tail = clause[match.end() :]
+            value, context = _split_value(tail)
+            if value:
+                text = " ".join(tail.split()).strip(" ,.;:!?")[:80]
+                slots.append(Slot(frame, subject, value, context, numbers(tail) | names(tail), text))
+            break  # the first (most specific) predicate of a clause is its frame
+    return slots
+
+
+def _subject(head: str) -> frozenset[str]:
+    tokens = [t for t in _tokens(head) if t not in _SUBJECT_NOISE]
+    subject = {("self" if t in _SELF else SYNONYMS.get(t) or stem(t)) for t in tokens}
+    return frozenset(subject)
+
+
+def _split_value(tail: str) -> tuple[frozenset[str], frozenset[str]]:
+    rest, times = normalise_times(tail)
+    tokens = _tokens(rest)
+    head: list[str] = []
+    i = 0
+    while i < len(tokens) and (tokens[i] not in _PREPOSITIONS or not head):
+        head.append(tokens[i])
+        i += 1
+    value = (_canonical(head) - _MARKERS) | frozenset(times) | {t for t in head if _is_number(t)}
+    context = (_canonical(tokens[i:]) - _MARKERS) | {t for t in tokens[i:] if _is_number(t)}
+    return frozenset(value), frozenset(context)
+
+
+def _same_subject(a: frozenset[str], b: frozenset[str]) -> bool:
+    return bool(a and b) and (a == b or (min(len(a), len(b)) >= 1 and (a <= b or b <= a)))
+
+
+# --------------------------------------------------------------------------- comparisons
+
+
+def antonym_pair(old: Claim, new: Claim) -> tuple[str, str] | None:
+    for positive, negative in ANTONYMS:
+        for a, b in ((positive, negative), (negative, positive)):
+            if old.raw & a and new.raw & b and not (old.raw & b) and not (new.raw & a):
+                return sorted(old.raw & a)[0], sorted(new.raw & b)[0]
+    return None
+
+
+def contradiction(old: Claim, new: Claim) -> str | None:
+    """A syntactic contradiction: at least two shared content words about the same thing, plus a
+    negation-polarity difference or an antonym pair. None when the texts do not contradict."""
+    shared = (old.words & new.words) - _MARKERS
+    if len(shared) < 2:
+        return None
+    polarity = _ANTONYM_WORDS | {"like", "dislike"} | _MARKERS
+    only_old, only_new = old.words - new.words - polarity, new.words - old.words - polarity
+    if only_old and only_new and len(only_old) + len(only_new) > 2:
+        return None  # each says something the other does not: about different things
+    if old.values - _mentioned(new, old.values) and new.values - _mentioned(old, new.values):
+        return None  # about different people, places or amounts
+    if old.negated != new.negated:
+        negated = "new" if new.negated else "existing"
+        return f"the {negated} memory negates what the other states (shared: {', '.join(sorted(shared))})"
+    pair = antonym_pair(old, new)
+    if pair is not None:
+        return f"they take opposite positions ('{pair[0]}' vs '{pair[1]}')"
+    return None
+
+
+def _mentioned(claim: Claim, values: Iterable[str]) -> frozenset[str]:
+    return frozenset(v for v in values if claim.mentions(v))
+
+
+def slot_change(old: Claim, new: Claim) -> str | None:
+    """The same subject and predicate frame with a different value ("lives in Berlin" → "lives in
+    Munich", "standup is at 9:30" → "standup moved to 10:00"). Negated statements fill no slot."""
+    if old.negated or new.negated:
+        return None
+    for a in old.slots:
+        for b in new.slots:
+            if not (a.frame == b.frame or "*" in (a.frame, b.frame)):
+                continue
+            if not _same_subject(a.subject, b.subject):
+                continue
+            heads_differ = bool(a.value - b.value) and bool(b.value - a.value)
+            contexts_agree = not (a.context and b.context) or bool(a.context & b.context)
+            values_differ = bool(a.values - b.values) and bool(b.values - a.values)
+            if contexts_agree and (heads_differ or values_differ):
+                frame = (b.frame if b.frame != "*" else a.frame).replace("_", " ")
+                return f"{frame}: '{a.text}' → '{b.text}'"
+    return None
+
+
+def value_change(old: Claim, new: Claim) -> str | None:
+    """The same statement around different values: each has a number, date or name the other lacks."""
+    only_old = old.values - _mentioned(new, old.values)
+    only_new = new.values - _mentioned(old, new.values)
+    if not (only_old and only_new):
+        return None
+    value_words = {stem(w) for value in old.values | new.values for w in _tokens(value)}
+    rest_old, rest_new = old.words - value_words, new.words - value_words
+    if jaccard(rest_old, rest_new) >= 0.5:
+        return f"different values ({', '.join(sorted(only_old))} vs {', '.join(sorted(only_new))})"
+    return None
+
+
+def lost_by_merge(new: Claim, existing: Claim) -> str | None:
+    """Why folding `new` into `existing` would lose what `new` says (None: nothing would be lost).
+
+    A number, date, time or name that only `new` states, a different negation polarity, an antonym, or
+    a different slot value each make the two texts different statements, whatever their cosine."""
+    if new.negated != existing.negated:
+        return "negation differs"
+    pair = antonym_pair(existing, new)
+    if pair is not None:
+        return f"opposite words ('{pair[0]}' vs '{pair[1]}')"
+    only_new = sorted(new.values - _mentioned(existing, new.values))
+    if only_new:
+        return f"a value only the new memory states ({', '.join(only_new)})"
+    changed = slot_change(existing, new)
+    if changed is not None:
+        return f"a changed value ({changed})"
+    return None
+
+
+def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
+    return len(a & b) / len(a | b) if a | b else 1.0
+
+
+__all__ = [
+    "ANTONYMS",
+    "STOPWORDS",
+    "SYNONYMS",
+    "Claim",
+    "Slot",
+    "antonym_pair",
+    "contradiction",
+    "jaccard",
+    "lost_by_merge",
+    "names",
+    "numbers",
+    "slot_change",
+    "stem",
+    "value_change",
+]
