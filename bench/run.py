@@ -19,6 +19,7 @@ BENCHES = [
     ("enrichment", ["bench_enrich.py"]),
     ("recall latency", ["bench_recall.py"]),
     ("janitor", ["bench_janitor.py"]),
+    ("scenario recall quality", ["bench_scenarios.py"]),
     ("LoCoMo retrieval", ["locomo.py"]),
 ]
 

@@ -1,0 +1,224 @@
+"""Constraint / decision: the question is a plan or an action ("I'm shipping on Friday"); the rule or
+decision that governs it answers, among chatter on the same topic."""
+
+# ruff: noqa: E501
+# Hand-written data: one memory per line, however long.
+# fmt: off
+
+SCENARIOS = [
+    {
+        "id": "constraint-01",
+        "persona": "maya",
+        "memories": [
+            ("rule", 380, "Never deploy card-auth on a Friday: a weekend rollback needs two approvers we don't have."),
+            ("duration", 250, "Card-auth deploys take about 40 minutes end to end."),
+            ("quiet", 120, "Friday afternoons are usually quiet in the office."),
+            ("smooth", 30, "The last card-auth deploy went smoothly."),
+            ("plan", 3, "I'm planning to ship the 3DS changes to card-auth this week."),
+            ("window", 90, "Deploy windows for card-auth are announced in #atlas-releases the day before."),
+            ("friday-drinks", 20, "Friday drinks at the office are back, starting this week."),
+        ],
+        "questions": [
+            ("I want to deploy card-auth on Friday afternoon, is that ok?", ["rule"]),
+            ("I'm shipping the 3DS change on Friday", ["rule"]),
+        ],
+    },
+    {
+        "id": "constraint-02",
+        "persona": "tom",
+        "memories": [
+            ("decision", 200, "Decided: no more fixed-price logo projects, only day rates from now on."),
+            ("duration", 300, "Logo projects usually take Tom about three weeks."),
+            ("quote", 6, "Brightwater Café wants a quote for a new logo for their second shop."),
+            ("accountant", 100, "Tom went through his pricing with his accountant."),
+            ("brightwater", 150, "Brightwater Café was really happy with the menu redesign."),
+            ("logo-trend", 40, "Tom thinks minimalist logos are getting boring."),
+        ],
+        "questions": [
+            ("Should I send Brightwater a fixed price for their logo?", ["decision"]),
+        ],
+    },
+    {
+        "id": "constraint-03",
+        "persona": "priya",
+        "memories": [
+            ("rule", 600, "Patient-level data must never leave the EU; only aggregated results may be exported."),
+            ("partner", 10, "The US research partner asked for the raw readmission dataset."),
+            ("monthly", 200, "We send aggregated dashboards to the partner hospitals monthly."),
+            ("bucket", 500, "Our analytics storage is in eu-central-1."),
+            ("us-partner", 300, "The US research partner is a university hospital in Boston."),
+            ("readmission-data", 120, "The readmission dataset now covers five hospitals."),
+        ],
+        "questions": [
+            ("Can I send the raw readmission data to the US partner?", ["rule"]),
+        ],
+    },
+    {
+        "id": "constraint-04",
+        "persona": "leo",
+        "memories": [
+            ("decision", 240, "We went with electric vans over hydrogen for the city fleet; hydrogen refuelling is too sparse."),
+            ("pilot", 300, "The hydrogen truck pilot in Hamburg got a lot of press."),
+            ("budget", 100, "Fleet renewal budget is approved for next year."),
+            ("pitch", 9, "A vendor pitched hydrogen vans to Leo again last week."),
+            ("vans-range", 200, "The electric vans do about 250 km on a charge in winter."),
+            ("city-fleet", 60, "The city fleet does most of its deliveries before noon."),
+        ],
+        "questions": [
+            ("Should we consider hydrogen vans for the city fleet?", ["decision"]),
+            ("what kind of vans are we buying for urban deliveries", ["decision"]),
+        ],
+    },
+    {
+        "id": "constraint-05",
+        "persona": "maya",
+        "memories": [
+            ("rule", 330, "Always get a second reviewer from the security team for anything touching tokenization."),
+            ("refactor", 8, "I'm refactoring the tokenization client this sprint."),
+            ("owner", 400, "The tokenization service is owned by the vault team."),
+            ("speed", 150, "Code reviews on our team usually take a day."),
+            ("tokenization-latency", 200, "Tokenization calls add about 8 ms to each card authorization."),
+            ("review-queue", 25, "My review queue is long this week."),
+        ],
+        "questions": [
+            ("Who needs to review my tokenization refactor?", ["rule"]),
+        ],
+    },
+    {
+        "id": "constraint-06",
+        "persona": "tom",
+        "memories": [
+            ("rule", 280, "House rule: no screens for Elsie after 7 pm on school nights."),
+            ("film", 5, "Elsie wants to watch the new Pixar film."),
+            ("bedtime", 150, "Elsie's bedtime routine takes forever these days."),
+            ("tablet", 90, "We got a new tablet for the family."),
+            ('elsie-movie', 120, "Elsie's favourite film is still Encanto."),
+            ("tuesday", 30, "Tuesdays are busy, Elsie has art club and homework."),
+        ],
+        "questions": [
+            ("Can Elsie watch a movie on Tuesday evening at 8?", ["rule"]),
+        ],
+    },
+    {
+        "id": "constraint-07",
+        "persona": "priya",
+        "memories": [
+            ("decision", 360, "We chose XGBoost over the deep learning model for readmission because clinicians need feature attributions."),
+            ("auc", 370, "The deep learning model got a slightly better AUC in the offline eval."),
+            ("retrain", 200, "Readmission model retraining runs monthly."),
+            ("tobias", 100, "Tobias likes transformer models a lot."),
+            ("readmission-features", 250, "The readmission model uses about 120 features from the EHR."),
+            ("nn-paper", 80, "Priya read a paper on neural networks for readmission prediction."),
+        ],
+        "questions": [
+            ("Which model architecture do we use for readmission?", ["decision"]),
+            ("should we switch readmission to a neural network", ["decision"]),
+        ],
+    },
+    {
+        "id": "constraint-08",
+        "persona": "leo",
+        "memories": [
+            ("rule", 500, "Drivers must not work more than 10 hours a day, no exceptions, even at peak."),
+            ("peak", 20, "Christmas peak is coming and routes are overloaded."),
+            ("overtime", 40, "Some drivers asked for extra hours to earn more before Christmas."),
+            ("start", 300, "Driver shifts start at 6 am at DUS-1."),
+            ("shift-length", 150, "Most driver shifts are around nine hours."),
+            ("peak-volume", 30, "Parcel volume at peak is about 40% above normal."),
+        ],
+        "questions": [
+            ("Can drivers do 12-hour shifts during the Christmas peak?", ["rule"]),
+        ],
+    },
+    {
+        "id": "constraint-09",
+        "persona": "maya",
+        "memories": [
+            ("decision", 450, "We chose Kafka over RabbitMQ for the settlement events, mainly for replay."),
+            ("rabbit", 300, "RabbitMQ is still used by the notifications team."),
+            ("volume", 100, "Settlement event volume doubled this year."),
+            ("blog", 50, "I read a long blog post comparing message brokers."),
+            ('consumer', 10, "I'm writing a new consumer for settlement events this sprint."),
+            ("kafka-lag", 70, "Consumer lag on the settlement topics was high on Monday."),
+        ],
+        "questions": [
+            ("Which message broker should the new settlement consumer use?", ["decision"]),
+        ],
+    },
+    {
+        "id": "constraint-10",
+        "persona": "tom",
+        "memories": [
+            ("rule", 400, "Tom never takes client meetings on the day after a bank holiday; he keeps it for admin."),
+            ("request", 4, "Hollow Oak wants a meeting early next week."),
+            ("holiday", 10, "Next Monday is a bank holiday."),
+            ("shared", 200, "Tom's calendar is shared with Bea."),
+            ("hollow-oak-meet", 90, "Meetings with Hollow Oak usually happen at their Shoreditch office."),
+            ("admin-day", 200, "Tom does his invoicing and admin in one block when he can."),
+        ],
+        "questions": [
+            ("Can I book the Hollow Oak meeting for the Tuesday after the bank holiday?", ["rule"]),
+        ],
+    },
+    {
+        "id": "constraint-11",
+        "persona": "priya",
+        "memories": [
+            ("rule", 300, "Team rule: every model going to production needs a fairness audit across age and sex first."),
+            ("ready", 6, "Sepsis model v3 is ready for production next sprint."),
+            ("mlflow", 250, "Production deployments go through the MLflow model registry."),
+            ("offsite", 150, "Fairness was discussed at length at the offsite."),
+            ("sepsis-v3", 40, "Sepsis v3 adds lactate trends as a feature."),
+            ("prod-release", 110, "Production releases of models happen on Wednesdays."),
+        ],
+        "questions": [
+            ("What do we need before releasing sepsis v3 to production?", ["rule"]),
+        ],
+    },
+    {
+        "id": "constraint-12",
+        "persona": "leo",
+        "memories": [
+            ("decision", 60, "Decision: the Rotterdam lease is not renewed; everything consolidates into Venlo."),
+            ("ontime", 90, "The Rotterdam cross-dock had good on-time numbers this quarter."),
+            ("spare", 70, "Venlo has spare capacity in building B."),
+            ("paperwork", 5, "The Rotterdam landlord sent over the lease renewal paperwork."),
+            ("rotterdam-staff", 120, "The Rotterdam team is worried about their jobs."),
+            ("renewal-dates", 30, "Most of our warehouse leases come up for renewal next year."),
+        ],
+        "questions": [
+            ("Should I sign the Rotterdam renewal paperwork?", ["decision"]),
+        ],
+    },
+    {
+        "id": "constraint-13",
+        "persona": "maya",
+        "memories": [
+            ("rule", 340, "Any increase in cloud spend above 10% needs the CFO's sign-off first."),
+            ("holiday", 12, "Card-auth will need more instances for the holiday traffic."),
+            ("costs", 60, "Cloud costs went up 14% last quarter."),
+            ("finops", 200, "The FinOps dashboard is updated weekly."),
+            ("scaling", 100, "Card-auth autoscaling reacts too slowly to traffic bursts."),
+            ("holiday-traffic", 300, "Holiday traffic on card-auth peaked at three times normal last year."),
+        ],
+        "questions": [
+            ("Can I just scale card-auth up by 20% for the holidays?", ["rule"]),
+        ],
+    },
+    {
+        "id": "constraint-14",
+        "persona": "priya",
+        "memories": [
+            ("rule", 420, "Never schedule anything with the clinicians on Monday mornings, that's their ward round."),
+            ("feedback", 14, "Dr. Rao wants to give feedback on the dashboard soon."),
+            ("clinicians", 200, "The clinicians are generally enthusiastic about the sepsis alerts."),
+            ("calendar", 60, "Priya's calendar is packed next week."),
+            ('monday-9', 90, "Priya's Monday mornings usually start with a planning meeting at 9."),
+            ("dashboard-session", 20, "The dashboard feedback session needs about an hour."),
+        ],
+        "questions": [
+            ("I'll set up the dashboard feedback session with the clinicians for Monday at 9", ["rule"]),
+        ],
+    },
+]
+# fmt: on

@@ -1,0 +1,212 @@
+"""Negation: an older positive memory ("X loves steak") and a newer one that negates it ("X no longer
+eats meat"); the newer one answers."""
+
+# ruff: noqa: E501
+# Hand-written data: one memory per line, however long.
+# fmt: off
+
+SCENARIOS = [
+    {
+        "id": "negation-01",
+        "persona": "maya",
+        "memories": [
+            ("old", 600, "Rui loves a good steak, picanha is his absolute favourite."),
+            ("place", 400, "Rui's favourite restaurant is a churrascaria in Alfama."),
+            ("new", 40, "Rui doesn't eat meat anymore, he went vegetarian after watching a documentary."),
+            ("cook", 10, "I want to cook something special for Rui this weekend."),
+            ("bbq", 300, "Rui organised a barbecue for his birthday two years ago."),
+            ("dinner-plan", 15, "Rui and I are hosting dinner for friends next Saturday."),
+        ],
+        "questions": [
+            ("Can I cook steak for Rui?", ["new"]),
+            ("does Rui eat meat", ["new"]),
+        ],
+    },
+    {
+        "id": "negation-02",
+        "persona": "tom",
+        "memories": [
+            ("old", 500, "Tom runs 5k every morning before work."),
+            ("race", 450, "Tom did the Hackney half marathon in 1:52."),
+            ("new", 30, "Tom stopped running after the ankle injury; he swims at the Lido instead."),
+            ('shoes', 400, "Tom's running shoes are the Saucony Endorphin."),
+            ("morning", 60, "Tom takes Elsie to school most mornings."),
+        ],
+        "questions": [
+            ("Does Tom still go running in the mornings?", ["new"]),
+        ],
+    },
+    {
+        "id": "negation-03",
+        "persona": "priya",
+        "memories": [
+            ("old", 400, "Priya drinks three cups of coffee a day, black."),
+            ("machine", 350, "The office espresso machine is Priya's favourite thing about the office."),
+            ("new", 50, "Priya quit coffee in January; it's only herbal tea for her now."),
+            ("tea", 200, "Priya keeps a tin of rooibos at her desk."),
+            ("cafe", 100, "The café downstairs does good oat milk lattes."),
+        ],
+        "questions": [
+            ("How much coffee does Priya drink?", ["new"]),
+            ("should I bring Priya a coffee", ["new"]),
+        ],
+    },
+    {
+        "id": "negation-04",
+        "persona": "leo",
+        "memories": [
+            ("old", 550, "All fleet maintenance tickets are tracked in Jira, project FLEET."),
+            ("workshop", 300, "The DUS-1 workshop handles most van repairs."),
+            ("new", 45, "We moved away from Jira for fleet maintenance; the workshop no longer uses it."),
+            ("linear", 300, "The product team uses Linear for their roadmap."),
+            ("tickets", 100, "The workshop closes about 60 maintenance tickets a week."),
+        ],
+        "questions": [
+            ("Do we track fleet maintenance in Jira?", ["new"]),
+        ],
+    },
+    {
+        "id": "negation-05",
+        "persona": "maya",
+        "memories": [
+            ("old", 650, "Maya climbs at Vertigo, the bouldering gym in Alcântara, three evenings a week."),
+            ("grade", 500, "Maya finally sent her first 6B at Vertigo."),
+            ("new", 60, "Maya cancelled her Vertigo membership; she no longer climbs because of her shoulder."),
+            ("shoulder", 80, "Maya is seeing a physio for her shoulder."),
+            ('climbing-friends', 400, "Maya's climbing friends meet on Wednesday evenings."),
+        ],
+        "questions": [
+            ("Is Maya still climbing at Vertigo?", ["new"]),
+        ],
+    },
+    {
+        "id": "negation-06",
+        "persona": "tom",
+        "memories": [
+            ("old", 450, "Tom posts his work on Instagram every day, it brings most of his clients."),
+            ("followers", 400, "Tom's Instagram passed 10k followers."),
+            ("new", 25, "Tom deleted his Instagram account; he doesn't use social media anymore, only his newsletter."),
+            ('newsletter', 100, "Tom's newsletter goes out on the first Sunday of the month."),
+            ('portfolio', 300, "Tom's portfolio site is built with Squarespace."),
+        ],
+        "questions": [
+            ("Can I reach Tom on Instagram?", ["new"]),
+        ],
+    },
+    {
+        "id": "negation-07",
+        "persona": "priya",
+        "memories": [
+            ("old", 600, "Priya is vegetarian but eats fish now and then."),
+            ("sushi", 500, "Priya loves the salmon sushi place near the office."),
+            ("new", 35, "Priya no longer eats fish at all, she's fully vegetarian now."),
+            ("restaurant", 90, "Priya suggested the Ethiopian place for the team dinner."),
+            ("diet", 400, "Priya tries to eat less sugar."),
+        ],
+        "questions": [
+            ("Does Priya eat fish?", ["new"]),
+            ("is sushi a good choice for dinner with Priya", ["new"]),
+        ],
+    },
+    {
+        "id": "negation-08",
+        "persona": "leo",
+        "memories": [
+            ("old", 480, "DUS-1 drivers are allowed to take their vans home overnight."),
+            ("insurance", 120, "The fleet insurance changed providers this year."),
+            ("new", 60, "Drivers are not allowed to take vans home from DUS-1 anymore, since the insurance change."),
+            ("vans", 300, "DUS-1 has about 60 vans assigned to it."),
+            ("drivers-home", 250, "Many DUS-1 drivers live in Neuss and Meerbusch."),
+        ],
+        "questions": [
+            ("Can DUS-1 drivers take the vans home?", ["new"]),
+        ],
+    },
+    {
+        "id": "negation-09",
+        "persona": "maya",
+        "memories": [
+            ("old", 300, "The 3DS_FALLBACK flag is enabled in production for card-auth."),
+            ("fraud", 40, "Fraud spike on card-auth last week, mostly from one BIN range."),
+            ("new", 35, "3DS_FALLBACK is disabled in production now, after the fraud spike."),
+            ("3ds", 200, "3DS challenges add friction for about 4% of transactions."),
+            ("flags", 100, "Card-auth has about twenty feature flags in production."),
+        ],
+        "questions": [
+            ("Is 3DS_FALLBACK enabled in production?", ["new"]),
+        ],
+    },
+    {
+        "id": "negation-10",
+        "persona": "tom",
+        "memories": [
+            ("old", 420, "Elsie loves her ballet classes on Saturday mornings."),
+            ("show", 380, "Elsie's ballet show was in the church hall, she was a snowflake."),
+            ("new", 20, "Elsie quit ballet, she says she hates it now and wants to try judo."),
+            ('judo', 15, "There's a judo club for kids at the community centre."),
+            ('saturday', 300, "Saturday mornings are Elsie's busiest time."),
+        ],
+        "questions": [
+            ("Is Elsie still doing ballet?", ["new"]),
+            ("does Elsie like ballet", ["new"]),
+        ],
+    },
+    {
+        "id": "negation-11",
+        "persona": "priya",
+        "memories": [
+            ("old", 500, "Tobias is fine with the team working fully remote."),
+            ("remote", 400, "Priya works from home most days."),
+            ("new", 30, "Tobias no longer allows fully remote work; everyone is in the office Tuesday and Thursday."),
+            ("office", 300, "The new office on the Zuidas has plenty of desks."),
+            ("remote-tools", 350, "The team uses Slack huddles for quick remote chats."),
+        ],
+        "questions": [
+            ("Can Priya's team work fully remote?", ["new"]),
+        ],
+    },
+    {
+        "id": "negation-12",
+        "persona": "leo",
+        "memories": [
+            ("old", 600, "Leo has a beer with the drivers every Friday after the late shift."),
+            ("party", 300, "The summer party at DUS-1 had a beer garden."),
+            ("new", 80, "Leo has stopped drinking alcohol entirely since the summer."),
+            ("friday-shift", 200, "The Friday late shift at DUS-1 ends at 22:00."),
+            ("gift", 20, "Leo helped a lot with the Venlo move, I want to thank him."),
+        ],
+        "questions": [
+            ("Does Leo drink beer?", ["new"]),
+            ("should I get Leo a crate of beer as a thank-you", ["new"]),
+        ],
+    },
+    {
+        "id": "negation-13",
+        "persona": "maya",
+        "memories": [
+            ("old", 550, "We use Datadog for all card-auth monitoring and alerting."),
+            ("bill", 200, "The Datadog bill was discussed in the FinOps review."),
+            ("new", 45, "We no longer use Datadog for card-auth; monitoring moved off it this spring."),
+            ("grafana", 300, "Grafana dashboards exist for most Atlas services."),
+            ("alerts", 150, "Card-auth alerts go to PagerDuty."),
+        ],
+        "questions": [
+            ("Do we still monitor card-auth with Datadog?", ["new"]),
+        ],
+    },
+    {
+        "id": "negation-14",
+        "persona": "tom",
+        "memories": [
+            ("old", 380, "Bea brings her dog Biscuit to the studio every day."),
+            ("rule", 90, "The studio landlord introduced new rules for the building."),
+            ("new", 70, "Bea stopped bringing Biscuit to the studio; dogs aren't allowed under the landlord's new rules."),
+            ("studio-pets", 400, "Several people at the studio bring their dogs in."),
+            ("biscuit", 350, "Biscuit is a beagle and steals sandwiches."),
+        ],
+        "questions": [
+            ("Is Biscuit still at the studio every day?", ["new"]),
+        ],
+    },
+]
+# fmt: on
