@@ -21,6 +21,13 @@ def decode_cursor(cursor: str, required: tuple[str, ...]) -> dict[str, Any]:
         position = json.loads(base64.urlsafe_b64decode(padded.encode()))
     except (binascii.Error, ValueError, UnicodeDecodeError) as exc:
         raise InvalidCursor("cursor is not one this API issued") from exc
-    if not isinstance(position, dict) or any(k not in position for k in required):
+    if not isinstance(position, dict) or not all(_scalar(position.get(k)) for k in required):
         raise InvalidCursor("cursor is not one this API issued")
     return position
+
+
+def _scalar(value: Any) -> bool:
+    """What a cursor position holds: a string of valid text or an integer a database can bind."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "replace").decode("utf-8") == value  # no lone surrogate
+    return isinstance(value, int) and not isinstance(value, bool) and -(2**63) <= value < 2**63

@@ -42,7 +42,7 @@ from urllib.parse import urlsplit
 from opensearchpy import OpenSearch, Urllib3AWSV4SignerAuth, Urllib3HttpConnection
 from opensearchpy.exceptions import RequestError, TransportError
 
-from engram.domain.errors import EngramError
+from engram.domain.errors import DependencyUnavailable
 from engram.ports import IndexedMemory, LexicalHit, SearchScope, VectorHit
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ LOOKUP_CHUNK = 500  # memory ids per lookup query
 DEFAULT_TIMEOUT_S = 10.0
 
 
-class IndexUnavailable(EngramError):
+class IndexUnavailable(DependencyUnavailable):
     """The search index could not be reached or refused a request."""
 
     code = "index_unavailable"

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 
+from engram.api.contract import ADMIN, AUTHENTICATED, responses
 from engram.runtime.container import Container
 from engram.usecases.janitor import Stats
 
@@ -18,6 +19,9 @@ def register_admin(app: APIGatewayRestResolver, container: Container, tenant: Ca
     @app.get(
         "/v1/admin/stats",
         summary="the caller's memories per status and enrichment state",
+        tags=[ADMIN],
+        security=AUTHENTICATED,
+        responses=responses({200: (Stats, "the caller's counts")}, 401, 429),
     )
     def stats_route() -> Stats:
         from engram.usecases.janitor import collect_stats

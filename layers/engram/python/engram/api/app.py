@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver, Response, content_types
@@ -11,6 +10,16 @@ from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 from engram import __version__
 from engram.api import errors
 from engram.api.admin import register_admin
+from engram.api.body import MalformedBody, parse_json, text_body
+from engram.api.contract import (
+    AUTHENTICATED,
+    MEMORIES,
+    META,
+    RECALL,
+    document,
+    responses,
+    swagger_page,
+)
 from engram.api.resolver import RequestScopedResolver
 from engram.api.schemas import (
     BatchRequest,
@@ -78,23 +87,25 @@ def _json(status: int, model: RememberResponse) -> Response[RememberResponse]:
 
 
 class EngramApi:
-    """The resolver plus the checks that must run before any route (body size)."""
+    """The resolver plus the checks that must run before any route (body encoding and size)."""
 
     def __init__(self, container: Container) -> None:
         self.container = container
         self.app = build_resolver(container)
 
     def handle(self, event: dict, context: Any) -> dict:
-        body = event.get("body") or ""
-        size = len(body.encode("utf-8")) if isinstance(body, str) else len(body)
-        if event.get("isBase64Encoded"):
-            size = size * 3 // 4
+        try:
+            body = text_body(event)
+        except MalformedBody as exc:
+            return _raw(errors.error_response(400, "malformed_json", str(exc)))
+        size = len(body.encode("utf-8", "surrogatepass")) if body else 0
         limit = self.container.settings.max_body_bytes
         if size > limit:
             too_large = errors.error_response(
                 413, PayloadTooLarge.code, f"request body is {size} bytes; the limit is {limit}"
             )
             return _raw(too_large)
+        event = {**event, "body": body, "isBase64Encoded": False}
         response: dict = self.app.resolve(_as_json(event), context)
         logger.info(
             "request",
@@ -128,21 +139,19 @@ def _raw(response: Response) -> dict:
 
 
 def openapi_document(app: APIGatewayRestResolver) -> dict:
-    return json.loads(
-        app.get_openapi_json_schema(title="engram", version=__version__, description=DESCRIPTION)
-    )
+    """The document as committed in openapi.json (served at the root of its host)."""
+    return document(app)
 
 
-DESCRIPTION = (
-    "Long-term memory for AI agents. Authenticate with `Authorization: Bearer <api key>` on every route "
-    "but /v1/health."
-)
+# Each route's answers, besides its success: the statuses its body, its path and its dependencies
+# can produce. 401 and 429 (API Gateway throttling) can answer any authenticated route.
+_AUTH = (401, 429)
+_BODY = (400, 413, 422)
 
 
 def build_resolver(c: Container) -> RequestScopedResolver:
-    app = RequestScopedResolver(enable_validation=True)
+    app = RequestScopedResolver(enable_validation=True, json_body_deserializer=parse_json)
     errors.register(app)
-    app.enable_swagger(path="/v1/docs", title="engram", version=__version__, description=DESCRIPTION)
 
     def tenant() -> str:
         """The tenant the authorizer resolved from the API key; never from the request body."""
@@ -151,15 +160,43 @@ def build_resolver(c: Container) -> RequestScopedResolver:
             raise Unauthorized("no tenant on the request; is the authorizer configured?")
         return str(value)
 
-    @app.get("/v1/health", summary="liveness")
+    @app.get(
+        "/v1/health",
+        summary="liveness",
+        tags=[META],
+        responses=responses({200: (Health, "the service is up")}, 429),
+    )
     def health() -> Health:
         return Health(version=__version__)
 
-    @app.get("/v1/openapi.json", summary="the OpenAPI document")
+    @app.get(
+        "/v1/openapi.json",
+        summary="this OpenAPI document",
+        tags=[META],
+        responses={200: {"description": "the OpenAPI 3.1 document"}, 429: responses({}, 429)[429]},
+    )
     def openapi() -> dict:
-        return openapi_document(app)
+        return document(app, app.base_path())
 
-    @app.post("/v1/memories", summary="remember one memory")
+    @app.get("/v1/docs", summary="Swagger UI over this document", include_in_schema=False)
+    def docs() -> Response[str]:
+        page = swagger_page(document(app, app.base_path()))
+        return Response(status_code=200, content_type="text/html; charset=utf-8", body=page)
+
+    @app.post(
+        "/v1/memories",
+        summary="remember one memory",
+        tags=[MEMORIES],
+        security=AUTHENTICATED,
+        responses=responses(
+            {
+                201: (RememberResponse, "stored; enrichment is queued"),
+                200: (RememberResponse, "deduplicated into an existing memory, or rejected by the gate"),
+            },
+            *_BODY,
+            *_AUTH,
+        ),
+    )
     def remember(body: RememberRequest) -> Response[RememberResponse]:
         result = c.remember(_command(tenant(), body))
         answer = _answer(result)  # counts the outcome's metric, a 422 included
@@ -167,13 +204,25 @@ def build_resolver(c: Container) -> RequestScopedResolver:
             raise PiiRejected(result.reason or "content contains a secret", kinds=list(result.pii_kinds))
         return _json(201 if result.outcome == Outcome.stored else 200, answer)
 
-    @app.post("/v1/memories/batch", summary="remember up to 100 memories, one result each, in order")
+    @app.post(
+        "/v1/memories/batch",
+        summary="remember up to 100 memories, one result each, in order",
+        tags=[MEMORIES],
+        security=AUTHENTICATED,
+        responses=responses({200: (BatchResponse, "one result per item, in order")}, *_BODY, *_AUTH),
+    )
     def remember_batch(body: BatchRequest) -> BatchResponse:
         who = tenant()
         results = c.remember.many([_command(who, item) for item in body.items])
         return BatchResponse(results=[_answer(r) for r in results])
 
-    @app.get("/v1/memories", summary="list a user's memories, newest first")
+    @app.get(
+        "/v1/memories",
+        summary="list a user's memories, newest first",
+        tags=[MEMORIES],
+        security=AUTHENTICATED,
+        responses=responses({200: (MemoryList, "a page of memories")}, 422, *_AUTH),
+    )
     def list_route(
         user_id: Annotated[UserId, Query()],
         project: Annotated[ScopeName | None, Query()] = None,
@@ -186,28 +235,58 @@ def build_resolver(c: Container) -> RequestScopedResolver:
         page = list_memories(c.store, query)
         return MemoryList(items=[MemoryOut.of(m) for m in page.items], cursor=page.cursor)
 
-    @app.post("/v1/memories/search", summary="recall: hybrid BM25 + k-NN, weighted, explainable")
+    @app.post(
+        "/v1/memories/search",
+        summary="recall: hybrid BM25 + k-NN, weighted, explainable",
+        tags=[RECALL],
+        security=AUTHENTICATED,
+        responses=responses({200: (SearchResponse, "the best matches, best first")}, *_BODY, *_AUTH, 503),
+    )
     def search_route(body: SearchRequest) -> SearchResponse:
         results = c.recall(recall_query(tenant(), body))
         count("MemoriesRecalled", len(results))
         return search_response(results, body.explain)
 
-    @app.get("/v1/memories/<memory_id>", summary="one memory")
+    @app.get(
+        "/v1/memories/<memory_id>",
+        summary="one memory",
+        tags=[MEMORIES],
+        security=AUTHENTICATED,
+        responses=responses({200: (MemoryOut, "the memory")}, 404, 422, *_AUTH),
+    )
     def get_route(memory_id: MemoryId) -> MemoryOut:
         return MemoryOut.of(get_memory(c.store, tenant(), memory_id))
 
-    @app.patch("/v1/memories/<memory_id>", summary="change a memory; new content is re-enriched")
+    @app.patch(
+        "/v1/memories/<memory_id>",
+        summary="change a memory; new content is re-enriched",
+        tags=[MEMORIES],
+        security=AUTHENTICATED,
+        responses=responses({200: (MemoryOut, "the changed memory")}, *_BODY, 404, 409, *_AUTH),
+    )
     def patch_route(memory_id: MemoryId, body: PatchRequest) -> MemoryOut:
         changes = body.model_dump(exclude_unset=True)
         return MemoryOut.of(c.update(tenant(), memory_id, changes))
 
-    @app.delete("/v1/memories/<memory_id>", summary="forget a memory (tombstone)")
+    @app.delete(
+        "/v1/memories/<memory_id>",
+        summary="forget a memory (tombstone)",
+        tags=[MEMORIES],
+        security=AUTHENTICATED,
+        responses=responses({200: (MemoryOut, "the forgotten memory")}, 404, 422, *_AUTH, 503),
+    )
     def delete_route(memory_id: MemoryId) -> MemoryOut:
         memory = c.forget(tenant(), memory_id)
         count("MemoryDeleted")
         return MemoryOut.of(memory)
 
-    @app.get("/v1/memories/<memory_id>/history", summary="what happened to a memory")
+    @app.get(
+        "/v1/memories/<memory_id>/history",
+        summary="what happened to a memory",
+        tags=[MEMORIES],
+        security=AUTHENTICATED,
+        responses=responses({200: (HistoryList, "its events, oldest first")}, 404, 422, *_AUTH),
+    )
     def history_route(memory_id: MemoryId) -> HistoryList:
         records = memory_history(c.store, tenant(), memory_id)
         return HistoryList(

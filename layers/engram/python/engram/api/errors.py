@@ -1,15 +1,24 @@
-"""Every error the API can answer with, mapped to HTTP in this one place."""
+"""Every error the API can answer with, mapped to HTTP in this one place.
+
+`STATUS` is the whole table: a typed error answers with the status of its nearest class in it. An
+`EngramError` that is not in the table (nor a subclass of one that is) is a bug, answered 500 and
+logged, never guessed as a client error. A dependency outage (search index, embedding model) is a
+503 with `Retry-After`: the caller did nothing wrong and may retry.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from aws_lambda_powertools.event_handler import APIGatewayRestResolver, Response, content_types
+from aws_lambda_powertools.event_handler import Response, content_types
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 
+from engram.api.resolver import RequestScopedResolver
 from engram.api.schemas import ErrorBody, ErrorDetail
 from engram.domain.errors import (
     Conflict,
+    DependencyUnavailable,
     EngramError,
     InvalidRequest,
     MemoryNotFound,
@@ -19,30 +28,57 @@ from engram.domain.errors import (
 )
 from engram.observability import logger
 
-_STATUS: dict[type[EngramError], int] = {
-    MemoryNotFound: 404,
+STATUS: dict[type[EngramError], int] = {
     Unauthorized: 401,
-    PayloadTooLarge: 413,
-    PiiRejected: 422,
-    InvalidRequest: 422,
+    MemoryNotFound: 404,
     Conflict: 409,
+    PayloadTooLarge: 413,
+    InvalidRequest: 422,  # InvalidCursor included
+    PiiRejected: 422,
+    DependencyUnavailable: 503,  # IndexUnavailable, EmbeddingError
 }
+RETRY_AFTER_S = 5  # on a 503: long enough for a timeout or a throttled dependency to clear
+
+
+def status_of(exc: EngramError) -> int | None:
+    """The status of the nearest class of `exc` in the table; None when it is not mapped."""
+    return next((STATUS[cls] for cls in type(exc).__mro__ if cls in STATUS), None)
 
 
 def error_response(
-    status: int, error: str, message: str, details: list[ErrorDetail] | None = None
+    status: int,
+    error: str,
+    message: str,
+    details: list[ErrorDetail] | None = None,
+    headers: Mapping[str, str] | None = None,
 ) -> Response:
-    body = ErrorBody(error=error, message=message, details=details or [])
+    body = ErrorBody(error=error, message=_printable(message), details=details or [])
     return Response(
-        status_code=status, content_type=content_types.APPLICATION_JSON, body=body.model_dump_json()
+        status_code=status,
+        content_type=content_types.APPLICATION_JSON,
+        body=body.model_dump_json(),
+        headers=dict(headers or {}),
     )
 
 
+def internal_error() -> Response:
+    return error_response(500, "internal_error", "something went wrong on our side; it has been logged")
+
+
+def _printable(text: str) -> str:
+    """Text as it can go out in JSON: a lone surrogate (which a request can smuggle into a field
+    name through a JSON escape) is shown escaped instead of failing the response."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def _path(loc: Any) -> str:
-    return ".".join(str(part) for part in loc)
+    return _printable(".".join(str(part) for part in loc))
 
 
-def register(app: APIGatewayRestResolver) -> None:
+def register(app: RequestScopedResolver) -> None:
+    """Install the handlers on `app`. A known path asked with a method it is not routed for answers
+    405 with `Allow`; an unknown path 404."""
+
     @app.exception_handler(RequestValidationError)
     def _validation(exc: RequestValidationError) -> Response:
         errors = exc.errors()
@@ -50,7 +86,9 @@ def register(app: APIGatewayRestResolver) -> None:
             return error_response(400, "malformed_json", "the request body is not valid JSON")
         details = [
             ErrorDetail(
-                path=_path(e.get("loc", ())), message=str(e.get("msg", "")), type=str(e.get("type", ""))
+                path=_path(e.get("loc", ())),
+                message=_printable(str(e.get("msg", ""))),
+                type=str(e.get("type", "")),
             )
             for e in errors
         ]
@@ -59,7 +97,18 @@ def register(app: APIGatewayRestResolver) -> None:
 
     @app.exception_handler(EngramError)
     def _domain(exc: EngramError) -> Response:
-        status = next((s for cls, s in _STATUS.items() if isinstance(exc, cls)), 400)
+        status = status_of(exc)
+        if status is None:
+            logger.exception("unmapped error", extra={"error": exc.code})
+            return internal_error()
+        if status == 503:
+            logger.warning("dependency unavailable", extra={"error": exc.code, "reason": exc.message})
+            return error_response(
+                503,
+                exc.code,
+                "a service engram depends on is unavailable; retry later",
+                headers={"Retry-After": str(RETRY_AFTER_S)},
+            )
         details = []
         if "field" in exc.detail:
             details = [ErrorDetail(path=f"body.{exc.detail['field']}", message=exc.message, type=exc.code)]
@@ -68,9 +117,17 @@ def register(app: APIGatewayRestResolver) -> None:
     @app.not_found
     def _not_found(exc: Exception) -> Response:
         event = app.current_event
+        allowed = app.allowed_methods(event.path)
+        if allowed:
+            return error_response(
+                405,
+                "method_not_allowed",
+                f"{event.http_method} is not allowed on {event.path}; use {', '.join(allowed)}",
+                headers={"Allow": ", ".join(allowed)},
+            )
         return error_response(404, "not_found", f"no route {event.http_method} {event.path}")
 
     @app.exception_handler(Exception)
     def _unexpected(exc: Exception) -> Response:
         logger.exception("unhandled error")
-        return error_response(500, "internal_error", "something went wrong on our side; it has been logged")
+        return internal_error()

@@ -14,9 +14,11 @@ item; `tests/unit/test_resolver_isolation.py` pins the library behaviour this re
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import unquote
 
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 from aws_lambda_powertools.utilities.data_classes.common import BaseProxyEvent
@@ -49,6 +51,21 @@ class RequestScopedResolver(APIGatewayRestResolver):
         if authorizer_tenant(self.current_event.raw_event) != expected:
             raise IsolationBroken("the event being resolved is not this request's event")
         return expected
+
+    def _convert_matches_into_route_keys(self, match: re.Match) -> dict[str, str]:
+        """Path parameters percent-decoded, as API Gateway decodes `pathParameters` (the library
+        reads them from the still-encoded `path`), so they are validated as the caller meant them."""
+        return {name: unquote(value) for name, value in match.groupdict().items()}
+
+    def base_path(self) -> str:
+        """The prefix the API is served under for this request: the stage when the URL carries it
+        (API Gateway's execute-api host), "" at the root of a host (custom domain, `engram serve`)."""
+        return self._get_base_path()
+
+    def allowed_methods(self, path: str) -> list[str]:
+        """The methods this resolver routes for `path`, sorted (empty: no route has that path)."""
+        routes = self._static_routes + self._dynamic_routes
+        return sorted({route.method for route in routes if route.rule.match(path)})
 
     @property  # type: ignore[override]
     def current_event(self) -> BaseProxyEvent:

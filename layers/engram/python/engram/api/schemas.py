@@ -30,8 +30,27 @@ Content = Annotated[
 
 
 def _utc(value: datetime | None) -> datetime | None:
-    if value is not None and value.tzinfo is None:
+    if value is None:
+        return value
+    if value.tzinfo is None:
         return value.replace(tzinfo=UTC)  # naive timestamps are taken as UTC
+    try:
+        value.astimezone(UTC)
+    except OverflowError:
+        raise ValueError("must be a time representable in UTC (0001-01-01 to 9999-12-31)") from None
+    return value
+
+
+def _small_json(value: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Metadata is a small JSON object of valid text: at most MAX_METADATA_BYTES of UTF-8."""
+    if value is None:
+        return value
+    try:
+        size = len(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+    except UnicodeEncodeError:
+        raise ValueError("metadata must be valid Unicode text (no lone surrogates)") from None
+    if size > MAX_METADATA_BYTES:
+        raise ValueError(f"metadata must serialise to at most {MAX_METADATA_BYTES} bytes")
     return value
 
 
@@ -44,21 +63,17 @@ class RememberRequest(BaseModel):
     namespace: ScopeName = "default"
     memory_type: MemoryType | None = Field(default=None, description="set to skip type inference")
     provenance: Provenance = Provenance.user_stated
-    confidence: float | None = Field(default=None, ge=0.0, le=1.0)
-    importance: int | None = Field(default=None, ge=1, le=5)
+    confidence: float | None = Field(default=None, ge=0.0, le=1.0, strict=True)
+    importance: int | None = Field(default=None, ge=1, le=5, strict=True)
     valid_until: datetime | None = Field(default=None, description="when this fact stops holding")
     observed_at: datetime | None = Field(default=None, description="when it was said; default now")
     metadata: dict[str, Any] = Field(default_factory=dict, description="small JSON object, ≤ 4 KiB")
-    force: bool = Field(default=False, description="skip the worthiness gate (not PII screening)")
+    force: bool = Field(
+        default=False, strict=True, description="skip the worthiness gate (not PII screening)"
+    )
 
     _tz = field_validator("valid_until", "observed_at")(_utc)
-
-    @field_validator("metadata")
-    @classmethod
-    def _small_metadata(cls, value: dict[str, Any]) -> dict[str, Any]:
-        if len(json.dumps(value, separators=(",", ":"))) > MAX_METADATA_BYTES:
-            raise ValueError(f"metadata must serialise to at most {MAX_METADATA_BYTES} bytes")
-        return value
+    _metadata = field_validator("metadata")(_small_json)
 
 
 class BatchRequest(BaseModel):
@@ -88,13 +103,14 @@ class PatchRequest(BaseModel):
     content: Content | None = None
     memory_type: MemoryType | None = None
     provenance: Provenance | None = None
-    confidence: float | None = Field(default=None, ge=0.0, le=1.0)
-    importance: int | None = Field(default=None, ge=1, le=5)
+    confidence: float | None = Field(default=None, ge=0.0, le=1.0, strict=True)
+    importance: int | None = Field(default=None, ge=1, le=5, strict=True)
     valid_until: datetime | None = None
-    metadata: dict[str, Any] | None = None
-    force: bool = False
+    metadata: dict[str, Any] | None = Field(default=None, description="small JSON object, ≤ 4 KiB")
+    force: bool = Field(default=False, strict=True)
 
     _tz = field_validator("valid_until")(_utc)
+    _metadata = field_validator("metadata")(_small_json)
 
 
 class TemporalOut(BaseModel):
@@ -190,7 +206,7 @@ class SearchFiltersIn(BaseModel):
     provenance: list[Provenance] | None = Field(default=None, max_length=4)
     observed_after: datetime | None = Field(default=None, description="inclusive")
     observed_before: datetime | None = Field(default=None, description="exclusive")
-    min_importance: int | None = Field(default=None, ge=1, le=5)
+    min_importance: int | None = Field(default=None, ge=1, le=5, strict=True)
 
     _tz = field_validator("observed_after", "observed_before")(_utc)
 
@@ -200,14 +216,14 @@ class WeightsIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    lexical_weight: float | None = Field(default=None, ge=0)
-    vector_weight: float | None = Field(default=None, ge=0)
-    importance_weight: float | None = Field(default=None, ge=0, le=1)
-    recency_weight: float | None = Field(default=None, ge=0)
-    recency_half_life_days: float | None = Field(default=None, gt=0)
-    provenance_weight: float | None = Field(default=None, ge=0, le=1)
-    stale_multiplier: float | None = Field(default=None, ge=0, le=1)
-    hits_weight: float | None = Field(default=None, ge=0)
+    lexical_weight: float | None = Field(default=None, ge=0, strict=True)
+    vector_weight: float | None = Field(default=None, ge=0, strict=True)
+    importance_weight: float | None = Field(default=None, ge=0, le=1, strict=True)
+    recency_weight: float | None = Field(default=None, ge=0, strict=True)
+    recency_half_life_days: float | None = Field(default=None, gt=0, strict=True)
+    provenance_weight: float | None = Field(default=None, ge=0, le=1, strict=True)
+    stale_multiplier: float | None = Field(default=None, ge=0, le=1, strict=True)
+    hits_weight: float | None = Field(default=None, ge=0, strict=True)
 
 
 class SearchRequest(BaseModel):
@@ -217,11 +233,13 @@ class SearchRequest(BaseModel):
     user_id: UserId
     project: ScopeName | None = None
     namespaces: list[ScopeName] | None = Field(default=None, max_length=20)
-    top_k: int = Field(default=10, ge=1, le=100)
+    top_k: int = Field(default=10, ge=1, le=100, strict=True)
     filters: SearchFiltersIn = Field(default_factory=SearchFiltersIn)
-    min_score: float | None = Field(default=None, ge=0)
-    include_stale: bool = Field(default=True, description="false drops stale and expired memories")
-    explain: bool = Field(default=False, description="return each ranking component")
+    min_score: float | None = Field(default=None, ge=0, strict=True)
+    include_stale: bool = Field(
+        default=True, strict=True, description="false drops stale and expired memories"
+    )
+    explain: bool = Field(default=False, strict=True, description="return each ranking component")
     weights: WeightsIn | None = None
 
 

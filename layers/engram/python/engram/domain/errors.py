@@ -40,3 +40,10 @@ class PayloadTooLarge(EngramError):
 
 class Conflict(EngramError):
     code = "conflict"
+
+
+class DependencyUnavailable(EngramError):
+    """A service engram depends on (search index, embedding model, ...) failed or timed out: the
+    request may succeed if retried later (503), it is not the caller's fault."""
+
+    code = "dependency_unavailable"

@@ -39,7 +39,7 @@ def proxy_event(
         "requestContext": {
             "resourcePath": url.path,
             "httpMethod": method,
-            "path": f"/{stage}{url.path}",
+            "path": url.path,  # no stage in the URL: the API is at the root of this host
             "stage": stage,
             "requestId": str(uuid.uuid4()),
             "requestTimeEpoch": int(time.time() * 1000),

@@ -18,6 +18,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from engram.api.app import EngramApi
+from engram.api.contract import PUBLIC_PATHS
 from engram.api.errors import error_response
 from engram.domain.errors import Unauthorized
 from engram.observability import logger
@@ -25,7 +26,7 @@ from engram.runtime.container import Container
 from engram.runtime.proxy import proxy_event, response_parts
 from engram.usecases.keys import authenticate
 
-PUBLIC_ROUTES = {("GET", "/v1/health")}
+_JSON = {"Content-Type": "application/json"}
 
 
 class ResolverPool:
@@ -57,33 +58,59 @@ class _Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         return  # request logs go through the structured logger when enabled
 
+    def __getattr__(self, name: str) -> Any:
+        """Every method reaches the resolver (`do_TRACE`, `do_FOO`, ...), which answers a known path
+        asked with a method it does not route with a JSON 405 and `Allow`, rather than the standard
+        library's HTML 501."""
+        if name.startswith("do_"):
+            return self._serve
+        raise AttributeError(name)
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """What the standard library refuses itself (a malformed request line, headers too long, an
+        unsupported HTTP version) is answered in the API's JSON error shape too."""
+        self.close_connection = True
+        reason = message or self.responses.get(code, ("error",))[0]
+        resp = error_response(code, "bad_request" if code == 400 else "http_error", reason)
+        self._write(code, _JSON, (resp.body or "").encode())
+
+    def _refuse(
+        self, status: int, error: str, message: str, headers: dict[str, str] | None = None, close: bool = True
+    ) -> None:
+        """Answer without reading the request's body. The connection is closed when a body is left
+        unread (or its length is unknown): it must not be taken for the next request."""
+        self.close_connection = self.close_connection or close
+        resp = error_response(status, error, message)
+        self._write(status, {**_JSON, **(headers or {})}, (resp.body or "").encode())
+
     def _serve(self) -> None:
         container = self.server.resolvers.container
-        length = int(self.headers.get("Content-Length") or 0)
-        limit = container.settings.max_body_bytes
-        if length > limit:
-            # Do not read a body we will refuse; close the connection instead of draining it.
-            self.close_connection = True
-            resp = error_response(
-                413, "payload_too_large", f"request body is {length} bytes; the limit is {limit}"
-            )
-            self._write(resp.status_code, {"Content-Type": "application/json"}, (resp.body or "").encode())
+        if "Transfer-Encoding" in self.headers:
+            self._refuse(411, "length_required", "send the body with a Content-Length, not chunked")
             return
-        body = self.rfile.read(length) if length else b""
-        headers = {k: v for k, v in self.headers.items()}
+        lengths = {v.strip() for v in self.headers.get_all("Content-Length") or ["0"]}
+        declared = lengths.pop() if len(lengths) == 1 else ", ".join(sorted(lengths))
+        if not declared.isdigit() or not declared.isascii():
+            self._refuse(400, "bad_request", f"Content-Length {declared[:20]!r} is not a byte count")
+            return
+        length = int(declared)
         path = self.path.split("?", 1)[0]
         tenant = None
-        if (self.command, path) not in PUBLIC_ROUTES:
+        if path not in PUBLIC_PATHS:
             try:
                 tenant = authenticate(container.keys, self.headers.get("Authorization"))
             except Unauthorized as exc:
-                resp = error_response(401, exc.code, exc.message)
-                self._write(
-                    401,
-                    {"Content-Type": "application/json", "WWW-Authenticate": "Bearer"},
-                    (resp.body or "").encode(),
-                )
+                self._refuse(401, exc.code, exc.message, {"WWW-Authenticate": "Bearer"}, close=length > 0)
                 return
+        limit = container.settings.max_body_bytes
+        if length > limit:
+            self._refuse(413, "payload_too_large", f"request body is {length} bytes; the limit is {limit}")
+            return
+        body = self.rfile.read(length) if length else b""
+        if len(body) < length:  # the client closed the connection before sending all it announced
+            self.close_connection = True
+            return
+        headers = {k: v for k, v in self.headers.items()}
         event = proxy_event(
             self.command, self.path, headers, body, tenant=tenant, source_ip=self.client_address[0]
         )
@@ -100,9 +127,8 @@ class _Handler(BaseHTTPRequestHandler):
         if self.close_connection:
             self.send_header("Connection", "close")
         self.end_headers()
-        self.wfile.write(body)
-
-    do_GET = do_POST = do_PATCH = do_DELETE = do_PUT = do_HEAD = do_OPTIONS = _serve
+        if self.command != "HEAD":  # a HEAD answer has headers only (Content-Length included)
+            self.wfile.write(body)
 
 
 class EngramHttpServer(ThreadingHTTPServer):

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engram.domain.errors import EngramError
+from engram.domain.errors import DependencyUnavailable
 
 
-class EmbeddingError(EngramError):
+class EmbeddingError(DependencyUnavailable):
     """An embedding provider failed: HTTP error, timeout, malformed payload, missing model files."""
 
     code = "embedding_failed"

@@ -1,0 +1,126 @@
+"""What the OpenAPI document says beyond the type hints: every status a route answers with and its
+error body, the bearer scheme, the tags, and the server the document is served from.
+
+Routes declare their statuses with `responses(...)` next to their code, so the document and the
+server cannot drift apart without the fuzz test (tests/e2e/test_fuzz_openapi.py) noticing.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from aws_lambda_powertools.event_handler.openapi.models import HTTPBearer, Server, Tag
+from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
+from pydantic import BaseModel
+
+from engram import __version__
+from engram.api.errors import RETRY_AFTER_S
+from engram.api.schemas import ErrorBody
+
+TITLE = "engram"
+DESCRIPTION = (
+    "Long-term memory for AI agents. Authenticate with `Authorization: Bearer <api key>` on every route "
+    "but /v1/health, /v1/openapi.json and /v1/docs. Every error answers with the same JSON body: "
+    "`{error, message, details: [{path, message, type}]}`."
+)
+
+BEARER = "apiKey"
+SECURITY_SCHEMES = {
+    BEARER: HTTPBearer(bearerFormat="engram API key", description="`engram keys create` prints one"),
+}
+AUTHENTICATED: list[dict[str, list[str]]] = [{BEARER: []}]
+PUBLIC_PATHS = ("/v1/health", "/v1/openapi.json", "/v1/docs")
+
+MEMORIES, RECALL, ADMIN, META = "memories", "recall", "admin", "meta"
+TAGS = [
+    Tag(name=MEMORIES, description="remember, read, change and forget memories"),
+    Tag(name=RECALL, description="search a user's memories"),
+    Tag(name=ADMIN, description="what the service holds and does for the caller's tenant"),
+    Tag(name=META, description="liveness and this document"),
+]
+
+ERRORS: dict[int, str] = {
+    400: "malformed body: not UTF-8, not JSON, nested too deep, or a number JSON cannot carry",
+    401: "missing or unknown API key",
+    404: "no memory with that id in the caller's tenant",
+    409: "the change would duplicate another memory's content",
+    413: "request body over the size limit (64 KiB by default)",
+    422: "a field is invalid; `details` names each one by its path",
+    429: "throttled (API Gateway stage limits)",
+    503: "a dependency (search index, embedding model) is unavailable; retry after `Retry-After` seconds",
+}
+_HEADERS = {
+    401: {"WWW-Authenticate": "Bearer"},
+    503: {"Retry-After": f"seconds to wait before retrying ({RETRY_AFTER_S})"},
+}
+
+
+def responses(ok: dict[int, tuple[type[BaseModel], str]], *errors: int) -> dict[int, OpenAPIResponse]:
+    """A route's documented answers: `ok` maps each success status to (model, description); every
+    error status answers with ErrorBody."""
+    answers: dict[int, OpenAPIResponse] = {
+        status: {"description": text, "content": {"application/json": {"model": model}}}
+        for status, (model, text) in ok.items()
+    }
+    for status in errors:
+        answer: OpenAPIResponse = {
+            "description": ERRORS[status],
+            "content": {"application/json": {"model": ErrorBody}},
+        }
+        if status in _HEADERS:
+            answer["headers"] = {
+                name: {"description": text, "schema": {"type": "string"}}
+                for name, text in _HEADERS[status].items()
+            }
+        answers[status] = answer
+    return answers
+
+
+def document(app: Any, base_path: str = "") -> dict:
+    """The OpenAPI document of `app`, served from `base_path` (the API Gateway stage, or "" when the
+    API is at the root of its host, as `engram serve` and a custom domain are)."""
+    raw = app.get_openapi_json_schema(
+        title=TITLE,
+        version=__version__,
+        description=DESCRIPTION,
+        servers=[Server(url=base_path or "/")],
+        security_schemes=SECURITY_SCHEMES,
+        tags=TAGS,
+    )
+    doc: dict = json.loads(raw)
+    # powertools documents a 422 with its own body ({"detail": ...}) on every route. Where a route
+    # declares its 422 it is replaced already; where it does not, the route takes no input and
+    # cannot answer 422.
+    for operations in doc["paths"].values():
+        for operation in operations.values():
+            answer = operation["responses"].get("422", {})
+            if "HTTPValidationError" in json.dumps(answer):
+                del operation["responses"]["422"]
+    schemas = doc.get("components", {}).get("schemas", {})
+    text = json.dumps(doc["paths"])
+    for name in ("HTTPValidationError", "ValidationError", "ResponseValidationError"):
+        if f'"#/components/schemas/{name}"' not in text:
+            schemas.pop(name, None)
+    return doc
+
+
+@cache
+def _swagger_assets() -> tuple[str, str]:
+    from aws_lambda_powertools.event_handler.openapi import swagger_ui
+
+    folder = Path(swagger_ui.__file__).parent
+    js = (folder / "swagger-ui-bundle.min.js").read_text(encoding="utf-8")
+    css = (folder / "swagger-ui.min.css").read_text(encoding="utf-8")
+    return js, css
+
+
+def swagger_page(doc: dict) -> str:
+    """Swagger UI over `doc`, assets inlined (no CDN: the page works offline and behind a VPC)."""
+    from aws_lambda_powertools.event_handler.openapi.swagger_ui.html import generate_swagger_html
+
+    js, css = _swagger_assets()
+    spec = json.dumps(doc).replace("</", "<\\/")  # the spec sits in a <script> element
+    return generate_swagger_html(spec, js, css, "", None, persist_authorization=True)
