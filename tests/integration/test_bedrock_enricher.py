@@ -11,7 +11,7 @@ import boto3
 import pytest
 from botocore.stub import ANY, Stubber
 
-from engram.domain.enrichment import MergeAction, enrichment_json_schema, merge_decision_json_schema
+from engram.domain.enrichment import Candidate, DecisionAction, decision_json_schema, enrichment_json_schema
 from engram.domain.models import Memory, MemoryType, TemporalKind
 from engram.providers.enrichers import BedrockEnricher, FallbackEnricher, RulesEnricher, build_enricher
 from engram.settings import EnricherSettings
@@ -188,36 +188,56 @@ def test_service_errors_fall_back_after_one_retry(enricher: FallbackEnricher, st
     assert result == RulesEnricher().enrich(given)
 
 
-def test_decide_uses_the_merge_decision_tool(enricher: FallbackEnricher, stubber: Stubber) -> None:
+def test_decide_uses_the_decision_tool(enricher: FallbackEnricher, stubber: Stubber) -> None:
+    answer = {
+        "action": "delete",
+        "targets": ["01OLD"],
+        "reason": "The new one negates it.",
+        "confidence": 0.9,
+    }
     stubber.add_response(
         "converse",
-        converse_response(
-            [tool_use("record_merge_decision", {"action": "replace", "reason": "The new one corrects it."})]
-        ),
-        expected_converse("record_merge_decision", merge_decision_json_schema()),
+        converse_response([tool_use("record_decision", answer)]),
+        expected_converse("record_decision", decision_json_schema()),
     )
     old = memory("The project uses Postgres", "01OLD")
     new = memory("The project no longer uses Postgres", "01NEW")
 
-    decision, source, fallback_reason = enricher.decide_with_source(new, old, 0.91)
+    decision, source, fallback_reason = enricher.decide_with_source(new, [Candidate(old, 0.91)])
 
-    assert (decision.action, decision.reason) == (MergeAction.replace, "The new one corrects it.")
+    assert (decision.action, decision.targets) == (DecisionAction.delete, ["01OLD"])
+    assert (decision.reason, decision.confidence) == ("The new one negates it.", 0.9)
     assert (source, fallback_reason) == (f"bedrock:{MODEL}", None)
+
+
+def test_a_decision_naming_only_hallucinated_ids_falls_back_to_the_rules(
+    enricher: FallbackEnricher, stubber: Stubber
+) -> None:
+    answer = {"action": "update", "targets": ["01GHOST"], "reason": "It corrects it.", "confidence": 0.8}
+    for _ in range(2):
+        stubber.add_response("converse", converse_response([tool_use("record_decision", answer)]))
+    old = memory("The team standup is at 9:30 every weekday", "01OLD")
+    new = memory("The team standup moved to 10:00", "01NEW")
+
+    decision, source, fallback_reason = enricher.decide_with_source(new, [Candidate(old, 0.8)])
+
+    assert source == "rules" and fallback_reason is not None and "01GHOST" in fallback_reason
+    assert (decision.action, decision.targets) == (DecisionAction.update, ["01OLD"])
 
 
 def test_decide_falls_back_to_the_rules(enricher: FallbackEnricher, stubber: Stubber) -> None:
     for _ in range(2):
         stubber.add_response(
-            "converse", converse_response([tool_use("record_merge_decision", {"action": "obliterate"})])
+            "converse", converse_response([tool_use("record_decision", {"action": "obliterate"})])
         )
     old = memory("The project uses Postgres", "01OLD")
     new = memory("The project no longer uses Postgres", "01NEW")
 
-    decision, source, fallback_reason = enricher.decide_with_source(new, old, 0.91)
+    decision, source, fallback_reason = enricher.decide_with_source(new, [Candidate(old, 0.91)])
 
     assert source == "rules"
     assert fallback_reason is not None and "obliterate" in fallback_reason
-    assert decision.action is MergeAction.replace
+    assert (decision.action, decision.targets) == (DecisionAction.delete, ["01OLD"])
 
 
 def test_build_enricher_wires_the_given_client(client: Any, stubber: Stubber) -> None:

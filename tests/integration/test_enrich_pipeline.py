@@ -335,8 +335,11 @@ def test_a_correction_supersedes_what_it_corrects_and_is_never_folded_away(engra
     assert correction.status == Status.active and correction.merged_into is None
     assert correction.enrichment.state == EnrichmentState.done
     superseded = memory(engram, old.id)
-    assert superseded.status == Status.merged and superseded.merged_into == new.id
-    assert events(engram, old.id) == [HistoryEvent.enriched, HistoryEvent.replaced]
+    assert superseded.status == Status.superseded and superseded.superseded_by == new.id
+    assert superseded.merged_into is None
+    assert (superseded.valid_from, superseded.valid_to) == (old.observed_at, new.observed_at)
+    assert events(engram, old.id) == [HistoryEvent.enriched, HistoryEvent.superseded]
+    assert set(events(engram, new.id)) == {HistoryEvent.supersedes, HistoryEvent.enriched}
     assert recall(engram, "Postgres billing service") == [new.id]
 
 
@@ -367,7 +370,9 @@ def test_shadow_mode_records_what_it_would_do_and_changes_nothing(build: Build) 
     # Then the proposal is in its history
     [proposal] = shadow.store.history(TENANT, second.id)
     assert proposal.event == HistoryEvent.shadow
-    assert proposal.detail["action"] == "merge" and proposal.detail["with"] == first.id
+    decision = proposal.detail["decision"]
+    assert decision["action"] == "none" and decision["targets"] == [first.id]
+    assert decision["reason"] and decision["source"] == "dedup"
     assert proposal.detail["enrichment"]["memory_type"] == "fact"
     assert proposal.detail["enrichment"]["importance"] == 4
     # and neither memory changed: no merge, no hits, no enriched fields

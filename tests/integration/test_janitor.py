@@ -450,12 +450,15 @@ def test_consolidate_asks_the_enricher_below_the_duplicate_threshold(world: Worl
     world.clock.advance(seconds=1)
     newer = world.seed(REWORDED[1], indexed=True)
 
-    # When consolidate runs, the enricher's decision (replace) is applied as enrichment applies it
+    # When consolidate runs, the enricher's decision (update) is applied as enrichment applies it
     report = world.run("consolidate")
-    assert report.ids == {"replaced": [older.id]}
-    assert (world.get(older).status, world.get(older).merged_into) == (Status.merged, newer.id)
+    assert report.ids == {"superseded": [older.id]}
+    superseded = world.get(older)
+    assert (superseded.status, superseded.superseded_by) == (Status.superseded, newer.id)
+    assert (superseded.valid_from, superseded.valid_to) == (older.observed_at, newer.observed_at)
     assert world.get(newer).status == Status.active
-    assert world.events(older) == [HistoryEvent.replaced]
+    assert world.events(older) == [HistoryEvent.superseded]
+    assert world.events(newer) == [HistoryEvent.supersedes]
 
 
 # --------------------------------------------------------------------------- every job
@@ -587,7 +590,7 @@ def test_stats_count_per_status_for_the_callers_tenant_over_http(world: World) -
     assert response["statusCode"] == 200
     body = json.loads(response["body"])
     assert body["tenant"] == TENANT
-    assert body["status"] == {"active": 1, "stale": 1, "merged": 0, "deleted": 0}
+    assert body["status"] == {"active": 1, "stale": 1, "merged": 0, "superseded": 0, "deleted": 0}
     assert body["enrichment"]["done"] == 2
     assert body["queue"] is None and body["dead_jobs"] is None and body["janitor"] is None
 
@@ -641,7 +644,7 @@ def test_cli_janitor_dry_run_and_stats(tmp_path) -> None:
     # When it runs for real, stats show the stale memory and the run
     assert cli("janitor", "run", "expire", "--data-dir", str(data_dir)).returncode == 0
     after = json.loads(cli("stats", "--json", "--data-dir", str(data_dir)).stdout)
-    assert after["status"] == {"active": 1, "stale": 1, "merged": 0, "deleted": 0}
+    assert after["status"] == {"active": 1, "stale": 1, "merged": 0, "superseded": 0, "deleted": 0}
     assert after["janitor"]["expire"]["summary"]["counts"] == {"expired": 1}
     assert after["queue"] == {"queued": 0, "in_flight": 0, "dead": 0, "done": 0} and after["dead_jobs"] == 0
     text = cli("stats", "--data-dir", str(data_dir))

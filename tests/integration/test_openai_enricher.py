@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from engram.domain.enrichment import MergeAction, enrichment_json_schema, merge_decision_json_schema
+from engram.domain.enrichment import Candidate, DecisionAction, decision_json_schema, enrichment_json_schema
 from engram.domain.models import Memory, MemoryType, TemporalKind
 from engram.providers.enrichers import FallbackEnricher, OpenAICompatEnricher, RulesEnricher, build_enricher
 from engram.settings import EnricherSettings
@@ -150,19 +150,38 @@ def test_an_unreachable_server_falls_back() -> None:
     assert fallback_reason is not None and "cannot reach" in fallback_reason
 
 
-def test_decide_asks_for_the_merge_decision_schema(server: FakeOpenAIServer) -> None:
-    server.replies.append('{"action": "keep_both", "reason": "They contradict each other."}')
+def test_decide_asks_for_the_decision_schema(server: FakeOpenAIServer) -> None:
+    server.replies.append(
+        '{"action": "update", "targets": ["01OLD", "01INVENTED"], "reason": "The taste changed.",'
+        ' "confidence": 0.8}'
+    )
     old = memory("I like spicy food", "01OLD")
+    other = memory("I cook on Sundays", "01OTHER")
     new = memory("I hate spicy food", "01NEW")
 
-    decision, source, _ = make_enricher(server).decide_with_source(new, old, 0.88)
+    decision, source, _ = make_enricher(server).decide_with_source(
+        new, [Candidate(old, 0.88), Candidate(other, 0.5)]
+    )
 
-    assert (decision.action, source) == (MergeAction.keep_both, "openai:qwen3:8b")
+    assert (decision.action, source) == (DecisionAction.update, "openai:qwen3:8b")
+    assert decision.targets == ["01OLD"]  # the invented id is dropped
     body = server.requests[0].body
-    assert body["response_format"]["json_schema"]["name"] == "record_merge_decision"
-    assert body["response_format"]["json_schema"]["schema"] == merge_decision_json_schema()
+    assert body["response_format"]["json_schema"]["name"] == "record_decision"
+    assert body["response_format"]["json_schema"]["schema"] == decision_json_schema()
     prompt = body["messages"][1]["content"]
-    assert prompt.index("I like spicy food") < prompt.index("I hate spicy food")  # existing, then new
+    assert "id=01OLD" in prompt and "id=01OTHER" in prompt
+    assert prompt.index("I like spicy food") < prompt.index("I hate spicy food")  # candidates, then new
+
+
+def test_a_decision_without_a_reason_falls_back_to_the_rules(server: FakeOpenAIServer) -> None:
+    server.replies.extend(['{"action": "none", "targets": ["01OLD"], "reason": "", "confidence": 0.9}'] * 2)
+    old = memory("The team standup is at 9:30 every weekday", "01OLD")
+    new = memory("The team standup is at 10:00 every weekday", "01NEW")
+
+    decision, source, fallback_reason = make_enricher(server).decide_with_source(new, [Candidate(old, 0.99)])
+
+    assert source == "rules" and fallback_reason is not None and "reason" in fallback_reason
+    assert (decision.action, decision.targets) == (DecisionAction.update, ["01OLD"])
 
 
 def test_build_enricher_reads_the_settings(server: FakeOpenAIServer) -> None:

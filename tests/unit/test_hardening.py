@@ -7,13 +7,13 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from engram.domain.enrichment import MergeAction
+from engram.domain.enrichment import DecisionAction
 from engram.domain.models import MemoryType, TemporalKind
 from engram.providers.enrichers.hardening import (
     InvalidModelOutput,
     json_objects,
+    parse_decision,
     parse_enrichment,
-    parse_merge_decision,
     strip_reasoning,
     truncate_input,
 )
@@ -133,27 +133,66 @@ def test_list_caps_come_from_the_domain_model() -> None:
     assert (len(result.categories), len(result.entities)) == (8, 20)
 
 
+CANDIDATES = ["01OLD", "01OTHER"]
+
+
 @pytest.mark.parametrize(
-    ("output", "action"),
+    ("output", "action", "targets"),
     [
-        ('{"action": "merge", "reason": "same fact"}', MergeAction.merge),
         (
-            '<think>they conflict</think>```json\n{"action": "keep both", "reason": "conflict"}\n```',
-            "keep_both",
+            '{"action": "none", "targets": ["01OLD"], "reason": "same fact", "confidence": 0.9}',
+            "none",
+            ["01OLD"],
         ),
-        ({"action": "Replace", "reason": "the new one corrects the old"}, MergeAction.replace),
+        (
+            '<think>they conflict</think>```json\n{"action": "UPDATE", "targets": ["01OLD", "01OTHER"],'
+            ' "reason": "the time changed", "confidence": 1}\n```',
+            DecisionAction.update,
+            ["01OLD", "01OTHER"],
+        ),
+        (
+            {"action": "delete", "target_ids": "01OLD", "reason": "it negates it", "confidence": 0.7},
+            DecisionAction.delete,
+            ["01OLD"],
+        ),
+        ({"action": "keep both", "targets": ["01OLD"], "reason": "distinct", "confidence": 0.5}, "add", []),
+        (
+            {"action": "merge", "targets": ["01OLD", "01OTHER"], "reason": "same", "confidence": 0.8},
+            "none",
+            ["01OLD"],
+        ),
     ],
 )
-def test_merge_decisions_are_parsed(output: str | dict, action: str) -> None:
-    decision = parse_merge_decision(output)
+def test_decisions_are_parsed(output: str | dict, action: str, targets: list[str]) -> None:
+    decision = parse_decision(output, CANDIDATES)
 
-    assert decision.action == action
-    assert decision.reason
+    assert (decision.action, decision.targets) == (action, targets)
+    assert decision.reason and 0 <= decision.confidence <= 1
 
 
-def test_an_unknown_merge_action_is_rejected() -> None:
+def test_hallucinated_target_ids_are_dropped() -> None:
+    output = {"action": "update", "targets": ["01OLD", "01MADEUP"], "reason": "changed", "confidence": 0.8}
+
+    assert parse_decision(output, CANDIDATES).targets == ["01OLD"]
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        {"action": "delete_everything", "targets": [], "reason": "why not", "confidence": 0.5},
+        {"action": "update", "targets": ["01MADEUP"], "reason": "only a hallucinated id", "confidence": 0.8},
+        {"action": "none", "targets": [], "reason": "no target", "confidence": 0.8},
+        {"action": "update", "targets": ["01OLD"], "reason": "  ", "confidence": 0.8},
+        {"action": "update", "targets": ["01OLD"], "confidence": 0.8},
+        {"action": "update", "targets": ["01OLD"], "reason": "changed", "confidence": 1.5},
+        {"action": "update", "targets": ["01OLD"], "reason": "changed", "confidence": "high"},
+        {"action": "update", "targets": ["01OLD"], "reason": "changed"},
+        {"action": "update", "targets": {"id": "01OLD"}, "reason": "changed", "confidence": 0.8},
+    ],
+)
+def test_an_invalid_decision_is_rejected(output: dict) -> None:
     with pytest.raises(InvalidModelOutput):
-        parse_merge_decision('{"action": "delete_everything", "reason": "why not"}')
+        parse_decision(output, CANDIDATES)
 
 
 def test_strip_reasoning_reports_an_unterminated_block() -> None:

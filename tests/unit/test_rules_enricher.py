@@ -1,5 +1,5 @@
 """The rule-based enricher: types, dates resolved against observed_at, importance, labels, and the
-near-duplicate decision with its contradiction check."""
+decision stage (add / update / delete / none) with its contradiction and slot checks."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from engram.domain.enrichment import MergeAction
+from engram.domain.enrichment import Candidate, DecisionAction
 from engram.domain.models import Memory, MemoryType, Provenance, TemporalKind
 from engram.providers.enrichers.rules import RulesEnricher
 
@@ -16,9 +16,9 @@ OBSERVED = datetime(2026, 11, 18, 9, 0, tzinfo=UTC)
 enricher = RulesEnricher()
 
 
-def memory(content: str, *, observed_at: datetime = OBSERVED, **fields: object) -> Memory:
+def memory(content: str, *, observed_at: datetime = OBSERVED, id: str = "01TEST", **fields: object) -> Memory:
     return Memory(
-        id="01TEST",
+        id=id,
         tenant="acme",
         user_id="u1",
         content=content,
@@ -252,27 +252,34 @@ def test_entities_are_capped() -> None:
     assert len(enricher.enrich(memory(content)).entities) == 20
 
 
-# --------------------------------------------------------------------------- near duplicates
+# --------------------------------------------------------------------------- the decision stage
 
 
 def decide(existing: str, new: str, similarity: float = 0.9):
-    return enricher.decide(memory(new), memory(existing), similarity)
+    candidate = Candidate(memory(existing, id="01OLD"), similarity)
+    return enricher.decide(memory(new, id="01NEW"), [candidate])
 
 
-def test_a_correction_of_a_negated_fact_replaces_it() -> None:
+def test_a_negation_deletes_what_it_negates() -> None:
     decision = decide(
         "The project uses Postgres for storage", "The project no longer uses Postgres for storage"
     )
 
-    assert decision.action is MergeAction.replace
-    assert "correction" in decision.reason
+    assert (decision.action, decision.targets) == (DecisionAction.delete, ["01OLD"])
+    assert "Negation" in decision.reason and 0 < decision.confidence <= 1
 
 
-def test_a_contradiction_without_correction_language_keeps_both() -> None:
-    decision = decide("The project no longer uses Postgres", "The project uses Postgres")
-
-    assert decision.action is MergeAction.keep_both
-    assert "Contradiction" in decision.reason
+@pytest.mark.parametrize(
+    ("existing", "new"),
+    [
+        ("Alice eats meat every day", "Alice stopped eating meat"),
+        ("Bob smokes cigarettes after lunch", "Bob quit smoking cigarettes after lunch"),
+        ("Carol goes to the gym on Mondays", "Carol doesn't go to the gym on Mondays anymore"),
+        ("Dark mode is enabled in the editor", "Dark mode is not enabled in the editor"),
+    ],
+)
+def test_cessation_language_is_a_delete(existing: str, new: str) -> None:
+    assert decide(existing, new).action is DecisionAction.delete
 
 
 @pytest.mark.parametrize(
@@ -280,22 +287,53 @@ def test_a_contradiction_without_correction_language_keeps_both() -> None:
     [
         ("I like spicy food", "I hate spicy food"),
         ("Dark mode is enabled in the editor", "Dark mode is disabled in the editor"),
-        ("Always run the tests before merging", "Never run the tests before merging"),
-        ("The team uses Postgres for the database", "The team uses MySQL for the database"),
-        ("My phone number is 555-1234", "My phone number is 555-9876"),
+        ("Guests are allowed in the lab", "Guests are denied in the lab"),
+        ("The backup job started at night", "The backup job stopped at night"),
+        ("The project no longer uses Postgres", "The project uses Postgres"),
     ],
 )
-def test_contradictions_are_never_merged(existing: str, new: str) -> None:
+def test_a_contradiction_supersedes_and_is_never_merged(existing: str, new: str) -> None:
+    decision = decide(existing, new, similarity=0.97)
+
+    assert decision.action in (DecisionAction.update, DecisionAction.delete)
+    assert decision.targets == ["01OLD"]
+    assert "Contradiction" in decision.reason or "Negation" in decision.reason
+
+
+@pytest.mark.parametrize(
+    ("existing", "new", "frame"),
+    [
+        ("Alice lives in Berlin", "Alice moved to Munich", "lives in"),
+        ("I live in berlin", "I live in munich", "lives in"),
+        ("Bob works at Initech", "Bob works at Globex", "works at"),
+        ("The team uses Postgres for the database", "The team uses MySQL for the database", "uses"),
+        ("The team uses Postgres for the database", "The team switched to MySQL", "uses"),
+        ("The premium plan costs $40 a month", "The premium plan costs $45 a month", "costs"),
+        ("The team standup is at 9:30 every weekday", "The team standup moved to 10:00", "schedule"),
+        ("Sprint review is on Monday at 10am", "Sprint review is on Tuesday at 10am", "schedule"),
+        ("The Python version is 3.11", "The Python version is 3.12", "version"),
+        ("Alice's manager is Bob", "Alice's manager is Carol", "is"),
+        ("The wifi password is hunter2", "The wifi password is now swordfish", "is"),
+    ],
+)
+def test_a_changed_slot_value_is_an_update(existing: str, new: str, frame: str) -> None:
     decision = decide(existing, new, similarity=0.95)
 
-    assert decision.action is MergeAction.keep_both
-    assert decision.reason
+    assert (decision.action, decision.targets) == (DecisionAction.update, ["01OLD"])
+    assert "Changed value" in decision.reason and frame in decision.reason
 
 
-def test_a_changed_value_with_update_language_replaces() -> None:
-    decision = decide("The team uses Postgres for the database", "The team now uses MySQL for the database")
-
-    assert decision.action is MergeAction.replace
+@pytest.mark.parametrize(
+    ("existing", "new"),
+    [
+        ("The team uses Postgres for the billing service", "The team uses Redis for caching"),
+        ("My sister lives in Paris", "My brother lives in Rome"),
+        ("Alice works at Initech", "Bob works at Globex"),
+        ("The team uses Postgres", "The team no longer uses MySQL"),
+    ],
+)
+def test_another_subject_or_purpose_is_not_a_slot_change(existing: str, new: str) -> None:
+    assert decide(existing, new, similarity=0.8).action is DecisionAction.add
 
 
 @pytest.mark.parametrize(
@@ -306,20 +344,39 @@ def test_a_changed_value_with_update_language_replaces() -> None:
         ("Standup is at 9:30 every morning", "Every morning, standup is at 9:30"),
     ],
 )
-def test_paraphrases_merge(existing: str, new: str) -> None:
+def test_paraphrases_are_duplicates(existing: str, new: str) -> None:
     decision = decide(existing, new)
 
-    assert decision.action is MergeAction.merge
+    assert (decision.action, decision.targets) == (DecisionAction.none, ["01OLD"])
     assert decision.reason
 
 
-def test_more_detail_replaces_and_less_detail_merges() -> None:
-    assert decide("I live in Berlin", "I live in Berlin with my wife").action is MergeAction.replace
-    assert decide("I live in Berlin with my wife", "I live in Berlin").action is MergeAction.merge
+def test_more_detail_supersedes_and_less_detail_merges() -> None:
+    assert decide("I live in Berlin", "I live in Berlin with my wife").action is DecisionAction.update
+    assert decide("I live in Berlin with my wife", "I live in Berlin").action is DecisionAction.none
 
 
 def test_related_but_distinct_memories_are_kept() -> None:
     decision = decide("My sister lives in Paris", "My brother works in Paris as a chef", similarity=0.72)
 
-    assert decision.action is MergeAction.keep_both
+    assert (decision.action, decision.targets) == (DecisionAction.add, [])
     assert "distinct" in decision.reason
+
+
+def test_every_superseded_candidate_is_a_target_and_a_duplicate_is_not() -> None:
+    candidates = [
+        Candidate(memory("The team standup is at 9:30 every weekday", id="01A"), 0.93),
+        Candidate(memory("The team standup is in room 4", id="01B"), 0.75),
+        Candidate(memory("The team standup was at 9:00 last year", id="01C"), 0.72),
+    ]
+
+    decision = enricher.decide(memory("The team standup moved to 10:00", id="01NEW"), candidates)
+
+    assert decision.action is DecisionAction.update
+    assert "01A" in decision.targets and "01B" not in decision.targets
+
+
+def test_no_candidates_is_an_add() -> None:
+    decision = enricher.decide(memory("Alice is on call through Friday"), [])
+
+    assert (decision.action, decision.targets) == (DecisionAction.add, [])

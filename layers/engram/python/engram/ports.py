@@ -14,7 +14,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 from pydantic import BaseModel, Field
 from ulid import ULID
 
-from engram.domain.enrichment import EnrichmentResult, MergeDecision
+from engram.domain.enrichment import Candidate, Decision, EnrichmentResult
 from engram.domain.models import ApiKey, EnrichmentState, HistoryRecord, Memory, Scope, Status
 
 # --------------------------------------------------------------------------- memory store
@@ -222,8 +222,9 @@ class Enricher(Protocol):
 
     def enrich(self, memory: Memory) -> EnrichmentResult: ...
 
-    def decide(self, new: Memory, existing: Memory, similarity: float) -> MergeDecision:
-        """For a near duplicate (similarity in the grey band): merge, replace or keep both."""
+    def decide(self, new: Memory, candidates: Sequence[Candidate]) -> Decision:
+        """The decision stage: what `new` does to the memories of its scope it was compared with (best
+        first): add (keep both), update or delete (supersede candidates), none (merge into one)."""
 
 
 class Clock(Protocol):

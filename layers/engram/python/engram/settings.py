@@ -56,7 +56,8 @@ class EnricherSettings(BaseModel):
 class DedupSettings(BaseModel):
     duplicate_threshold: float = 0.98  # cosine ≥ this: merged into the existing memory
     related_threshold: float = 0.70  # cosine in [related, duplicate): the enricher decides
-    neighbours: int = 5
+    neighbours: int = 5  # the decision stage's candidates (k-NN and lexical, best first)
+    candidate_floor: float = 0.40  # lexical candidates need at least this cosine (≥ related: k-NN only)
 
 
 class RankingSettings(BaseModel):
@@ -77,6 +78,7 @@ class RankingSettings(BaseModel):
     provenance_imported: float = 0.85
     stale_multiplier: float = 0.5  # expired temporal memories; 1.0 turns it off
     hits_weight: float = 0.05  # multiplier 1 + w * log2(hits)
+    superseded_multiplier: float = 0.1  # superseded memories (only with include_superseded); 1.0: off
 
 
 class DecayPolicy(BaseModel):

@@ -148,6 +148,16 @@ class MemoryOut(BaseModel):
     observed_at: datetime
     status: Status
     merged_into: str | None
+    superseded_by: str | None = Field(
+        default=None, description="status superseded: the memory that replaced it"
+    )
+    valid_from: datetime | None = Field(
+        default=None, description="status superseded: when it started to hold"
+    )
+    valid_to: datetime | None = Field(
+        default=None,
+        description="status superseded: when it stopped holding (the newer memory's observed_at)",
+    )
     enrichment: EnrichmentOut
     redactions: list[str]
 
@@ -224,6 +234,7 @@ class WeightsIn(BaseModel):
     provenance_weight: float | None = Field(default=None, ge=0, le=1, strict=True)
     stale_multiplier: float | None = Field(default=None, ge=0, le=1, strict=True)
     hits_weight: float | None = Field(default=None, ge=0, strict=True)
+    superseded_multiplier: float | None = Field(default=None, ge=0, le=1, strict=True)
 
 
 class SearchRequest(BaseModel):
@@ -239,6 +250,11 @@ class SearchRequest(BaseModel):
     include_stale: bool = Field(
         default=True, strict=True, description="false drops stale and expired memories"
     )
+    include_superseded: bool = Field(
+        default=False,
+        strict=True,
+        description="true also returns superseded memories (older values), ranked far below",
+    )
     explain: bool = Field(default=False, strict=True, description="return each ranking component")
     weights: WeightsIn | None = None
 
@@ -252,11 +268,14 @@ class ComponentsOut(BaseModel):
     provenance: float
     expiry: float
     hits: float
+    superseded: float = Field(
+        default=1.0, description="superseded_multiplier for a superseded memory, else 1"
+    )
 
 
 class SearchResult(BaseModel):
     memory: MemoryOut
-    score: float = Field(description="fused × importance × recency × provenance × expiry × hits")
+    score: float = Field(description="fused × importance × recency × provenance × expiry × hits × superseded")
     components: ComponentsOut | None = None
 
 

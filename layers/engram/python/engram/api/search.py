@@ -31,6 +31,7 @@ def recall_query(tenant: str, request: SearchRequest) -> RecallQuery:
         filters=search_filters(request.filters),
         min_score=request.min_score,
         include_stale=request.include_stale,
+        include_superseded=request.include_superseded,
         weights=request.weights.model_dump(exclude_none=True) if request.weights else {},
     )
 

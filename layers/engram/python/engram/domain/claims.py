@@ -50,7 +50,9 @@ _UPDATE = _rx(
     r"\b(?:no longer|not any ?more|any ?more|now|actually|switched|changed|instead|moved|migrated|replaced|"
     r"updated?|upgraded|correction|from now on|these days|nowadays|i was wrong|used to)\b"
 )
-_LIKE = _words("like likes liked love loves loved enjoy enjoys enjoyed prefer prefers preferred fond adore adores")
+_LIKE = _words(
+    "like likes liked love loves loved enjoy enjoys enjoyed prefer prefers preferred fond adore adores"
+)
 _DISLIKE = _words("dislike dislikes disliked hate hates hated detest detests loathe loathes")
 SYNONYMS = {
     **dict.fromkeys(_LIKE | {"favorite", "favourite"}, "like"),
@@ -64,7 +66,10 @@ ANTONYMS: list[tuple[frozenset[str], frozenset[str]]] = [
         for a, b in [
             ("enable enabled enables", "disable disabled disables"),
             ("always", "never"),
-            ("allow allowed allows permit permitted", "deny denied denies forbid forbidden prohibited banned"),
+            (
+                "allow allowed allows permit permitted",
+                "deny denied denies forbid forbidden prohibited banned",
+            ),
             ("true", "false"),
             ("open", "closed"),
             ("public", "private"),
@@ -140,6 +145,9 @@ def stem(word: str) -> str:
             word = word[: -len(suffix)]
             break
     return word.rstrip("e") or word
+
+
+_ATTRIBUTE_STEMS = frozenset(stem(w) for w in _ATTRIBUTES)
 
 
 def _tokens(text: str) -> list[str]:
@@ -257,7 +265,8 @@ def _slots(text: str) -> list[Slot]:
                 continue
             head = clause[: match.start()].split(",")[-1]
             subject = _subject(head)
-            if not subject or (frame == "is" and not subject & _ATTRIBUTES):
+            noun = _tokens(head)[-1:]
+            if not subject or (frame == "is" and not (noun and stem(noun[0]) in _ATTRIBUTE_STEMS)):
                 continue
             tail = clause[match.end() :]
             value, context = _split_value(tail)
@@ -348,16 +357,29 @@ def slot_change(old: Claim, new: Claim) -> str | None:
 
 
 def value_change(old: Claim, new: Claim) -> str | None:
-    """The same statement around different values: each has a number, date or name the other lacks."""
+    """The same statement around different values: each has a number, date or name the other lacks,
+    and what is left (at least two words) is mostly the same."""
+    if old.negated or new.negated:
+        return None
     only_old = old.values - _mentioned(new, old.values)
     only_new = new.values - _mentioned(old, new.values)
-    if not (only_old and only_new):
-        return None
+    if not any(_kind(v) == _kind(w) for v in only_old for w in only_new):
+        return None  # a room number is not a changed time
     value_words = {stem(w) for value in old.values | new.values for w in _tokens(value)}
     rest_old, rest_new = old.words - value_words, new.words - value_words
-    if jaccard(rest_old, rest_new) >= 0.5:
+    if len(rest_old & rest_new) >= 2 and jaccard(rest_old, rest_new) >= 0.5:
         return f"different values ({', '.join(sorted(only_old))} vs {', '.join(sorted(only_new))})"
     return None
+
+
+def _kind(value: str) -> str:
+    if re.fullmatch(r"\d\d:\d\d", value):
+        return "time"
+    if _is_number(value):
+        return "number"
+    if value in _WEEKDAYS | _MONTHS:
+        return "date"
+    return "name"
 
 
 def lost_by_merge(new: Claim, existing: Claim) -> str | None:

@@ -1,24 +1,28 @@
-"""The enrichment schema every Enricher provider must produce, and the near-duplicate decision."""
+"""The enrichment schema every Enricher provider must produce, and the decision stage's decision."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from engram.domain.models import MemoryType, TemporalKind
+from engram.domain.models import Memory, MemoryType, TemporalKind
 
 MAX_CATEGORIES = 8
 MAX_ENTITIES = 20
 MAX_LABEL_CHARS = 64
+MAX_REASON_CHARS = 500
 
 
-class MergeAction(StrEnum):
-    merge = "merge"  # the new memory says the same thing: fold it into the existing one
-    # the new memory supersedes (corrects/updates) the existing one; the name shadows str.replace
-    replace = "replace"  # type: ignore[assignment]
-    keep_both = "keep_both"  # related but distinct (or contradicting): keep both
+class DecisionAction(StrEnum):
+    """What a newly enriched memory does to the memories it is compared with (its candidates)."""
+
+    add = "add"  # new knowledge: keep it beside the candidates
+    update = "update"  # it corrects, changes or restates a candidate in more detail: supersedes it
+    delete = "delete"  # it negates a candidate ("no longer", "stopped", "quit"): supersedes it
+    none = "none"  # a true duplicate (a paraphrase) of a candidate: merged into it
 
 
 class EnrichmentResult(BaseModel):
@@ -61,11 +65,29 @@ class EnrichmentResult(BaseModel):
         return value[:MAX_ENTITIES]
 
 
-class MergeDecision(BaseModel):
+@dataclass(frozen=True)
+class Candidate:
+    """A memory of the same scope the new one is compared with, and their cosine similarity."""
+
+    memory: Memory
+    similarity: float
+
+
+class Decision(BaseModel):
+    """The decision for one new memory. `targets` are candidate ids: the memories an update or delete
+    supersedes, or (none) the one memory it is merged into; empty for add."""
+
     model_config = ConfigDict(extra="ignore")
 
-    action: MergeAction
-    reason: str = ""
+    action: DecisionAction
+    targets: list[str] = Field(default_factory=list)
+    reason: str = Field(min_length=1, max_length=MAX_REASON_CHARS)
+    confidence: float = Field(default=1.0, ge=0.0, le=1.0)
+
+    @field_validator("reason", mode="before")
+    @classmethod
+    def _strip(cls, value: object) -> object:
+        return " ".join(value.split()) if isinstance(value, str) else value
 
 
 def enrichment_json_schema() -> dict:
@@ -97,13 +119,20 @@ def enrichment_json_schema() -> dict:
     }
 
 
-def merge_decision_json_schema() -> dict:
+def decision_json_schema() -> dict:
+    """The JSON schema of the decision stage's answer (Bedrock tool input, OpenAI response_format)."""
     return {
         "type": "object",
         "additionalProperties": False,
         "properties": {
-            "action": {"type": "string", "enum": [a.value for a in MergeAction]},
-            "reason": {"type": "string"},
+            "action": {"type": "string", "enum": [a.value for a in DecisionAction]},
+            "targets": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "ids of the candidates the action applies to; [] for add",
+            },
+            "reason": {"type": "string", "description": "one sentence a person can read in an audit log"},
+            "confidence": {"type": "number", "minimum": 0, "maximum": 1},
         },
-        "required": ["action", "reason"],
+        "required": ["action", "targets", "reason", "confidence"],
     }

@@ -48,6 +48,7 @@ class Status(StrEnum):
     active = "active"
     stale = "stale"
     merged = "merged"
+    superseded = "superseded"  # a newer memory corrects, negates or changes it; kept, linked, dated
     deleted = "deleted"
 
 
@@ -122,6 +123,11 @@ class Memory(BaseModel):
     observed_at: datetime = Field(default_factory=utcnow)
     status: Status = Status.active
     merged_into: str | None = None
+    # status superseded: the memory that replaced it, and when this one held (its observed_at until
+    # the newer memory's observed_at)
+    superseded_by: str | None = None
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
     enrichment: Enrichment = Field(default_factory=Enrichment)
     redactions: list[str] = Field(default_factory=list)
     # Which fields the caller set explicitly; enrichment never overrides these.
@@ -140,6 +146,8 @@ class HistoryEvent(StrEnum):
     merged = "merged"
     absorbed = "absorbed"
     replaced = "replaced"
+    superseded = "superseded"  # a newer memory superseded this one
+    supersedes = "supersedes"  # this memory superseded an older one
     fell_back = "fell_back"
     failed = "failed"
     shadow = "shadow"

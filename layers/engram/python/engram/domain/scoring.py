@@ -1,6 +1,6 @@
 """Recall ranking, in one place so every backend ranks identically.
 
-score = fused × importance × recency × provenance × expiry × hits
+score = fused × importance × recency × provenance × expiry × hits × superseded
 
 `fused` combines the two legs after min-max normalising each within the candidate set (a leg that did
 not return a memory contributes 0). Each multiplier is 1.0 when its weight is neutral, so any signal
@@ -29,6 +29,7 @@ class Weights:
     provenance_factors: Mapping[Provenance, float] | None = None
     stale_multiplier: float = 0.5
     hits: float = 0.05
+    superseded_multiplier: float = 0.1
 
 
 DEFAULT_PROVENANCE = {
@@ -49,10 +50,19 @@ class Components:
     provenance: float
     expiry: float
     hits: float
+    superseded: float = 1.0
 
     @property
     def score(self) -> float:
-        return self.fused * self.importance * self.recency * self.provenance * self.expiry * self.hits
+        return (
+            self.fused
+            * self.importance
+            * self.recency
+            * self.provenance
+            * self.expiry
+            * self.hits
+            * self.superseded
+        )
 
 
 def _minmax(scores: Mapping[str, float]) -> dict[str, float]:
@@ -95,6 +105,7 @@ def components(
         + w.provenance * factors.get(memory.provenance, 1.0) * memory.confidence,
         expiry=w.stale_multiplier if is_expired(memory, now) else 1.0,
         hits=1.0 + w.hits * math.log2(max(1, memory.hits)),
+        superseded=w.superseded_multiplier if memory.status == Status.superseded else 1.0,
     )
 
 

@@ -58,6 +58,7 @@ class Container:
             dedup=self.settings.dedup,
             mode=self.settings.pipeline_mode,
             clock=self.clock,
+            lexical=self.lexical_index,
         )
 
     @cached_property

@@ -1,17 +1,32 @@
-"""Enrichment: embed → semantic dedup → enrich → index → audit. Idempotent per (memory, content hash).
+"""Enrichment: embed → enrich → decide → index → audit. Idempotent per (memory, content hash).
 
 Runs in the enrich Lambda (SQS) and on `engram serve`'s worker thread. A failure raises, leaving the
 memory stored with `enrichment.state = failed` and the error; the queue retries, the janitor repairs.
+
+The decision stage compares every newly enriched memory with the top candidates of its scope (the
+vector index's nearest neighbours above `dedup.related_threshold`, plus the lexical leg's best matches
+above `dedup.candidate_floor`) and applies the enricher's decision:
+
+* add: keep both;
+* update / delete: the new memory supersedes the targets (it corrects, changes or negates them);
+* none: a true duplicate, merged into its target (the survivor keeps the better provenance).
+
+What was said last is never lost: a merge that would drop a number, date, time, name, negation or
+slot value the new memory states is refused (`domain.claims.lost_by_merge`) and becomes an update;
+and time order comes from `observed_at`, not arrival, so an older fact imported after a newer one is
+stored already superseded by it. Every decision, applied or not (shadow mode), is in the history.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from typing import Any, Literal
 
-from engram.domain.enrichment import EnrichmentResult, MergeAction, MergeDecision
+from engram.domain.claims import Claim, lost_by_merge
+from engram.domain.enrichment import Candidate, Decision, DecisionAction, EnrichmentResult
 from engram.domain.errors import Conflict
 from engram.domain.models import (
     PROVENANCE_RANK,
@@ -30,20 +45,22 @@ from engram.ports import (
     Enricher,
     EnrichJob,
     IndexedMemory,
+    LexicalIndex,
     MemoryStore,
     SearchScope,
     SystemClock,
-    VectorHit,
     VectorIndex,
 )
 from engram.settings import DedupSettings
 from engram.usecases.memories import history_record
 
+LIVE = (Status.active, Status.stale)
+
 
 class EnrichOutcome(StrEnum):
     enriched = "enriched"
     merged = "merged"
-    replaced = "replaced"
+    superseded = "superseded"  # it superseded candidates, or was stored already superseded
     shadow = "shadow"
     skipped = "skipped"  # gone, merged, or a newer content hash: nothing to do
     already_done = "already_done"  # redelivery: done at this content hash already
@@ -85,50 +102,160 @@ def apply_enrichment(memory: Memory, result: EnrichmentResult, model: str, now) 
     return memory.model_copy(update={**update, "enrichment": enrichment, "updated_at": now})
 
 
+# --------------------------------------------------------------------------- deciding
+
+
+@dataclass(frozen=True)
+class Decided:
+    """A decision, who made it, and why a model's answer was not used (if it was not)."""
+
+    decision: Decision
+    source: str
+    fallback: str | None = None
+
+    def audit(self, candidates: Sequence[Candidate]) -> dict[str, Any]:
+        """The decision as a history record's detail."""
+        return {
+            "action": self.decision.action.value,
+            "targets": self.decision.targets,
+            "reason": self.decision.reason,
+            "confidence": self.decision.confidence,
+            "source": self.source,
+            "candidates": [{"id": c.memory.id, "similarity": round(c.similarity, 4)} for c in candidates],
+        }
+
+
+def claim_of(memory: Memory) -> Claim:
+    return Claim.of(memory.content, memory.entities)
+
+
+def decide(
+    enricher: Enricher | None, new: Memory, candidates: Sequence[Candidate], dedup: DedupSettings
+) -> Decided:
+    """The decision stage for `new` against its candidates (best first).
+
+    A candidate at or above `dedup.duplicate_threshold` that loses nothing of `new` is merged without
+    asking the enricher. Whatever the enricher answers, a merge (none) that would lose a value `new`
+    states becomes an update: a correction is never folded into what it corrects."""
+    if not candidates:
+        return Decided(Decision(action=DecisionAction.add, reason="No related memory in the scope."), "none")
+    new_claim = claim_of(new)
+    top = candidates[0]
+    if top.similarity >= dedup.duplicate_threshold and lost_by_merge(new_claim, claim_of(top.memory)) is None:
+        reason = f"cosine {top.similarity:.3f} ≥ {dedup.duplicate_threshold}: the same fact reworded"
+        return Decided(Decision(action=DecisionAction.none, targets=[top.memory.id], reason=reason), "dedup")
+    if enricher is None:
+        return Decided(Decision(action=DecisionAction.add, reason="No enricher to decide."), "none")
+    decided = _decide_with_source(enricher, new, candidates)
+    decision = decided.decision
+    if decision.action == DecisionAction.none and decision.targets:
+        target = next(c.memory for c in candidates if c.memory.id == decision.targets[0])
+        lost = lost_by_merge(new_claim, claim_of(target))
+        if lost is not None:
+            guarded = Decision(
+                action=DecisionAction.update,
+                targets=decision.targets,
+                reason=f"Not a duplicate: {lost}; the new memory supersedes it. ({decision.reason})"[:500],
+                confidence=decision.confidence,
+            )
+            return Decided(guarded, f"{decided.source}+guard", decided.fallback)
+    return decided
+
+
+def _decide_with_source(enricher: Enricher, new: Memory, candidates: Sequence[Candidate]) -> Decided:
+    with_source = getattr(enricher, "decide_with_source", None)
+    if with_source is not None:
+        decision, source, fallback = with_source(new, candidates)
+        return Decided(decision, source, fallback)
+    return Decided(enricher.decide(new, candidates), enricher.name)
+
+
+# --------------------------------------------------------------------------- applying
+
+
 def apply_merge(
     store: MemoryStore,
-    index: VectorIndex,
     new: Memory,
     existing: Memory,
-    decision: MergeDecision,
-    similarity: float | None,
+    detail: dict[str, Any],
     now: datetime,
     expected_updated_at: datetime | None = None,
 ) -> list[HistoryRecord]:
-    """Apply a near-duplicate decision between `new` and `existing`; returns the history to record.
+    """Fold `new` into `existing` (a true duplicate): `new` is stored as merged (only if it is still
+    as of `expected_updated_at`, default `new.updated_at`); `existing` keeps the better provenance and
+    confidence and gains its hits. Returns the history to record."""
+    merged = new.model_copy(update={"status": Status.merged, "merged_into": existing.id, "updated_at": now})
+    store.put(merged, expected_updated_at=expected_updated_at or new.updated_at)
+    provenance, confidence = better(existing, new)
+    survivor = existing.model_copy(
+        update={"provenance": provenance, "confidence": confidence, "updated_at": now}
+    )
+    store.put(survivor, expected_updated_at=existing.updated_at)
+    store.add_hits(existing.tenant, existing.id, new.hits)
+    count("MemoryMerged")
+    return [
+        history_record(merged, HistoryEvent.merged, now, into=existing.id, **detail),
+        history_record(survivor, HistoryEvent.absorbed, now, absorbed=new.id, **detail),
+    ]
 
-    Shared by enrichment's semantic dedup and the janitor's consolidation.
-    merge: `new` is stored as merged into `existing` (only if it is still as of `expected_updated_at`,
-    default `new.updated_at`); `existing` keeps the better provenance and confidence and gains its hits.
-    replace: `existing` is retired (merged into `new`) and leaves the vector index; storing `new` is
-    the caller's business. keep_both: nothing changes.
-    """
-    detail = {"similarity": similarity, "reason": decision.reason}
-    if decision.action == MergeAction.merge:
-        merged = new.model_copy(
-            update={"status": Status.merged, "merged_into": existing.id, "updated_at": now}
-        )
-        store.put(merged, expected_updated_at=expected_updated_at or new.updated_at)
-        provenance, confidence = better(existing, new)
-        survivor = existing.model_copy(
-            update={"provenance": provenance, "confidence": confidence, "updated_at": now}
-        )
-        store.put(survivor, expected_updated_at=existing.updated_at)
-        store.add_hits(existing.tenant, existing.id, new.hits)
-        count("MemoryMerged")
-        return [
-            history_record(merged, HistoryEvent.merged, now, into=existing.id, **detail),
-            history_record(survivor, HistoryEvent.absorbed, now, absorbed=new.id, **detail),
+
+def superseded(old: Memory, by: Memory, now: datetime) -> Memory:
+    """`old` as superseded by `by`: linked, and valid from its own observed_at to `by`'s."""
+    return old.model_copy(
+        update={
+            "status": Status.superseded,
+            "superseded_by": by.id,
+            "valid_from": old.observed_at,
+            "valid_to": by.observed_at,
+            "updated_at": now,
+        }
+    )
+
+
+def apply_supersession(
+    store: MemoryStore,
+    index: VectorIndex,
+    new: Memory,
+    targets: Sequence[Memory],
+    detail: dict[str, Any],
+    now: datetime,
+) -> tuple[Memory, list[HistoryRecord]]:
+    """Apply an update or delete of `new` over `targets`, in `observed_at` order: each target observed
+    no later than `new` is superseded by it (stored, re-indexed with its new status); if a target was
+    observed after `new`, `new` is the older fact and is returned superseded by the earliest such
+    target, for the caller to store. Returns `new` (changed or not) and the history to record."""
+    records: list[HistoryRecord] = []
+    older = [t for t in targets if t.observed_at <= new.observed_at]
+    newer = sorted((t for t in targets if t.observed_at > new.observed_at), key=lambda t: t.observed_at)
+    retired: list[Memory] = []
+    for target in older:
+        gone = superseded(target, new, now)
+        store.put(gone, expected_updated_at=target.updated_at)
+        retired.append(gone)
+        records += [
+            history_record(gone, HistoryEvent.superseded, now, by=new.id, **detail),
+            history_record(new, HistoryEvent.supersedes, now, target=target.id, **detail),
         ]
-    if decision.action == MergeAction.replace:
-        retired = existing.model_copy(
-            update={"status": Status.merged, "merged_into": new.id, "updated_at": now}
-        )
-        store.put(retired, expected_updated_at=existing.updated_at)
-        index.delete(existing.tenant, [existing.id])
-        count("MemoryReplaced")
-        return [history_record(retired, HistoryEvent.replaced, now, by=new.id, **detail)]
-    return []
+    reindex(index, retired)
+    if newer:
+        later = newer[0]
+        new = superseded(new, later, now)
+        out_of_order = {**detail, "out_of_order": True}
+        records += [
+            history_record(new, HistoryEvent.superseded, now, by=later.id, **out_of_order),
+            history_record(later, HistoryEvent.supersedes, now, target=new.id, **out_of_order),
+        ]
+    count("MemorySuperseded", len(older) + (1 if newer else 0))
+    return new, records
+
+
+def reindex(index: VectorIndex, memories: Sequence[Memory]) -> None:
+    """Re-index memories whose status changed (OpenSearch filters on the status it stored)."""
+    if not memories:
+        return
+    tenant = memories[0].tenant
+    vectors = index.get_vectors(tenant, [m.id for m in memories])
+    index.upsert([IndexedMemory(m, vectors[m.id]) for m in memories if m.id in vectors])
 
 
 def _enrich_with_source(enricher: Enricher, memory: Memory) -> tuple[EnrichmentResult, str, str | None]:
@@ -137,16 +264,6 @@ def _enrich_with_source(enricher: Enricher, memory: Memory) -> tuple[EnrichmentR
     if with_source is not None:
         return with_source(memory)
     return enricher.enrich(memory), enricher.name, None
-
-
-def _decide_with_source(
-    enricher: Enricher, new: Memory, existing: Memory, similarity: float
-) -> tuple[MergeDecision, str | None]:
-    with_source = getattr(enricher, "decide_with_source", None)
-    if with_source is not None:
-        decision, _, fallback = with_source(new, existing, similarity)
-        return decision, fallback
-    return enricher.decide(new, existing, similarity), None
 
 
 @dataclass
@@ -158,6 +275,7 @@ class Enrich:
     dedup: DedupSettings
     mode: Mode = "controlled"
     clock: Clock = field(default_factory=SystemClock)
+    lexical: LexicalIndex | None = None  # the decision stage's lexical leg (None: k-NN only)
 
     def __call__(self, job: EnrichJob) -> EnrichOutcome:
         outcome = self.many([job])[0]
@@ -234,17 +352,19 @@ class Enrich:
 
     def _run(self, memory: Memory, vector: list[float]) -> EnrichOutcome:
         now = self.clock.now()
-        neighbour, existing = self._nearest(memory, vector)
-        decision, decide_fallback = self._decision(memory, neighbour, existing)
         result, model, fallback = _enrich_with_source(self.enricher, memory)
+        enriched = apply_enrichment(memory, result, model, now)
+        deciding = memory.status in LIVE
+        candidates = self._candidates(enriched, vector) if deciding else []
+        decided = decide(self.enricher, enriched, candidates, self.dedup) if candidates else None
         history = []
-        for reason in filter(None, (fallback, decide_fallback)):
+        for reason in filter(None, (fallback, decided.fallback if decided else None)):
             history.append(history_record(memory, HistoryEvent.fell_back, now, reason=reason, to="rules"))
 
         if self.mode == "shadow":
             proposal = {"enrichment": result.model_dump(mode="json"), "model": model}
-            if decision is not None and existing is not None:
-                proposal |= {"action": decision.action.value, "with": existing.id, "reason": decision.reason}
+            if decided is not None:
+                proposal["decision"] = decided.audit(candidates)
             state = memory.enrichment.model_copy(update={"state": EnrichmentState.shadow, "updated_at": now})
             self.store.put(
                 memory.model_copy(update={"enrichment": state, "updated_at": now}), memory.updated_at
@@ -252,56 +372,71 @@ class Enrich:
             self.store.add_history([*history, history_record(memory, HistoryEvent.shadow, now, **proposal)])
             return EnrichOutcome.shadow
 
-        enriched = apply_enrichment(memory, result, model, now)
-        similarity = round(neighbour.score, 4) if neighbour else None
-        if decision is not None and existing is not None and decision.action == MergeAction.merge:
-            merged = apply_merge(
-                self.store, self.index, enriched, existing, decision, similarity, now, memory.updated_at
-            )
-            self.store.add_history([*history, *merged])
-            return EnrichOutcome.merged
-
         outcome = EnrichOutcome.enriched
-        if decision is not None and existing is not None and decision.action == MergeAction.replace:
-            history.extend(apply_merge(self.store, self.index, enriched, existing, decision, similarity, now))
-            outcome = EnrichOutcome.replaced
+        if decided is not None:
+            audit = decided.audit(candidates)
+            decision = decided.decision
+            targets = [c.memory for c in candidates if c.memory.id in decision.targets]
+            by_id = {c.memory.id: c for c in candidates}
+            if decision.action == DecisionAction.none and targets:
+                merge_detail = {
+                    "similarity": round(by_id[targets[0].id].similarity, 4),
+                    "reason": decision.reason,
+                    "source": decided.source,
+                }
+                merged = apply_merge(self.store, enriched, targets[0], merge_detail, now, memory.updated_at)
+                self.store.add_history([*history, *merged])
+                return EnrichOutcome.merged
+            if decision.action in (DecisionAction.update, DecisionAction.delete) and targets:
+                pair = {k: audit[k] for k in ("action", "reason", "confidence", "source")}
+                enriched, records = apply_supersession(self.store, self.index, enriched, targets, pair, now)
+                history.extend(records)
+                outcome = EnrichOutcome.superseded
+
         stored = self.store.put(enriched, expected_updated_at=memory.updated_at)
         self.index.upsert([IndexedMemory(stored, vector)])
-        detail = {"model": model, "importance": stored.importance, "memory_type": stored.memory_type.value}
+        detail: dict[str, Any] = {
+            "model": model,
+            "importance": stored.importance,
+            "memory_type": stored.memory_type.value,
+        }
+        if decided is not None:
+            detail["decision"] = decided.audit(candidates)  # every decision is audited, add included
         self.store.add_history([*history, history_record(stored, HistoryEvent.enriched, now, **detail)])
         count("MemoryEnriched")
         return outcome
 
-    def _nearest(self, memory: Memory, vector: list[float]) -> tuple[VectorHit | None, Memory | None]:
+    def _candidates(self, memory: Memory, vector: list[float]) -> list[Candidate]:
+        """The decision stage's candidates: live memories of the memory's scope, best first, at most
+        `dedup.neighbours`: k-NN hits at or above `related_threshold`, plus lexical hits whose cosine
+        is at or above `candidate_floor`."""
         scope = SearchScope(
             tenant=memory.tenant,
             user_id=memory.user_id,
             project=memory.project,
             namespaces=(memory.namespace,),
-            statuses=(Status.active, Status.stale),
+            statuses=LIVE,
         )
-        hits = [
-            h for h in self.index.knn(scope, vector, self.dedup.neighbours + 1) if h.memory_id != memory.id
+        k = self.dedup.neighbours
+        scores = {
+            h.memory_id: h.score
+            for h in self.index.knn(scope, vector, k + 1)
+            if h.memory_id != memory.id and h.score >= self.dedup.related_threshold
+        }
+        if self.lexical is not None and self.dedup.candidate_floor < self.dedup.related_threshold:
+            lexical = [h.memory_id for h in self.lexical.search(scope, memory.content, k + 1)]
+            unseen = [i for i in lexical if i != memory.id and i not in scores]
+            for memory_id, other in self.index.get_vectors(memory.tenant, unseen).items():
+                cosine = sum(a * b for a, b in zip(vector, other, strict=False))
+                if cosine >= self.dedup.candidate_floor:
+                    scores[memory_id] = cosine
+        best = sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:k]
+        found = {m.id: m for m in self.store.get_many(memory.tenant, [i for i, _ in best])}
+        return [
+            Candidate(found[i], score)
+            for i, score in best
+            if i in found and found[i].status in LIVE and found[i].user_id == memory.user_id
         ]
-        for hit in hits:
-            if hit.score < self.dedup.related_threshold:
-                break
-            existing = self.store.get(memory.tenant, hit.memory_id)
-            if existing is not None and existing.status in (Status.active, Status.stale):
-                return hit, existing
-        return None, None
-
-    def _decision(
-        self, memory: Memory, neighbour: VectorHit | None, existing: Memory | None
-    ) -> tuple[MergeDecision | None, str | None]:
-        if neighbour is None or existing is None:
-            return None, None
-        if neighbour.score >= self.dedup.duplicate_threshold:
-            reason = (
-                f"cosine {neighbour.score:.3f} ≥ {self.dedup.duplicate_threshold}: the same fact reworded"
-            )
-            return MergeDecision(action=MergeAction.merge, reason=reason), None
-        return _decide_with_source(self.enricher, memory, existing, neighbour.score)
 
     def _record_failure(self, memory: Memory, exc: Exception) -> None:
         now = self.clock.now()

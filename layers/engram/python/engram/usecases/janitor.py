@@ -35,9 +35,10 @@ Decisions worth knowing:
 * retention hard-deletes tombstones older than `tombstone_retention_days` (memory, history, vector),
   history older than `history_retention_days`, and finished local jobs older than `job_retention_days`.
 * consolidate looks, within each scope, for the nearest older active neighbour of every active memory
-  with cosine ≥ `consolidate_threshold`, and applies enrichment's merge decision to the pair (cosine ≥
-  `dedup.duplicate_threshold`: merge; below: the enricher decides) with enrichment's own effects
-  (`engram.usecases.enrich.apply_merge`). Each pair is looked at once per pass, from its younger side.
+  with cosine ≥ `consolidate_threshold`, and applies enrichment's decision stage to the pair (cosine ≥
+  `dedup.duplicate_threshold` and nothing lost: merge; otherwise the enricher decides; a merge that
+  would lose a value is an update) with enrichment's own effects (`engram.usecases.enrich`: merge, or
+  supersession in `observed_at` order). Each pair is looked at once per pass, from its younger side.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, Field
 
-from engram.domain.enrichment import MergeAction, MergeDecision
+from engram.domain.enrichment import Candidate, DecisionAction
 from engram.domain.errors import Conflict
 from engram.domain.models import (
     EnrichmentState,
@@ -75,7 +76,7 @@ from engram.ports import (
     VectorIndex,
 )
 from engram.settings import DecayPolicy, DedupSettings, JanitorSettings
-from engram.usecases.enrich import apply_merge
+from engram.usecases.enrich import apply_merge, apply_supersession, decide, reindex
 from engram.usecases.memories import history_record
 
 
@@ -558,28 +559,33 @@ class Janitor:
         report: JanitorReport,
     ) -> None:
         assert self.index is not None
-        if similarity >= self.dedup.duplicate_threshold:
-            reason = f"cosine {similarity:.3f} ≥ {self.dedup.duplicate_threshold}: the same fact reworded"
-            decision = MergeDecision(action=MergeAction.merge, reason=reason)
-        elif self.enricher is not None:
-            decision = self.enricher().decide(new, existing, similarity)
-        else:
+        candidates = [Candidate(existing, similarity)]
+        decided = decide(self.enricher() if self.enricher else None, new, candidates, self.dedup)
+        decision = decided.decision
+        if decision.action == DecisionAction.add or not decision.targets:
+            report.record("kept_both", new.id)
             return
-        action = {MergeAction.merge: "merged", MergeAction.replace: "replaced"}.get(
-            decision.action, "kept_both"
-        )
-        # ids: the memory that stops being active (merged: the younger, replaced: the older)
-        gone = existing.id if decision.action == MergeAction.replace else new.id
-        if not dry_run and decision.action != MergeAction.keep_both:
+        detail = {"similarity": similarity, "reason": decision.reason, "source": decided.source}
+        # the memory that stops being active: merged, the younger; superseded, the one observed earlier
+        merging = decision.action == DecisionAction.none
+        gone = new if merging or new.observed_at < existing.observed_at else existing
+        if not dry_run:
             try:
-                records = apply_merge(self.store, self.index, new, existing, decision, similarity, now)
+                if merging:
+                    records = apply_merge(self.store, new, existing, detail, now)
+                    self.index.delete(new.tenant, [new.id])  # indexed, unlike enrichment's new memory
+                else:
+                    detail |= {"action": decision.action.value, "confidence": decision.confidence}
+                    changed, records = apply_supersession(
+                        self.store, self.index, new, [existing], detail, now
+                    )
+                    if changed is not new:
+                        reindex(self.index, [self.store.put(changed, expected_updated_at=new.updated_at)])
             except Conflict:
                 report.conflicts.append(new.id)
                 return
-            if decision.action == MergeAction.merge:
-                self.index.delete(new.tenant, [new.id])  # it was indexed; enrichment's new memory never is
             self._history(records)
-        report.record(action, gone)
+        report.record("merged" if merging else "superseded", gone.id)
 
     # ------------------------------------------------------------------ scanning
 
@@ -616,7 +622,8 @@ class Stats(BaseModel):
     status: dict[str, int]
     enrichment: dict[str, int]
     queue: dict[str, int] | None = Field(
-        default=None, description="the service-wide job queue; operators only (`engram stats`), null over the API"
+        default=None,
+        description="the service-wide job queue; operators only (`engram stats`), null over the API",
     )
     dead_jobs: int | None = Field(default=None, description="dead jobs service-wide; operators only")
     janitor: dict[str, JobStatus] | None = Field(

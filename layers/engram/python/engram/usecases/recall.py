@@ -43,6 +43,7 @@ class RecallQuery:
     filters: SearchFilters = field(default_factory=SearchFilters)
     min_score: float | None = None
     include_stale: bool = True
+    include_superseded: bool = False  # superseded memories ("what did X use to…"), ranked far below
     weights: dict[str, float] = field(default_factory=dict)  # per-request overrides of RankingSettings
 
 
@@ -70,6 +71,7 @@ def weights_from(settings: RankingSettings, overrides: dict[str, float] | None =
         },
         stale_multiplier=s.stale_multiplier,
         hits=s.hits_weight,
+        superseded_multiplier=s.superseded_multiplier,
     )
 
 
@@ -87,7 +89,9 @@ class Recall:
     def __call__(self, q: RecallQuery) -> list[Recalled]:
         now = self.clock.now()
         w = weights_from(self.ranking, q.weights)
-        statuses = (Status.active, Status.stale) if q.include_stale else (Status.active,)
+        statuses: tuple[Status, ...] = (Status.active, Status.stale) if q.include_stale else (Status.active,)
+        if q.include_superseded:
+            statuses += (Status.superseded,)
         scope = SearchScope(
             q.tenant, q.user_id, q.project, q.namespaces or None, statuses, _without_empty(q.filters)
         )

@@ -1,4 +1,4 @@
-"""Turning what a language model says into a validated EnrichmentResult or MergeDecision.
+"""Turning what a language model says into a validated EnrichmentResult or Decision.
 
 Models wrap JSON in reasoning blocks, code fences and prose, answer with strings where numbers belong,
 and encode arrays as JSON strings. This module strips and coerces what is safe to coerce and raises
@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime, time
 from typing import Any, TypeVar
 
 from dateutil.parser import isoparse
 from pydantic import BaseModel, ValidationError
 
-from engram.domain.enrichment import EnrichmentResult, MergeAction, MergeDecision
+from engram.domain.enrichment import Decision, DecisionAction, EnrichmentResult
 from engram.domain.models import TemporalKind
 
 MAX_OUTPUT_CHARS = 100_000  # longer answers are not scanned for JSON
@@ -29,7 +29,20 @@ _REASONING_CLOSE = re.compile(rf"</(?:{_REASONING_TAGS})\s*>", re.IGNORECASE)
 _FENCE = re.compile(r"```[\w-]*[ \t]*\n?(.*?)(?:```|$)", re.DOTALL)
 _NULLS = {"", "null", "none", "n/a", "na", "never", "persistent"}
 _Model = TypeVar("_Model", bound=BaseModel)
-_ACTION_ALIASES = {"keep": "keep_both", "keepboth": "keep_both", "both": "keep_both", "supersede": "replace"}
+_ACTION_ALIASES = {
+    "keep": "add",
+    "keepboth": "add",
+    "both": "add",
+    "new": "add",
+    "merge": "none",
+    "duplicate": "none",
+    "noop": "none",
+    "replace": "update",
+    "supersede": "update",
+    "supersedes": "update",
+    "negate": "delete",
+    "invalidate": "delete",
+}
 
 
 class InvalidModelOutput(Exception):
@@ -95,8 +108,12 @@ def parse_enrichment(output: str | Mapping[str, Any]) -> EnrichmentResult:
     return _parse(output, EnrichmentResult, _coerce_enrichment)
 
 
-def parse_merge_decision(output: str | Mapping[str, Any]) -> MergeDecision:
-    return _parse(output, MergeDecision, _coerce_decision)
+def parse_decision(output: str | Mapping[str, Any], candidate_ids: Iterable[str]) -> Decision:
+    """A validated Decision from a model's answer. Target ids must come from `candidate_ids`: others
+    (hallucinated) are dropped, and an update, delete or none left without a target is invalid, as is
+    an empty reason or a confidence outside 0–1."""
+    known = list(candidate_ids)
+    return _parse(output, Decision, lambda data: _coerce_decision(data, known))
 
 
 def _parse(
@@ -137,16 +154,39 @@ def _coerce_enrichment(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def _coerce_decision(data: dict[str, Any]) -> dict[str, Any]:
+def _coerce_decision(data: dict[str, Any], known: list[str]) -> dict[str, Any]:
     data = dict(data)
     action = data.get("action")
-    if isinstance(action, str):
-        action = re.sub(r"[\s-]+", "_", action.strip().lower())
-        data["action"] = _ACTION_ALIASES.get(action.replace("_", ""), action)
-        if data["action"] not in {a.value for a in MergeAction}:
-            raise InvalidModelOutput(f"unknown merge action {action!r}")
+    if not isinstance(action, str):
+        raise InvalidModelOutput(f"action must be a string, got {action!r}")
+    action = re.sub(r"[\s-]+", "_", action.strip().lower())
+    action = _ACTION_ALIASES.get(action.replace("_", ""), action)
+    if action not in {a.value for a in DecisionAction}:
+        raise InvalidModelOutput(f"unknown decision action {action!r}")
+    data["action"] = action
+    targets = data.get("targets", data.get("target_ids", data.get("target")))
+    if isinstance(targets, str):
+        targets = _as_list(targets) if targets.strip().startswith("[") else [targets]
+    if targets is None:
+        targets = []
+    if not isinstance(targets, list):
+        raise InvalidModelOutput(f"targets must be a list of candidate ids, got {type(targets).__name__}")
+    valid = [t.strip() for t in targets if isinstance(t, str) and t.strip() in known]
+    valid = list(dict.fromkeys(valid))  # hallucinated ids dropped, duplicates once
+    if action == DecisionAction.add.value:
+        valid = []
+    elif not valid:
+        raise InvalidModelOutput(f"{action} names no candidate id (given {targets!r})")
+    elif action == DecisionAction.none.value:
+        valid = valid[:1]  # merged into one memory
+    data["targets"] = valid
     reason = data.get("reason")
-    data["reason"] = "" if reason is None else str(reason).strip()[:500]
+    if not isinstance(reason, str) or not reason.strip():
+        raise InvalidModelOutput("the decision gives no reason")
+    data["reason"] = reason.strip()[:500]
+    confidence = data.get("confidence")
+    if isinstance(confidence, bool) or not isinstance(confidence, int | float) or not 0 <= confidence <= 1:
+        raise InvalidModelOutput(f"confidence must be a number from 0 to 1, got {confidence!r}")
     return data
 
 
@@ -202,8 +242,8 @@ def _excerpt(text: str, limit: int = 120) -> str:
 __all__ = [
     "InvalidModelOutput",
     "json_objects",
+    "parse_decision",
     "parse_enrichment",
-    "parse_merge_decision",
     "parse_moment",
     "strip_reasoning",
     "truncate_input",

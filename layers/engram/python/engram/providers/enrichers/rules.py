@@ -12,20 +12,21 @@ day ("at 3pm tomorrow") does not narrow the window below the end of that day.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, date, datetime, time, timedelta
 from typing import NamedTuple
 
 from dateutil.parser import isoparse
 from dateutil.relativedelta import relativedelta
 
+from engram.domain.claims import Claim, contradiction, jaccard, lost_by_merge, slot_change, value_change
 from engram.domain.enrichment import (
     MAX_CATEGORIES,
     MAX_ENTITIES,
+    Candidate,
+    Decision,
+    DecisionAction,
     EnrichmentResult,
-    MergeAction,
-    MergeDecision,
 )
 from engram.domain.models import Memory, MemoryType, Provenance, TemporalKind
 
@@ -633,150 +634,93 @@ def score_confidence(text: str, provenance: Provenance) -> float:
     return round(max(0.1, min(1.0, confidence)), 2)
 
 
-# =========================================================================== near-duplicate decisions
+# =========================================================================== the decision stage
+
+# Below this cosine a candidate is only superseded on a contradiction or a changed slot, never merged.
+NEAR = 0.70
 
 
-def _words(spaced: str) -> frozenset[str]:
-    return frozenset(spaced.split())
+class _Verdict(NamedTuple):
+    action: DecisionAction
+    reason: str
+    confidence: float
 
 
-_STOPWORDS = _words(
-    "a an the and or but if of to in on at by for from with about into onto over under as is are was were be "
-    "been being am do does did have has had i me my mine we us our you your he him his she her they them "
-    "their it its this that these those there here so than then too very just also really still now actually "
-    "switched changed moved migrated instead correction update longer anymore any more will would shall "
-    "should can could may might must not no never none nor don't doesn't didn't isn't aren't wasn't weren't "
-    "won't can't cannot without stopped quit used some all each what which who whom whose when where why "
-    "how again since until while"
-)
-_NEGATION = _rx(
-    r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|cannot|stopped|quit|no longer)\b|n't\b|"
-    r"\bany ?more\b"
-)
-_UPDATE = _rx(
-    r"\b(?:no longer|not any ?more|any ?more|now|actually|switched|changed|instead|moved|migrated|replaced|"
-    r"updated?|correction|from now on|these days|nowadays|i was wrong|used to)\b"
-)
-_LIKE = _words(
-    "like likes liked love loves loved enjoy enjoys enjoyed prefer prefers preferred fond adore adores"
-)
-_DISLIKE = _words("dislike dislikes disliked hate hates hated detest detests loathe loathes")
-_SYNONYMS = {
-    **dict.fromkeys(_LIKE | {"favorite", "favourite"}, "like"),
-    **dict.fromkeys(_DISLIKE, "dislike"),
-    **dict.fromkeys(_words("use uses used using utilize utilizes run runs"), "use"),
-}
-_ANTONYMS: list[tuple[frozenset[str], frozenset[str]]] = [
-    (_LIKE, _DISLIKE),
-    *(
-        (_words(a), _words(b))
-        for a, b in [
-            ("enable enabled enables", "disable disabled disables"),
-            ("always", "never"),
-            ("allow allowed allows permitted", "forbid forbidden prohibited banned disallowed"),
-            ("true", "false"),
-            ("open", "closed"),
-            ("public", "private"),
-            ("online", "offline"),
-            ("available", "unavailable"),
-            ("include includes included", "exclude excludes excluded"),
-            ("accept accepts accepted approve approved", "reject rejects rejected decline declined denied"),
-            ("increase increased", "decrease decreased"),
-            ("pass passed passing", "fail failed failing"),
-            ("remote", "onsite on-site in-office"),
-            ("early", "late"),
-        ]
-    ),
-]
+def _claim(memory: Memory) -> Claim:
+    return Claim.of(memory.content, [*memory.entities, *extract_entities(memory.content)])
 
 
-def _stem(word: str) -> str:
-    for suffix in ("ing", "ed", "es", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
-            word = word[: -len(suffix)]
-            break
-    return word.rstrip("e") or word
-
-
-@dataclass(frozen=True)
-class _Claim:
-    words: frozenset[str]  # content words, canonicalised
-    raw: frozenset[str]  # every lowercased token, for antonym checks
-    values: frozenset[str]  # names, numbers, technologies: what a claim is about
-    negated: bool
-    updates: bool  # uses correction / update language
-
-    @classmethod
-    def of(cls, text: str) -> _Claim:
-        found = re.findall(r"[a-z0-9][a-z0-9+#.'’-]*", text.lower())
-        tokens = [re.sub(r"['’]s$", "", t.strip(".'’-")) for t in found]
-        raw = frozenset(t for t in tokens if t)
-        words = frozenset(
-            _SYNONYMS.get(t) or _stem(t) for t in tokens if t and t not in _STOPWORDS and len(t) > 1
-        )
-        values = {entity.lower() for entity in extract_entities(text)}
-        values |= set(re.findall(r"\d+(?:[.:,]\d+)*", text))
-        return cls(words, raw, frozenset(values), bool(_NEGATION.search(text)), bool(_UPDATE.search(text)))
-
-
-def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
-    return len(a & b) / len(a | b) if a | b else 1.0
-
-
-def _contradiction(old: _Claim, new: _Claim) -> str | None:
-    overlap = _jaccard(old.words, new.words)
-    if old.negated != new.negated and overlap >= 0.25:
-        negated = "new" if new.negated else "existing"
-        return f"the {negated} memory negates what the other states"
-    for positive, negative in _ANTONYMS:
-        if (old.raw & positive and new.raw & negative) or (old.raw & negative and new.raw & positive):
-            word_old = sorted(old.raw & (positive | negative))[0]
-            word_new = sorted(new.raw & (positive | negative))[0]
-            return f"they take opposite positions ('{word_old}' vs '{word_new}')"
-    only_old, only_new = old.values - new.values, new.values - old.values
-    if only_old and only_new:
-        value_words = {_stem(w) for value in old.values | new.values for w in value.split()}
-        if _jaccard(old.words - value_words, new.words - value_words) >= 0.5:
-            return (
-                f"they give different values ({', '.join(sorted(only_old))} vs {', '.join(sorted(only_new))})"
-            )
-    return None
-
-
-def decide_near_duplicate(new: Memory, existing: Memory, similarity: float) -> MergeDecision:
-    old_claim, new_claim = _Claim.of(existing.content), _Claim.of(new.content)
-    conflict = _contradiction(old_claim, new_claim)
+def pair_verdict(new: Memory, existing: Memory, similarity: float) -> _Verdict:
+    """What `new` does to one candidate: supersede it (update / delete), duplicate it (none), or
+    neither (add)."""
+    old_claim, new_claim = _claim(existing), _claim(new)
+    conflict = contradiction(old_claim, new_claim)
     if conflict:
-        if new_claim.updates and not old_claim.updates:
-            return MergeDecision(
-                action=MergeAction.replace,
-                reason=f"Contradiction: {conflict}; the new memory is worded as a correction or update, "
-                "so it supersedes the existing one.",
+        if new_claim.negated and not old_claim.negated:
+            return _Verdict(DecisionAction.delete, f"Negation: {conflict}.", 0.85)
+        return _Verdict(DecisionAction.update, f"Contradiction: {conflict}; the later statement holds.", 0.8)
+    changed = slot_change(old_claim, new_claim)
+    if changed:
+        return _Verdict(DecisionAction.update, f"Changed value: {changed}.", 0.85)
+    changed = value_change(old_claim, new_claim)
+    if changed and similarity >= NEAR:
+        return _Verdict(DecisionAction.update, f"Changed value: {changed}.", 0.75)
+    if similarity < NEAR:
+        return _Verdict(DecisionAction.add, f"Related but distinct (similarity {similarity:.2f}).", 0.6)
+    overlap = jaccard(old_claim.words, new_claim.words)
+    lost = lost_by_merge(new_claim, old_claim)
+    if lost is None and new_claim.words <= old_claim.words:
+        return _Verdict(
+            DecisionAction.none,
+            f"Same statement (word overlap {overlap:.2f}); the new memory adds nothing.",
+            0.9,
+        )
+    if old_claim.words < new_claim.words and not (old_claim.negated or new_claim.negated):
+        return _Verdict(
+            DecisionAction.update,
+            f"The new memory restates the existing one with more detail (word overlap {overlap:.2f}).",
+            0.7,
+        )
+    if lost is None and (overlap >= 0.6 or (overlap >= 0.35 and similarity >= 0.85) or similarity >= 0.95):
+        return _Verdict(
+            DecisionAction.none,
+            f"Paraphrase of the same statement (word overlap {overlap:.2f}, similarity {similarity:.2f}).",
+            0.8,
+        )
+    why = f"; not a duplicate: {lost}" if lost else ""
+    return _Verdict(
+        DecisionAction.add,
+        f"Related but distinct (word overlap {overlap:.2f}, similarity {similarity:.2f}){why}.",
+        0.7,
+    )
+
+
+def decide_candidates(new: Memory, candidates: Sequence[Candidate]) -> Decision:
+    """The decision for `new` against its candidates (best first): every candidate it negates or
+    supersedes (delete before update), else the first it duplicates, else add."""
+    verdicts = [(c, pair_verdict(new, c.memory, c.similarity)) for c in candidates]
+    superseding = {DecisionAction.delete, DecisionAction.update}
+    hits = [(c, v) for c, v in verdicts if v.action in superseding]
+    if hits:
+        negates = any(v.action == DecisionAction.delete for _, v in hits)
+        return Decision(
+            action=DecisionAction.delete if negates else DecisionAction.update,
+            targets=[c.memory.id for c, _ in hits],
+            reason=" ".join(v.reason for _, v in hits),
+            confidence=min(v.confidence for _, v in hits),
+        )
+    for candidate, verdict in verdicts:
+        if verdict.action == DecisionAction.none:
+            return Decision(
+                action=DecisionAction.none,
+                targets=[candidate.memory.id],
+                reason=verdict.reason,
+                confidence=verdict.confidence,
             )
-        return MergeDecision(
-            action=MergeAction.keep_both,
-            reason=f"Contradiction: {conflict}; neither is marked as a correction, so both are kept.",
-        )
-    overlap = _jaccard(old_claim.words, new_claim.words)
-    if new_claim.words <= old_claim.words:
-        return MergeDecision(
-            action=MergeAction.merge,
-            reason=f"Same statement (word overlap {overlap:.2f}); the new memory adds nothing new.",
-        )
-    if old_claim.words < new_claim.words:
-        return MergeDecision(
-            action=MergeAction.replace,
-            reason=f"The new memory restates the existing one with more detail (word overlap {overlap:.2f}).",
-        )
-    if overlap >= 0.6 or (overlap >= 0.35 and similarity >= 0.85) or similarity >= 0.95:
-        return MergeDecision(
-            action=MergeAction.merge,
-            reason=f"Paraphrase of the same statement (word overlap {overlap:.2f}, "
-            f"similarity {similarity:.2f}).",
-        )
-    return MergeDecision(
-        action=MergeAction.keep_both,
-        reason=f"Related but distinct (word overlap {overlap:.2f}, similarity {similarity:.2f}).",
+    if not verdicts:
+        return Decision(action=DecisionAction.add, reason="No related memory in the scope.")
+    return Decision(
+        action=DecisionAction.add, reason=verdicts[0][1].reason, confidence=verdicts[0][1].confidence
     )
 
 
@@ -804,5 +748,5 @@ class RulesEnricher:
             confidence=score_confidence(text, memory.provenance),
         )
 
-    def decide(self, new: Memory, existing: Memory, similarity: float) -> MergeDecision:
-        return decide_near_duplicate(new, existing, similarity)
+    def decide(self, new: Memory, candidates: Sequence[Candidate]) -> Decision:
+        return decide_candidates(new, candidates)
