@@ -197,6 +197,24 @@ def numbers(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
+_IDENTIFIER = re.compile(r"\b([a-z][a-z-]*)\s+#?(\d+(?:\.\d+)*)\b(?![:.]\d)")
+_NOT_NOUNS = STOPWORDS | _words(
+    "is are was were be costs cost costing priced pays paid charge charges version v every each per "
+    "about around over under than plus minus times top last next first"
+)
+
+
+def identifiers(text: str) -> frozenset[str]:
+    """Numbers that name what a statement is about rather than state a value: "Release 3 shipped …",
+    "Sprint #12 ends …" (a noun and a number among the first words, before any verb could)."""
+    found = set()
+    opening = " ".join(text.lower().split()[:5])
+    for word, number in _IDENTIFIER.findall(opening):
+        if word not in _NOT_NOUNS and not word.endswith("ly"):
+            found.add(f"{stem(word)} {number}")
+    return frozenset(found)
+
+
 def names(text: str, entities: Iterable[str] = ()) -> frozenset[str]:
     """Proper names, lowercased: capitalised words that are not stopwords, plus given entities."""
     found = {m.group(0).lower().rstrip(".") for m in _NAME.finditer(text)}
@@ -222,6 +240,7 @@ class Claim:
     numbers: frozenset[str]
     dates: frozenset[str]  # weekday and month names
     names: frozenset[str]
+    identifiers: frozenset[str]  # numbers that name a thing ("release 3", "room 4", "sprint 12")
     negated: bool
     updates: bool  # worded as a correction or an update
     slots: tuple[Slot, ...]
@@ -240,6 +259,7 @@ class Claim:
             numbers=numbers(text),
             dates=frozenset(raw & (_WEEKDAYS | _MONTHS)),
             names=names(text, entities),
+            identifiers=identifiers(text),
             negated=bool(_NEGATION.search(text)),
             updates=bool(_UPDATE.search(text)),
             slots=tuple(_slots(text)),
@@ -361,6 +381,8 @@ def value_change(old: Claim, new: Claim) -> str | None:
     and what is left (at least two words) is mostly the same."""
     if old.negated or new.negated:
         return None
+    if old.identifiers - new.identifiers and new.identifiers - old.identifiers:
+        return None  # release 3 and release 4 are two things, not one changed value
     only_old = old.values - _mentioned(new, old.values)
     only_new = new.values - _mentioned(old, new.values)
     if not any(_kind(v) == _kind(w) for v in only_old for w in only_new):
