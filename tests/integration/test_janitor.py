@@ -40,7 +40,7 @@ from engram.domain.models import (
     TemporalKind,
 )
 from engram.domain.text import content_hash
-from engram.ports import EnrichJob, IndexedMemory
+from engram.ports import EnrichJob, IndexedMemory, SearchScope
 from engram.runtime import background
 from engram.runtime.container import Container, local
 from engram.runtime.janitor import janitor_enabled, janitor_for, janitor_state, scheduler_loop
@@ -53,6 +53,12 @@ from tests.integration.builders import moto_aws, new_memory
 
 TENANT = "acme"
 DUPLICATE = ("Deploy the billing service on Friday, always", "Deploy the billing service on Friday always")
+CHANGED_TIME = (  # cosine 0.97 with the hashing embedder
+    "The team standup for the billing service runs in the main meeting room on the third floor every"
+    " weekday at 9:30 with the whole platform group",
+    "The team standup for the billing service runs in the main meeting room on the third floor every"
+    " weekday at 10:00 with the whole platform group",
+)
 REWORDED = (  # cosine 0.93 with the hashing embedder; the rule-based enricher calls it a restatement
     "The user prefers dark mode in every code editor",
     "The user prefers dark mode in every code editor they use",
@@ -459,6 +465,27 @@ def test_consolidate_asks_the_enricher_below_the_duplicate_threshold(world: Worl
     assert world.get(newer).status == Status.active
     assert world.events(older) == [HistoryEvent.superseded]
     assert world.events(newer) == [HistoryEvent.supersedes]
+
+
+def test_consolidate_never_merges_a_changed_value(world: World) -> None:
+    # Given a near-duplicate pair (cosine 0.97) that differs in a time: a correction enrichment missed
+    older = world.seed(CHANGED_TIME[0], indexed=True)
+    world.clock.advance(days=2)
+    newer = world.seed(CHANGED_TIME[1], indexed=True)
+
+    # When consolidate runs
+    report = world.run("consolidate")
+
+    # Then the newer value supersedes the older; nothing is merged, and the index knows
+    assert report.ids == {"superseded": [older.id]}
+    gone = world.get(older)
+    assert (gone.status, gone.superseded_by, gone.merged_into) == (Status.superseded, newer.id, None)
+    assert world.get(newer).status == Status.active
+    assert world.c.vector_index.get_vectors(TENANT, [older.id])  # still indexed, for include_superseded
+    scope = SearchScope(TENANT, "alice", statuses=(Status.superseded,))
+    vector = world.c.embedder.embed([CHANGED_TIME[0]])[0]
+    assert [h.memory_id for h in world.c.vector_index.knn(scope, vector, 5)] == [older.id]
+    assert nothing_done(world.run("consolidate"))
 
 
 # --------------------------------------------------------------------------- every job
