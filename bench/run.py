@@ -14,6 +14,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 BENCHES = [
     ("write path", ["bench_write.py"]),
+    ("PII screening", ["bench_pii.py"]),
     ("loopback load, 4 tenants", ["bench_load.py"]),
     ("embedding", ["bench_embed.py"]),
     ("enrichment", ["bench_enrich.py"]),

@@ -69,3 +69,41 @@ def test_reject_policy_rejects():
 def test_detect_reports_spans():
     findings = detect("AKIAIOSFODNN7EXAMPLE")
     assert [(f.kind, f.start, f.end) for f in findings] == [("aws_access_key", 0, 20)]
+
+
+def test_an_ordinary_word_after_bearer_is_not_a_token():
+    text = "The bearer documents for the shipment arrived"
+    assert screen(text, DEFAULT).content == text
+
+
+def test_the_label_stays_and_only_the_value_goes():
+    value = "Zx81kdjf93kdJd02Qp"
+    assert screen(f"DB_PASSWORD={value}", DEFAULT).content == "DB_PASSWORD=[REDACTED:password]"
+    assert screen(f"export GITHUB_TOKEN={value}", DEFAULT).content == "export GITHUB_TOKEN=[REDACTED:api_key]"
+    url = f"postgres://app:{value}@db.internal:5432/app"
+    assert screen(url, DEFAULT).content == "postgres://app:[REDACTED:url_credentials]@db.internal:5432/app"
+
+
+def test_a_long_key_is_redacted_to_its_end():
+    key = "rk_" + "live_" + "Ab3" * 33  # 99 characters after the prefix, as Stripe issues them
+    assert screen(f"key {key} here", DEFAULT).content == "key [REDACTED:api_key] here"
+
+
+def test_a_passphrase_is_redacted_whole():
+    result = screen("passphrase: correct horse battery staple", DEFAULT)
+    assert result.content == "passphrase: [REDACTED:password]"
+
+
+def test_iban_needs_a_valid_checksum():
+    assert screen("IBAN GB82 WEST 1234 5698 7654 32 please", DEFAULT).redactions == ["iban"]
+    assert screen("IBAN GB83 WEST 1234 5698 7654 32 please", DEFAULT).redactions == []
+
+
+def test_nine_digits_are_an_ssn_only_when_the_text_says_so():
+    assert screen("my SSN is 219099999", DEFAULT).content == "my SSN is [REDACTED:ssn]"
+    assert screen("invoice 219099999 is paid", DEFAULT).redactions == []
+
+
+def test_keep_is_the_same_as_allow():
+    text = "wifi password=CorrectHorse42"
+    assert screen(text, {**DEFAULT, "password": "keep"}).content == text

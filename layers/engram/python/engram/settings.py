@@ -18,17 +18,23 @@ class PiiPolicy(StrEnum):
     redact = "redact"
     reject = "reject"
     allow = "allow"
+    keep = "keep"  # the same as allow
 
 
 class PiiSettings(BaseModel):
-    """Policy per PII kind. Secrets are redacted by default; contact details are kept."""
+    """Policy per PII kind (`ENGRAM_PII__<KIND>`). Secrets are redacted by default; contact details
+    are kept. What each kind covers: engram.domain.pii_rules."""
 
-    api_key: PiiPolicy = PiiPolicy.redact
+    api_key: PiiPolicy = PiiPolicy.redact  # issuers' tokens, labelled keys, JWTs, high-entropy tokens
     aws_access_key: PiiPolicy = PiiPolicy.redact
-    bearer_token: PiiPolicy = PiiPolicy.redact
+    aws_secret_key: PiiPolicy = PiiPolicy.redact
+    bearer_token: PiiPolicy = PiiPolicy.redact  # Authorization: Bearer / Basic
     private_key: PiiPolicy = PiiPolicy.redact
-    password: PiiPolicy = PiiPolicy.redact
+    password: PiiPolicy = PiiPolicy.redact  # passwords, passphrases, seed phrases
+    url_credentials: PiiPolicy = PiiPolicy.redact  # the password in scheme://user:password@host
+    webhook_url: PiiPolicy = PiiPolicy.redact  # Slack, Discord, Teams webhook URLs
     credit_card: PiiPolicy = PiiPolicy.redact
+    iban: PiiPolicy = PiiPolicy.redact
     ssn: PiiPolicy = PiiPolicy.redact
     email: PiiPolicy = PiiPolicy.allow
     phone: PiiPolicy = PiiPolicy.allow

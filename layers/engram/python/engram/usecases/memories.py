@@ -90,6 +90,10 @@ class Update:
             if name in changes and changes[name] is not None:
                 update[name] = changes[name]
                 pinned.add(name)
+        if update.get("metadata") is not None:  # screened as content is; its kinds join redactions
+            screened_metadata = pii.screen_metadata(update["metadata"], self.pii_policy)
+            update["metadata"] = screened_metadata.metadata
+            update["redactions"] = sorted({*current.redactions, *screened_metadata.redactions})
         if "valid_until" in changes:
             until = changes["valid_until"]
             update["temporal"] = Temporal(
@@ -117,7 +121,7 @@ class Update:
         update |= {
             "content": new_content,
             "content_hash": content_hash(new_content),
-            "redactions": screened.redactions,
+            "redactions": sorted({*screened.redactions, *update.get("redactions", ())}),
             "enrichment": Enrichment(),
         }
         updated = self.store.replace_content(current, current.model_copy(update=update))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
@@ -98,18 +98,21 @@ class Remember:
             return RememberResult(Outcome.rejected, reason=reason), None
         try:
             screened = pii.screen(command.content, self.pii_policy)
+            metadata = pii.screen_metadata(command.metadata, self.pii_policy)
         except PiiRejected as exc:
             return RememberResult(
                 Outcome.pii_rejected,
                 reason=exc.message,
                 pii_kinds=list(exc.detail.get("kinds", [])),  # type: ignore[call-overload]
             ), None
-        memory = self._new_memory(command, clean(screened.content), screened.redactions)
+        command = replace(command, metadata=metadata.metadata)
+        redactions = sorted({*screened.redactions, *metadata.redactions})
+        memory = self._new_memory(command, clean(screened.content), redactions)
         inserted = self.store.insert_or_dedup(memory)
         if not inserted.created:
             return RememberResult(Outcome.deduplicated, memory=inserted.memory), None
         job = EnrichJob(tenant=memory.tenant, memory_id=memory.id, content_hash=memory.content_hash)
-        return RememberResult(Outcome.stored, memory=memory, redactions=screened.redactions), job
+        return RememberResult(Outcome.stored, memory=memory, redactions=redactions), job
 
     def _new_memory(self, command: RememberCommand, content: str, redactions: list[str]) -> Memory:
         now = self.clock.now()
