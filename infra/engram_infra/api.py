@@ -1,5 +1,9 @@
-"""The REST API: explicit v1 routes to the api function, an API key authorizer on all but health,
-JSON error bodies for what API Gateway answers itself, throttling and JSON access logs.
+"""The REST API: explicit v1 routes to the api function, an API key authorizer on all but health and
+the API's own documentation (OpenAPI document, Swagger UI), JSON error bodies for what API Gateway
+answers itself, throttling and JSON access logs.
+
+A method a route does not have is answered by API Gateway itself (MISSING_AUTHENTICATION_TOKEN,
+mapped to a JSON 404 below); `engram serve` answers it with a JSON 405 and `Allow`.
 
 Throttling is the stage's default method throttle (rate/burst from context), which caps every caller.
 A usage plan would not: API Gateway applies usage plans only to methods that require an API Gateway
@@ -36,7 +40,13 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "v1/memories/{id}/history": ("GET",),
     "v1/admin/stats": ("GET",),
 }
-PUBLIC = {("GET", "v1/health")}
+# Public: liveness, and the documentation a browser opens (it holds no data, and a page cannot send the
+# Authorization header with its own request).
+PUBLIC = {
+    ("GET", "v1/health"): "Liveness probe, public by design; returns no data.",
+    ("GET", "v1/openapi.json"): "The API's OpenAPI document, public by design; returns no data.",
+    ("GET", "v1/docs"): "Swagger UI over the OpenAPI document, public by design; returns no data.",
+}
 
 # What API Gateway answers without calling the function gets the application's error shape.
 _GATEWAY_ERRORS = (
@@ -130,9 +140,7 @@ class Api(Construct):
                     else apigw.AuthorizationType.CUSTOM,
                 )
                 if public:
-                    acknowledge(
-                        added, ("AwsSolutions-APIG4", "Liveness probe, public by design; returns no data.")
-                    )
+                    acknowledge(added, ("AwsSolutions-APIG4", PUBLIC[(method, path)]))
 
         for response_type, status, error in _GATEWAY_ERRORS:
             self.rest_api.add_gateway_response(
@@ -160,7 +168,7 @@ class Api(Construct):
             (
                 "AwsSolutions-COG4",
                 "Callers are agents holding engram API keys, checked by the Lambda REQUEST authorizer; there "
-                "are no Cognito users. (Health is public and checked by APIG4 instead.)",
+                "are no Cognito users. (Health and the docs are public and checked by APIG4 instead.)",
             ),
         )
         if config.apigw_cloudwatch_role:

@@ -1,11 +1,11 @@
-"""The REST API: routes, the authorizer on all but health, JSON gateway errors, throttling, logs."""
+"""The REST API: routes, the authorizer on all but health and docs, JSON gateway errors, throttling, logs."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from engram_infra.api import ROUTES
+from engram_infra.api import PUBLIC, ROUTES
 from infra_helpers import Synth, render
 
 
@@ -47,10 +47,12 @@ def test_the_api_serves_exactly_the_v1_routes(dev: Synth) -> None:
         assert api_function in json.dumps(props["Integration"]["Uri"])
 
 
-def test_every_route_but_health_goes_through_the_api_key_authorizer(dev: Synth) -> None:
+def test_every_route_but_health_and_docs_goes_through_the_api_key_authorizer(dev: Synth) -> None:
     (authorizer_id,) = dev.resources("AWS::ApiGateway::Authorizer")
+    public = {("GET", "v1/health"), ("GET", "v1/openapi.json"), ("GET", "v1/docs")}
+    assert set(PUBLIC) == public
     for (method, path), props in _method_paths(dev).items():
-        if (method, path) == ("GET", "v1/health"):
+        if (method, path) in public:
             assert props["AuthorizationType"] == "NONE"
             assert "AuthorizerId" not in props
         else:

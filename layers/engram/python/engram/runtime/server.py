@@ -52,6 +52,7 @@ class ResolverPool:
 
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    default_request_version = "HTTP/1.1"  # a malformed request line still gets a status line and headers
     disable_nagle_algorithm = True  # headers and body go out in two writes: no 40 ms delayed-ACK stall
     server: EngramHttpServer
 
