@@ -52,6 +52,7 @@ class MotoAws:
 
     def container(self, settings: Settings, index: Any = None, *, clock: Clock | None = None) -> Container:
         """A Container over these resources; `index` (default: the one `settings` name) serves both legs."""
+        from engram.adapters.dynamo_graph import DynamoGraphStore
         from engram.adapters.dynamo_keys import DynamoKeyStore
         from engram.adapters.dynamo_store import DynamoMemoryStore
         from engram.adapters.opensearch_index import OpenSearchIndex
@@ -67,6 +68,7 @@ class MotoAws:
             keys=DynamoKeyStore(self.table, clock=clock),
             vector_index=index,
             lexical_index=index,
+            graph=DynamoGraphStore(self.table),
             clock=clock or SystemClock(),
             embedder_factory=lambda: build_embedder(settings.embedder),
             enricher_factory=lambda: build_enricher(settings.enricher),

@@ -133,7 +133,10 @@ FILLER = (
 
 def product(r: Recalled) -> float:
     c = r.components
-    return c.fused * c.importance * c.recency * c.provenance * c.expiry * c.hits
+    relevance = c.fused + c.graph
+    return (
+        relevance * c.importance * c.recency * c.provenance * c.expiry * c.hits * c.superseded * c.hop
+    ) * (c.specificity * c.overlap)
 
 
 # --------------------------------------------------------------------------- ranking
@@ -353,7 +356,8 @@ def test_explained_components_multiply_to_the_score(engram: Engram) -> None:
     assert status == 200 and len(body["results"]) == 4
     for result in body["results"]:
         c = result["components"]
-        total = c["fused"] * c["importance"] * c["recency"] * c["provenance"] * c["expiry"] * c["hits"]
+        total = (c["fused"] + c["graph"]) * c["importance"] * c["recency"] * c["provenance"] * c["expiry"]
+        total *= c["hits"] * c["superseded"] * c["hop"] * c["specificity"] * c["overlap"]
         assert math.isclose(total, result["score"], rel_tol=0, abs_tol=1e-9)
 
     status, body = engram.search({"query": "when does billing deploy", "user_id": USER})
@@ -523,5 +527,6 @@ def test_explain_over_http_on_the_default_deployment(call) -> None:
     assert status == 200 and len(body["results"]) >= 2
     for result in body["results"]:
         c = result["components"]
-        total = c["fused"] * c["importance"] * c["recency"] * c["provenance"] * c["expiry"] * c["hits"]
+        total = (c["fused"] + c["graph"]) * c["importance"] * c["recency"] * c["provenance"] * c["expiry"]
+        total *= c["hits"] * c["superseded"] * c["hop"] * c["specificity"] * c["overlap"]
         assert math.isclose(total, result["score"], rel_tol=0, abs_tol=1e-9)

@@ -134,7 +134,8 @@ def test_json_is_the_search_routes_response_and_explains_the_score(seeded: Seede
     assert [r["memory"]["id"] for r in explained] == [r["memory"]["id"] for r in plain]
     for r in explained:
         c = r["components"]
-        total = c["fused"] * c["importance"] * c["recency"] * c["provenance"] * c["expiry"] * c["hits"]
+        total = (c["fused"] + c["graph"]) * c["importance"] * c["recency"] * c["provenance"] * c["expiry"]
+        total *= c["hits"] * c["superseded"] * c["hop"] * c["specificity"] * c["overlap"]
         assert math.isclose(total, r["score"], rel_tol=0, abs_tol=1e-9)
     assert {"id", "content", "memory_type", "provenance", "categories", "entities"} <= set(plain[0]["memory"])
 

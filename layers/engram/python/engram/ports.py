@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 from ulid import ULID
 
 from engram.domain.enrichment import Candidate, Decision, EnrichmentResult
+from engram.domain.graph import Entity, GraphScope, Mention, Relation, Triple
 from engram.domain.models import ApiKey, EnrichmentState, HistoryRecord, Memory, Scope, Status
 
 # --------------------------------------------------------------------------- memory store
@@ -200,6 +201,44 @@ class VectorIndex(Protocol):
 
 class LexicalIndex(Protocol):
     def search(self, scope: SearchScope, query: str, k: int) -> list[LexicalHit]: ...
+
+
+# --------------------------------------------------------------------------- knowledge graph
+
+
+@dataclass
+class EntityPage:
+    items: list[Entity]
+    cursor: str | None
+
+
+class GraphStore(Protocol):
+    """Entities, relations and mentions of one user scope (engram.domain.graph). Linking is
+    idempotent: a memory linked twice counts once; unlinking forgets what that memory said."""
+
+    def link(
+        self,
+        scope: GraphScope,
+        memory_id: str,
+        mentions: Sequence[Mention],
+        triples: Sequence[Triple],
+        at: datetime,
+    ) -> None: ...
+
+    def unlink(self, scope: GraphScope, memory_id: str) -> None: ...
+
+    def entities_by_id(self, scope: GraphScope, entity_ids: Sequence[str]) -> builtins.list[Entity]: ...
+
+    def relations(self, scope: GraphScope, entity_ids: Sequence[str]) -> builtins.list[Relation]:
+        """Every relation with one of the entities at either end (and at least one source memory)."""
+
+    def memories_of(
+        self, scope: GraphScope, entity_ids: Sequence[str], limit: int
+    ) -> dict[str, builtins.list[str]]:
+        """Per entity, the ids of (up to `limit`) memories that mention it, newest first."""
+
+    def entity_page(self, scope: GraphScope, limit: int, cursor: str | None = None) -> EntityPage:
+        """The scope's entities in a stable order (by id), `limit` at a time."""
 
 
 # --------------------------------------------------------------------------- models

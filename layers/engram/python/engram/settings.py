@@ -85,6 +85,21 @@ class RankingSettings(BaseModel):
     stale_multiplier: float = 0.5  # expired temporal memories; 1.0 turns it off
     hits_weight: float = 0.05  # multiplier 1 + w * log2(hits)
     superseded_multiplier: float = 0.1  # superseded memories (only with include_superseded); 1.0: off
+    # Knowledge graph: memories one relation away from an entity the query names get this much added
+    # to their fused relevance (0–1 scale); 0 turns expansion off. Expansion waits at most the deadline.
+    graph_boost: float = 0.5
+    graph_deadline_ms: float = 50.0
+    graph_hop_damping: float = 0.6  # the memory that only states the hop a query goes through; 1.0: off
+    # Specific beats vague (engram.domain.specificity), after fusion; 1.0 turns each off.
+    resolution_boost: float = 1.15  # constraints and decisions
+    resolution_boost_on_action: float = 1.5  # … when the query asks about acting ("can I deploy Friday?")
+    anchored_boost: float = 1.05  # two or more kinds of concrete anchor: numbers, dates, names, ids
+    vague_multiplier: float = 0.85  # short unanchored content, or chatter about a topic
+    no_overlap_multiplier: float = 0.85  # a semantic-only hit sharing no term with the query
+    # A query term found in this share (and at least hub_term_min) of the candidates is the scope's
+    # subject, not the topic: the lexical leg is re-scored without it. 1.0 turns it off.
+    hub_term_share: float = 0.8
+    hub_term_min: int = 4
 
 
 class DecayPolicy(BaseModel):

@@ -20,6 +20,7 @@ from engram.api.contract import (
     responses,
     swagger_page,
 )
+from engram.api.entities import register_entities
 from engram.api.resolver import RequestScopedResolver
 from engram.api.schemas import (
     BatchRequest,
@@ -297,4 +298,5 @@ def build_resolver(c: Container) -> RequestScopedResolver:
         )
 
     register_admin(app, c, tenant)
+    register_entities(app, c, tenant)
     return app

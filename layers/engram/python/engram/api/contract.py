@@ -34,10 +34,11 @@ SECURITY_SCHEMES = {
 AUTHENTICATED: list[dict[str, list[str]]] = [{BEARER: []}]
 PUBLIC_PATHS = ("/v1/health", "/v1/openapi.json", "/v1/docs")
 
-MEMORIES, RECALL, ADMIN, META = "memories", "recall", "admin", "meta"
+MEMORIES, RECALL, GRAPH, ADMIN, META = "memories", "recall", "graph", "admin", "meta"
 TAGS = [
     Tag(name=MEMORIES, description="remember, read, change and forget memories"),
     Tag(name=RECALL, description="search a user's memories"),
+    Tag(name=GRAPH, description="the entities a user's memories mention and the relations between them"),
     Tag(name=ADMIN, description="what the service holds and does for the caller's tenant"),
     Tag(name=META, description="liveness and this document"),
 ]

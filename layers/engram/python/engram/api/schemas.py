@@ -41,6 +41,14 @@ def _utc(value: datetime | None) -> datetime | None:
     return value
 
 
+def _iso_text(value: Any) -> Any:
+    """A time is an ISO 8601 string, as the document says; a number (which pydantic would read as a
+    Unix time) is refused."""
+    if value is not None and not isinstance(value, str | datetime):
+        raise ValueError("must be an ISO 8601 date-time string")
+    return value
+
+
 def _small_json(value: dict[str, Any] | None) -> dict[str, Any] | None:
     """Metadata is a small JSON object of valid text: at most MAX_METADATA_BYTES of UTF-8."""
     if value is None:
@@ -72,6 +80,7 @@ class RememberRequest(BaseModel):
         default=False, strict=True, description="skip the worthiness gate (not PII screening)"
     )
 
+    _iso = field_validator("valid_until", "observed_at", mode="before")(_iso_text)
     _tz = field_validator("valid_until", "observed_at")(_utc)
     _metadata = field_validator("metadata")(_small_json)
 
@@ -109,6 +118,7 @@ class PatchRequest(BaseModel):
     metadata: dict[str, Any] | None = Field(default=None, description="small JSON object, ≤ 4 KiB")
     force: bool = Field(default=False, strict=True)
 
+    _iso = field_validator("valid_until", mode="before")(_iso_text)
     _tz = field_validator("valid_until")(_utc)
     _metadata = field_validator("metadata")(_small_json)
 
@@ -218,6 +228,7 @@ class SearchFiltersIn(BaseModel):
     observed_before: datetime | None = Field(default=None, description="exclusive")
     min_importance: int | None = Field(default=None, ge=1, le=5, strict=True)
 
+    _iso = field_validator("observed_after", "observed_before", mode="before")(_iso_text)
     _tz = field_validator("observed_after", "observed_before")(_utc)
 
 
@@ -271,11 +282,22 @@ class ComponentsOut(BaseModel):
     superseded: float = Field(
         default=1.0, description="superseded_multiplier for a superseded memory, else 1"
     )
+    graph: float = Field(
+        default=0.0, description="added to fused: the knowledge-graph boost, one relation from a query entity"
+    )
+    hop: float = Field(default=1.0, description="< 1: the memory only states the relation the query goes through")
+    specificity: float = Field(
+        default=1.0, description="resolution boost (constraint, decision), anchors, or vagueness damping"
+    )
+    overlap: float = Field(default=1.0, description="< 1: found by meaning alone, with no word of the query")
 
 
 class SearchResult(BaseModel):
     memory: MemoryOut
-    score: float = Field(description="fused × importance × recency × provenance × expiry × hits × superseded")
+    score: float = Field(
+        description="(fused + graph) × importance × recency × provenance × expiry × hits × superseded × hop"
+        " × specificity × overlap"
+    )
     components: ComponentsOut | None = None
 
 

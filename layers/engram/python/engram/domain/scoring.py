@@ -1,6 +1,7 @@
 """Recall ranking, in one place so every backend ranks identically.
 
-score = fused × importance × recency × provenance × expiry × hits × superseded
+score = (fused + graph) × importance × recency × provenance × expiry × hits × superseded × hop
+        × specificity × overlap
 
 `fused` combines the two legs after min-max normalising each within the candidate set (a leg that did
 not return a memory contributes 0). Each multiplier is 1.0 when its weight is neutral, so any signal
@@ -10,11 +11,13 @@ can be turned off, and `explain` returns every factor: they multiply to the scor
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
 from engram.domain.models import Memory, Provenance, Status
+from engram.domain.specificity import RESOLVING, anchors, asks_to_act, is_vague
 from engram.domain.text import terms
 
 
@@ -30,6 +33,13 @@ class Weights:
     stale_multiplier: float = 0.5
     hits: float = 0.05
     superseded_multiplier: float = 0.1
+    graph: float = 0.5
+    hop_damping: float = 0.6
+    resolution: float = 1.15  # constraints and decisions
+    resolution_on_action: float = 1.5  # … when the query asks about acting ("can I deploy on Friday?")
+    anchored: float = 1.05  # concrete anchors: numbers, dates, names, ids
+    vague: float = 0.85  # short unanchored content, or chatter about a topic
+    no_overlap: float = 0.85  # a semantic-only hit sharing no term with the query
 
 
 DEFAULT_PROVENANCE = {
@@ -51,17 +61,24 @@ class Components:
     expiry: float
     hits: float
     superseded: float = 1.0
+    graph: float = 0.0  # added to `fused`: the knowledge-graph boost (one hop from a query entity)
+    hop: float = 1.0  # < 1: the memory only states the relation the query goes through
+    specificity: float = 1.0  # resolution boost, anchors, or vagueness damping
+    overlap: float = 1.0  # < 1: found by meaning alone, with no word of the query
 
     @property
     def score(self) -> float:
         return (
-            self.fused
+            (self.fused + self.graph)
             * self.importance
             * self.recency
             * self.provenance
             * self.expiry
             * self.hits
             * self.superseded
+            * self.hop
+            * self.specificity
+            * self.overlap
         )
 
 
@@ -90,7 +107,15 @@ def is_expired(memory: Memory, now: datetime) -> bool:
 
 
 def components(
-    memory: Memory, fused: float, bm25: float | None, cosine: float | None, now: datetime, w: Weights
+    memory: Memory,
+    fused: float,
+    bm25: float | None,
+    cosine: float | None,
+    now: datetime,
+    w: Weights,
+    graph: float = 0.0,
+    hop: float = 1.0,
+    query: QueryTraits | None = None,
 ) -> Components:
     age_days = max(0.0, (now - memory.observed_at).total_seconds() / 86400)
     half_life = max(w.recency_half_life_days, 1e-9)
@@ -106,7 +131,36 @@ def components(
         expiry=w.stale_multiplier if is_expired(memory, now) else 1.0,
         hits=1.0 + w.hits * math.log2(max(1, memory.hits)),
         superseded=w.superseded_multiplier if memory.status == Status.superseded else 1.0,
+        graph=graph,
+        hop=hop,
+        specificity=specificity(memory, query, w) if query else 1.0,
+        overlap=w.no_overlap if query and bm25 is None and not query.shares_terms(memory.content) else 1.0,
     )
+
+
+@dataclass(frozen=True)
+class QueryTraits:
+    """What the post-fusion factors need to know about the query, worked out once per recall."""
+
+    terms: frozenset[str]
+    asks_to_act: bool
+
+    @classmethod
+    def of(cls, query: str) -> QueryTraits:
+        return cls(frozenset(terms(query)), asks_to_act(query))
+
+    def shares_terms(self, text: str) -> bool:
+        return not self.terms.isdisjoint(terms(text))
+
+
+def specificity(memory: Memory, query: QueryTraits, w: Weights) -> float:
+    """Rules and decisions resolve (more so when the query is about acting); anchored content beats
+    vague content."""
+    if memory.memory_type in RESOLVING:
+        return w.resolution_on_action if query.asks_to_act else w.resolution
+    if is_vague(memory.content):
+        return w.vague
+    return w.anchored if anchors(memory.content) >= 2 else 1.0
 
 
 def bm25_scores(docs: Mapping[str, str], query: str, k1: float = 1.2, b: float = 0.75) -> dict[str, float]:
@@ -129,3 +183,24 @@ def bm25_scores(docs: Mapping[str, str], query: str, k1: float = 1.2, b: float =
         if score > 0:
             scores[doc_id] = score
     return scores
+
+
+def hub_terms(query_terms: Iterable[str], docs: Iterable[str], share: float, minimum: int) -> set[str]:
+    """Query terms found in at least `share` (and `minimum`) of the candidate memories: a name the
+    whole scope is about ("alice" in alice's memories) says nothing about which memory answers."""
+    tokenised = [frozenset(terms(d)) for d in docs]
+    if len(tokenised) < minimum:
+        return set()
+    wanted = set(query_terms)
+    hubs = {
+        t for t in wanted if (n := sum(t in d for d in tokenised)) >= minimum and n >= share * len(tokenised)
+    }
+    return hubs if wanted - hubs else set()  # a query made only of hub terms keeps them
+
+
+def without_words(text: str, drop: Iterable[str]) -> str:
+    """`text` without the given words (case-insensitive, whole words), unless nothing would be left."""
+    dropped = {d.lower() for d in drop if d}
+    kept = [w for w in re.findall(r"\S+", text) if re.sub(r"\W+", "", w).lower() not in dropped]
+    rest = " ".join(kept)
+    return rest if terms(rest) and set(terms(rest)) - dropped else text

@@ -106,3 +106,18 @@ def terms(text: str) -> list[str]:
     tokens = words(text)
     kept = [t for t in tokens if t not in STOPWORDS]
     return kept or tokens
+
+
+PLACEHOLDER = re.compile(r"\[REDACTED:([A-Za-z0-9_]+)\]")
+
+
+def mask_placeholders(text: str) -> str:
+    """`text` with every redaction placeholder blanked out (same length, so offsets hold): a secret's
+    kind is never an entity, a category or a graph node."""
+    return PLACEHOLDER.sub(lambda m: " " * len(m.group(0)), text)
+
+
+def from_placeholder(label: str, text: str) -> bool:
+    """Whether `label` (an entity or category a model proposed) is a piece of a placeholder in `text`."""
+    value = label.strip().strip("[]").lower()
+    return value.startswith("redacted") or value in {k.lower() for k in PLACEHOLDER.findall(text)}

@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from engram.ports import Clock, Embedder, Enricher, JobQueue, KeyStore, MemoryStore, SystemClock
+from engram.ports import Clock, Embedder, Enricher, GraphStore, JobQueue, KeyStore, MemoryStore, SystemClock
 from engram.settings import Settings
 from engram.usecases.enrich import Enrich
+from engram.usecases.graph import LinkMemory
 from engram.usecases.memories import Forget, Update
 from engram.usecases.recall import Recall
 from engram.usecases.remember import Remember
@@ -27,6 +28,7 @@ class Container:
     keys: KeyStore
     vector_index: Any = None  # VectorIndex (+ LexicalIndex on OpenSearch)
     lexical_index: Any = None
+    graph: GraphStore | None = None
     clock: Clock = field(default_factory=SystemClock)
     embedder_factory: Any = None
     enricher_factory: Any = None
@@ -38,15 +40,23 @@ class Container:
 
     @cached_property
     def remember(self) -> Remember:
-        return Remember(self.store, self.queue, self.pii_policy, self.clock)
+        return Remember(self.store, self.queue, self.pii_policy, self.clock, link=self.link_memory)
+
+    @cached_property
+    def link_memory(self) -> LinkMemory | None:
+        if self.graph is None:
+            return None
+        from engram.providers.enrichers.rules import extract_entities
+
+        return LinkMemory(self.graph, extract_entities)
 
     @cached_property
     def update(self) -> Update:
-        return Update(self.store, self.queue, self.pii_policy, self.clock)
+        return Update(self.store, self.queue, self.pii_policy, self.clock, link=self.link_memory)
 
     @cached_property
     def forget(self) -> Forget:
-        return Forget(self.store, self.vector_index, self.clock)
+        return Forget(self.store, self.vector_index, self.clock, link=self.link_memory)
 
     @cached_property
     def enrich(self) -> Enrich:
@@ -59,6 +69,7 @@ class Container:
             mode=self.settings.pipeline_mode,
             clock=self.clock,
             lexical=self.lexical_index,
+            link=self.link_memory,
         )
 
     @cached_property
@@ -72,6 +83,7 @@ class Container:
             ranking=self.settings.ranking,
             clock=self.clock,
             merge_pending=self.settings.backend == "aws",
+            graph=self.graph,
         )
 
     @cached_property
@@ -106,6 +118,7 @@ def _default_enricher(settings: Settings):
 def local(settings: Settings, clock: Clock | None = None) -> Container:
     from engram.adapters.local_index import LocalIndex
     from engram.adapters.sqlite_db import SqliteDatabase
+    from engram.adapters.sqlite_graph import SqliteGraphStore
     from engram.adapters.sqlite_keys import SqliteKeyStore
     from engram.adapters.sqlite_queue import SqliteJobQueue
     from engram.adapters.sqlite_store import SqliteMemoryStore
@@ -117,6 +130,7 @@ def local(settings: Settings, clock: Clock | None = None) -> Container:
         store=SqliteMemoryStore(db),
         vector_index=index,
         lexical_index=index,
+        graph=SqliteGraphStore(db),
         queue=SqliteJobQueue(db, max_attempts=settings.janitor.max_attempts),
         keys=SqliteKeyStore(db),
         clock=clock or SystemClock(),
@@ -128,6 +142,7 @@ def local(settings: Settings, clock: Clock | None = None) -> Container:
 def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) -> Container:
     import boto3
 
+    from engram.adapters.dynamo_graph import DynamoGraphStore
     from engram.adapters.dynamo_keys import DynamoKeyStore
     from engram.adapters.dynamo_store import DynamoMemoryStore
     from engram.adapters.opensearch_index import OpenSearchIndex
@@ -141,6 +156,7 @@ def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) 
         store=DynamoMemoryStore(table),
         vector_index=index,
         lexical_index=index,
+        graph=DynamoGraphStore(table),
         queue=SqsJobQueue(session.client("sqs"), settings.queue_url, settings.dlq_url or None),
         keys=DynamoKeyStore(table),
         clock=clock or SystemClock(),

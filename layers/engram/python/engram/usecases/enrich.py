@@ -38,6 +38,7 @@ from engram.domain.models import (
     Temporal,
     TemporalKind,
 )
+from engram.domain.text import from_placeholder
 from engram.observability import count
 from engram.ports import (
     Clock,
@@ -52,6 +53,7 @@ from engram.ports import (
     VectorIndex,
 )
 from engram.settings import DedupSettings
+from engram.usecases.graph import LinkMemory
 from engram.usecases.memories import history_record
 
 LIVE = (Status.active, Status.stale)
@@ -79,7 +81,11 @@ def better(a: Memory, b: Memory) -> tuple[Any, float]:
 def apply_enrichment(memory: Memory, result: EnrichmentResult, model: str, now) -> Memory:
     """Fill in what the enricher found, never overriding what the caller set explicitly."""
     pinned = set(memory.pinned)
-    update: dict[str, Any] = {"categories": result.categories, "entities": result.entities}
+    # Whatever the enricher (a model included) proposed, a redaction placeholder is no label.
+    update: dict[str, Any] = {
+        "categories": [c for c in result.categories if not from_placeholder(c, memory.content)],
+        "entities": [e for e in result.entities if not from_placeholder(e, memory.content)],
+    }
     if "memory_type" not in pinned:
         update["memory_type"] = result.memory_type
     if "importance" not in pinned:
@@ -276,6 +282,7 @@ class Enrich:
     mode: Mode = "controlled"
     clock: Clock = field(default_factory=SystemClock)
     lexical: LexicalIndex | None = None  # the decision stage's lexical leg (None: k-NN only)
+    link: LinkMemory | None = None  # the knowledge graph: relinked with the enricher's entities
 
     def __call__(self, job: EnrichJob) -> EnrichOutcome:
         outcome = self.many([job])[0]
@@ -386,15 +393,23 @@ class Enrich:
                 }
                 merged = apply_merge(self.store, enriched, targets[0], merge_detail, now, memory.updated_at)
                 self.store.add_history([*history, *merged])
+                self._unlink([enriched])  # the survivor speaks for it now
                 return EnrichOutcome.merged
             if decision.action in (DecisionAction.update, DecisionAction.delete) and targets:
                 pair = {k: audit[k] for k in ("action", "reason", "confidence", "source")}
                 enriched, records = apply_supersession(self.store, self.index, enriched, targets, pair, now)
                 history.extend(records)
                 outcome = EnrichOutcome.superseded
+                # What a superseded memory said ("Dana's manager is Priya") no longer links the graph.
+                self._unlink([t for t in targets if t.observed_at <= enriched.observed_at])
 
         stored = self.store.put(enriched, expected_updated_at=memory.updated_at)
         self.index.upsert([IndexedMemory(stored, vector)])
+        if self.link is not None:
+            if stored.status == Status.superseded:
+                self.link.forget(stored)  # imported out of order: already superseded on arrival
+            else:
+                self.link(stored, stored.entities)
         detail: dict[str, Any] = {
             "model": model,
             "importance": stored.importance,
@@ -405,6 +420,11 @@ class Enrich:
         self.store.add_history([*history, history_record(stored, HistoryEvent.enriched, now, **detail)])
         count("MemoryEnriched")
         return outcome
+
+    def _unlink(self, memories: Sequence[Memory]) -> None:
+        if self.link is not None:
+            for memory in memories:
+                self.link.forget(memory)
 
     def _candidates(self, memory: Memory, vector: list[float]) -> list[Candidate]:
         """The decision stage's candidates: live memories of the memory's scope, best first, at most

@@ -22,6 +22,7 @@ from engram.domain.models import (
 )
 from engram.domain.text import clean, content_hash
 from engram.ports import Clock, EnrichJob, JobQueue, ListQuery, MemoryStore, Page, SystemClock, VectorIndex
+from engram.usecases.graph import LinkMemory
 
 
 def history_record(memory: Memory, event: HistoryEvent, at: datetime, **detail: Any) -> HistoryRecord:
@@ -58,6 +59,7 @@ class Forget:
     store: MemoryStore
     index: VectorIndex | None = None
     clock: Clock = field(default_factory=SystemClock)
+    link: LinkMemory | None = None
 
     def __call__(self, tenant: str, memory_id: str) -> Memory:
         memory = self.store.delete(tenant, memory_id)
@@ -65,6 +67,8 @@ class Forget:
             raise MemoryNotFound(f"no memory with id {memory_id}")
         if self.index is not None:
             self.index.delete(tenant, [memory_id])
+        if self.link is not None:
+            self.link.forget(memory)  # a forgotten memory links nothing in the graph
         self.store.add_history([history_record(memory, HistoryEvent.deleted, self.clock.now(), actor="api")])
         return memory
 
@@ -80,6 +84,7 @@ class Update:
     queue: JobQueue
     pii_policy: Mapping[str, str]
     clock: Clock = field(default_factory=SystemClock)
+    link: LinkMemory | None = None
 
     def __call__(self, tenant: str, memory_id: str, changes: Mapping[str, Any]) -> Memory:
         current = get_memory(self.store, tenant, memory_id)
@@ -128,5 +133,8 @@ class Update:
         self.store.add_history(
             [history_record(updated, HistoryEvent.updated, now, fields=sorted(changes), content_changed=True)]
         )
+        if self.link is not None:  # the graph forgets what the old content said, links the new
+            self.link.forget(current)
+            self.link(updated)
         self.queue.enqueue([EnrichJob(tenant=tenant, memory_id=memory_id, content_hash=updated.content_hash)])
         return updated

@@ -6,16 +6,29 @@ Retrieval events go to the job queue (one job per recall), never as synchronous 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
+from engram.domain.graph import GraphScope
 from engram.domain.models import EnrichmentState, Memory, Provenance, Status
-from engram.domain.scoring import Components, Weights, bm25_scores, components, fuse, is_expired
+from engram.domain.scoring import (
+    Components,
+    QueryTraits,
+    Weights,
+    bm25_scores,
+    components,
+    fuse,
+    hub_terms,
+    is_expired,
+    without_words,
+)
 from engram.ports import (
     Clock,
     Embedder,
+    GraphStore,
     JobQueue,
     LexicalIndex,
     ListQuery,
@@ -27,6 +40,7 @@ from engram.ports import (
     VectorIndex,
 )
 from engram.settings import RankingSettings
+from engram.usecases.graph import NO_EXPANSION, ExpandQuery, Expansion
 
 log = logging.getLogger(__name__)
 _LEGS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="recall-lexical")
@@ -72,6 +86,13 @@ def weights_from(settings: RankingSettings, overrides: dict[str, float] | None =
         stale_multiplier=s.stale_multiplier,
         hits=s.hits_weight,
         superseded_multiplier=s.superseded_multiplier,
+        graph=s.graph_boost,
+        hop_damping=s.graph_hop_damping,
+        resolution=s.resolution_boost,
+        resolution_on_action=s.resolution_boost_on_action,
+        anchored=s.anchored_boost,
+        vague=s.vague_multiplier,
+        no_overlap=s.no_overlap_multiplier,
     )
 
 
@@ -85,6 +106,7 @@ class Recall:
     ranking: RankingSettings
     clock: Clock = field(default_factory=SystemClock)
     merge_pending: bool = False  # AWS: the lexical index only sees enriched memories
+    graph: GraphStore | None = None  # one-hop expansion through the user's knowledge graph
 
     def __call__(self, q: RecallQuery) -> list[Recalled]:
         now = self.clock.now()
@@ -99,7 +121,10 @@ class Recall:
 
         # The legs run concurrently: SQLite/OpenSearch I/O and NumPy both release the GIL, so the
         # lexical leg overlaps the query embedding and the k-NN scan.
-        lexical_leg = _LEGS.submit(self._lexical, scope, q.query, n) if w.lexical > 0 else None
+        # The user's own name is the scope, not the topic: it never decides the lexical ranking.
+        lexical_query = without_words(q.query, _name_parts(q.user_id))
+        lexical_leg = _LEGS.submit(self._lexical, scope, lexical_query, n) if w.lexical > 0 else None
+        expansion = self._expand(q, w)
         vector: dict[str, float] = {}
         if w.vector > 0 and self.embedder is not None:
             query_vector = self.embedder.embed([q.query])[0]
@@ -107,13 +132,28 @@ class Recall:
         lexical = lexical_leg.result() if lexical_leg else {}
 
         fused = fuse(lexical, vector, w)
-        memories = {m.id: m for m in self.store.get_many(q.tenant, list(fused))}
+        traits = QueryTraits.of(q.query)
+        expanded = expansion()
+        boosts = expanded.boosts
+        candidates = list(fused) + [m for m in boosts if m not in fused]
+        memories = {m.id: m for m in self.store.get_many(q.tenant, candidates)}
+        lexical, fused = self._without_hub_terms(lexical, vector, fused, memories, traits, w)
         results = []
-        for memory_id, value in fused.items():
+        for memory_id in candidates:
             memory = memories.get(memory_id)
             if memory is None or not self._in_scope(memory, scope, q.include_stale, now):
                 continue  # an index lagging behind the store never leaks a deleted or foreign memory
-            c = components(memory, value, lexical.get(memory_id), vector.get(memory_id), now, w)
+            c = components(
+                memory,
+                fused.get(memory_id, 0.0),
+                lexical.get(memory_id),
+                vector.get(memory_id),
+                now,
+                w,
+                graph=boosts.get(memory_id, 0.0),
+                hop=expanded.hops.get(memory_id, 1.0),
+                query=traits,
+            )
             results.append(Recalled(memory, c.score, c))
         results.sort(key=lambda r: (-r.score, r.memory.id))
         if q.min_score is not None:
@@ -121,6 +161,38 @@ class Recall:
         results = results[: q.top_k]
         self._log_retrievals(q.tenant, [r.memory.id for r in results], now)
         return results
+
+    def _without_hub_terms(
+        self,
+        lexical: dict[str, float],
+        vector: dict[str, float],
+        fused: dict[str, float],
+        memories: dict[str, Memory],
+        traits: QueryTraits,
+        w: Weights,
+    ) -> tuple[dict[str, float], dict[str, float]]:
+        """Re-score the lexical leg without the query terms most candidates share (the subject the
+        whole scope is about), so the terms that tell memories apart decide the ranking."""
+        if not lexical or self.ranking.hub_term_share >= 1:
+            return lexical, fused
+        docs = {i: memories[i].content for i in fused if i in memories}
+        hubs = hub_terms(traits.terms, docs.values(), self.ranking.hub_term_share, self.ranking.hub_term_min)
+        if not hubs:
+            return lexical, fused
+        rest = " ".join(sorted(traits.terms - hubs))
+        rescored = bm25_scores({i: docs[i] for i in lexical if i in docs}, rest)
+        if rescored:
+            top, peak = max(lexical.values()), max(rescored.values())
+            rescored = {i: v / peak * top for i, v in rescored.items()}
+        return rescored, fuse(rescored, vector, w)
+
+    def _expand(self, q: RecallQuery, w: Weights) -> Callable[[], Expansion]:
+        """Start the graph expansion beside the legs; the returned call waits for it, up to the deadline."""
+        if self.graph is None or w.graph <= 0:
+            return lambda: NO_EXPANSION
+        expand = ExpandQuery(self.graph, w.graph, hop_damping=w.hop_damping)
+        scope = GraphScope(q.tenant, q.user_id, q.project or "default")
+        return expand.within(_LEGS, scope, q.query, self.ranking.graph_deadline_ms / 1000)
 
     @staticmethod
     def _in_scope(memory: Memory, scope: SearchScope, include_stale: bool, now: datetime) -> bool:
@@ -184,6 +256,12 @@ def matches_filters(memory: Memory, f: SearchFilters) -> bool:
     if f.observed_before is not None and memory.observed_at >= _aware(f.observed_before):
         return False
     return f.min_importance is None or memory.importance >= f.min_importance
+
+
+def _name_parts(user_id: str) -> list[str]:
+    """ "alice", "alice.smith@example.com" → the words a query would name that user by."""
+    local = user_id.split("@", 1)[0]
+    return [p for p in re.split(r"[\W_]+", local) if len(p) >= 3 and not p.isdigit()]
 
 
 def _without_empty(f: SearchFilters) -> SearchFilters:

@@ -7,7 +7,7 @@ memory stays `pending` and the janitor's repair job queues it again.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
@@ -70,11 +70,13 @@ class Remember:
         queue: JobQueue,
         pii_policy: Mapping[str, str],
         clock: Clock | None = None,
+        link: Callable[[Memory], None] | None = None,
     ) -> None:
         self.store = store
         self.queue = queue
         self.pii_policy = dict(pii_policy)
         self.clock = clock or SystemClock()
+        self.link = link  # the knowledge graph's inline linker (patterns only, no model)
 
     def __call__(self, command: RememberCommand) -> RememberResult:
         result, job = self._store_one(command)
@@ -111,6 +113,7 @@ class Remember:
         inserted = self.store.insert_or_dedup(memory)
         if not inserted.created:
             return RememberResult(Outcome.deduplicated, memory=inserted.memory), None
+        self._link(memory)
         job = EnrichJob(tenant=memory.tenant, memory_id=memory.id, content_hash=memory.content_hash)
         return RememberResult(Outcome.stored, memory=memory, redactions=redactions), job
 
@@ -153,6 +156,15 @@ class Remember:
             pinned=pinned,
             **optional,
         )
+
+    def _link(self, memory: Memory) -> None:
+        if self.link is None:
+            return
+        try:
+            self.link(memory)
+        except Exception:
+            # The memory is stored; enrichment links it again, so a failed inline link only delays it.
+            log.exception("inline graph link failed for %s", memory.id)
 
     def _enqueue(self, jobs: list[EnrichJob]) -> None:
         if not jobs:

@@ -29,6 +29,7 @@ from engram.domain.enrichment import (
     EnrichmentResult,
 )
 from engram.domain.models import Memory, MemoryType, Provenance, TemporalKind
+from engram.domain.text import mask_placeholders
 
 
 def _rx(pattern: str) -> re.Pattern[str]:
@@ -733,7 +734,7 @@ class RulesEnricher:
     name = "rules"
 
     def enrich(self, memory: Memory) -> EnrichmentResult:
-        text = memory.content
+        text = mask_placeholders(memory.content)
         reference = memory.observed_at or memory.created_at
         memory_type = classify(text)
         temporal_kind, valid_until = resolve_temporal(text, reference)

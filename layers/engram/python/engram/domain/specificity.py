@@ -1,0 +1,67 @@
+"""Specific beats vague: what a memory pins down, and what a query asks for. Pure text rules.
+
+"The launch rolls out to 5% on June 3, then 50%" pins down numbers and a date; "User mentioned the
+launch again" pins down nothing. A rule ("never deploy on Fridays") or a decision ("we went with
+electric vans over hydrogen") resolves a question about acting, which is what "can I deploy on
+Friday?" asks. Recall uses these after fusion (domain.scoring); the enricher uses them for
+importance and confidence.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from engram.domain.models import MemoryType
+
+RESOLVING = frozenset({MemoryType.constraint, MemoryType.decision})
+
+_ANCHORS = [
+    re.compile(r"\d"),  # numbers, times, dates, versions, amounts, percentages
+    re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+\b"),  # a proper name that does not open the sentence
+    re.compile(r"\b[A-Z]{2,}[\w-]*\b"),  # an acronym or identifier: SLA, DUS-2, PR
+    re.compile(r"#[\w-]+|@[\w-]+|\b[\w-]+\.[a-z]{2,}\b|\b\w+[-_]\w+\b"),  # a channel, handle, host, slug
+    re.compile(
+        r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|"
+        r"may|june|july|august|september|october|november|december|tomorrow|weekly|daily|monthly)\b",
+        re.IGNORECASE,
+    ),
+]
+_VAGUE = re.compile(
+    r"\b(?:mentioned|talked about|brought up|chatted|discussed|said something|was saying|again|lately|"
+    r"recently|some(?:thing|how|times)?|stuff|things|a bit|kind of|sort of|busy|random|whatever|"
+    r"the other day|at some point|for a while)\b",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[\w'’-]+")
+
+# A query about acting, deciding or being allowed: a rule or a decision answers it.
+_ACTION_QUERY = re.compile(
+    r"^\s*(?:can|may|could|should|shall|must)\s+(?:i|we|he|she|they|you|\w+)\b|"
+    r"\b(?:is it|is that|would it be) (?:ok|okay|fine|alright|allowed)\b|\bam i allowed\b|\ballowed to\b|"
+    r"\b(?:i|we)(?:'m| am|'re| are)? (?:want(?:ing)? to|going to|planning to|about to|shipping|deploying|"
+    r"booking|sending|scheduling|setting up|buying)\b|\b(?:i|we)'ll\b|\bi will\b|\bwe will\b|"
+    r"\bwhich\b.+\b(?:should|do|does|did|are|is)\s+(?:we|i|they)\s+(?:use|pick|choose|buy|go with)\b|"
+    r"\bwhat (?:kind of|type of)?\s*\w*\s*(?:are|do|did|should) we\b|"
+    r"\bwhat do (?:i|we) need (?:to|before)\b|\bwho (?:needs|has) to\b|\brules?\b|\bpolicy\b|\bdecid",
+    re.IGNORECASE,
+)
+
+
+def anchors(text: str) -> int:
+    """How many kinds of concrete anchor the text carries (0–5)."""
+    return sum(1 for pattern in _ANCHORS if pattern.search(text))
+
+
+def is_vague(text: str) -> bool:
+    """Short and unanchored, or chatter about a topic rather than a fact about it."""
+    words = len(_WORD.findall(text))
+    return (words < 8 and anchors(text) == 0) or (bool(_VAGUE.search(text)) and anchors(text) <= 1)
+
+
+def asks_to_act(query: str) -> bool:
+    return bool(_ACTION_QUERY.search(query))
+
+
+def shares_a_term(query_terms: Iterable[str], memory_terms: Iterable[str]) -> bool:
+    return not set(query_terms).isdisjoint(memory_terms)
