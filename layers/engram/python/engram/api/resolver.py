@@ -15,6 +15,7 @@ item; `tests/unit/test_resolver_isolation.py` pins the library behaviour this re
 from __future__ import annotations
 
 import re
+import logging
 import threading
 from collections.abc import Mapping
 from typing import Any
@@ -23,6 +24,12 @@ from urllib.parse import unquote
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 from aws_lambda_powertools.utilities.data_classes.common import BaseProxyEvent
 from aws_lambda_powertools.utilities.typing import LambdaContext
+
+
+# powertools' event handler logs route arguments (the parsed request body among them) at DEBUG, before
+# any redaction could run; a body may carry a secret. Its loggers stay at INFO whatever the service's
+# log level, so debugging engram never writes what a user asked it not to keep.
+logging.getLogger("aws_lambda_powertools.event_handler").setLevel(logging.INFO)
 
 
 class IsolationBroken(RuntimeError):
