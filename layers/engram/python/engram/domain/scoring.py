@@ -35,6 +35,7 @@ class Weights:
     superseded_multiplier: float = 0.1
     graph: float = 0.5
     hop_damping: float = 0.6
+    lexical_scale: str = "minmax"  # or "max": BM25 over the best candidate's (0 stays 0)
     resolution: float = 1.15  # constraints and decisions
     resolution_on_action: float = 1.5  # … when the query asks about acting ("can I deploy on Friday?")
     anchored: float = 1.05  # concrete anchors: numbers, dates, names, ids
@@ -91,12 +92,22 @@ def _minmax(scores: Mapping[str, float]) -> dict[str, float]:
     return {k: (v - lo) / (hi - lo) for k, v in scores.items()}
 
 
+def _max_scaled(scores: Mapping[str, float]) -> dict[str, float]:
+    """Scores over the best one: a weaker BM25 match keeps its share instead of dropping to 0, which
+    min-max does to the lowest of a small candidate set."""
+    hi = max(scores.values(), default=0.0)
+    if hi <= 0:
+        return {k: 1.0 for k in scores}
+    return {k: max(0.0, v) / hi for k, v in scores.items()}
+
+
 def fuse(lexical: Mapping[str, float], vector: Mapping[str, float], w: Weights) -> dict[str, float]:
     """Weighted sum of min-max-normalised leg scores over the union of candidates."""
     total = w.lexical + w.vector
     if total <= 0:
         return {}
-    lex, vec = _minmax(lexical), _minmax(vector)
+    lex = _max_scaled(lexical) if w.lexical_scale == "max" else _minmax(lexical)
+    vec = _minmax(vector)
     ids = set(lex) | set(vec)
     return {i: (w.lexical * lex.get(i, 0.0) + w.vector * vec.get(i, 0.0)) / total for i in ids}
 

@@ -54,9 +54,10 @@ def anchors(text: str) -> int:
 
 
 def is_vague(text: str) -> bool:
-    """Short and unanchored, or chatter about a topic rather than a fact about it."""
+    """Chatter about a topic rather than a fact about it ("mentioned the launch again"), or a scrap
+    too short to pin anything down. A short plain statement ("I'm allergic to peanuts") is not vague."""
     words = len(_WORD.findall(text))
-    return (words < 8 and anchors(text) == 0) or (bool(_VAGUE.search(text)) and anchors(text) <= 1)
+    return (words < 4 and anchors(text) == 0) or (bool(_VAGUE.search(text)) and anchors(text) <= 1)
 
 
 def asks_to_act(query: str) -> bool:

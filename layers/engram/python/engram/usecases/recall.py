@@ -88,6 +88,7 @@ def weights_from(settings: RankingSettings, overrides: dict[str, float] | None =
         superseded_multiplier=s.superseded_multiplier,
         graph=s.graph_boost,
         hop_damping=s.graph_hop_damping,
+        lexical_scale=s.lexical_scale,
         resolution=s.resolution_boost,
         resolution_on_action=s.resolution_boost_on_action,
         anchored=s.anchored_boost,

@@ -29,6 +29,7 @@ from engram.domain.enrichment import (
     EnrichmentResult,
 )
 from engram.domain.models import Memory, MemoryType, Provenance, TemporalKind
+from engram.domain.specificity import anchors, is_vague
 from engram.domain.text import mask_placeholders
 
 
@@ -57,6 +58,8 @@ _TYPE_SIGNALS: list[tuple[MemoryType, int, re.Pattern[str]]] = [
     ),
     (MemoryType.decision, 3, _rx(r"\bwe(?:'ll| will| are going to|'re going to) (?:use|go with|adopt)\b")),
     (MemoryType.decision, 3, _rx(r"\b(?:chose|chosen)\b")),
+    (MemoryType.decision, 3, _rx(r"\b(?:we|i|they|team) went with\b|\bstandardi[sz]ed on\b")),
+    (MemoryType.decision, 3, _rx(r"\b(?:picked|selected|preferred|went with)\b[^.!?]{1,40}\bover\b")),
     (MemoryType.decision, 2, _rx(r"\bdecision\b|\bthe plan is to\b")),
     (MemoryType.task, 3, _rx(r"\bto-?do\b|\bremind me\b|\bremember to\b|\bdon'?t forget\b")),
     (MemoryType.task, 2, _rx(r"\bneeds? to\b|\bhave to\b|\bhas to\b|\bmake sure to\b|\bfollow up\b")),
@@ -613,6 +616,10 @@ def score_importance(text: str, memory_type: MemoryType, valid_until: datetime |
     score = 3
     if memory_type in _HIGH_STAKES_TYPES:
         score += 1
+    if is_vague(text):
+        score -= 1  # "User mentioned the launch again" pins nothing down
+    elif anchors(text) >= 3:
+        score += 1  # "The launch rolls out to 5% on June 3, then 50%" pins down a plan
     if _CRITICAL.search(text):
         score += 1
     if memory_type is MemoryType.episodic:

@@ -1,0 +1,90 @@
+"""The pure rules behind the knowledge graph and "specific beats vague"."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.domain.graph import USER, aliases, canonical, extract_triples, mentions, query_candidates
+from engram.domain.specificity import anchors, asks_to_act, is_vague
+from engram.domain.text import from_placeholder, mask_placeholders
+
+
+def triples(text: str) -> list[tuple[str, str, str]]:
+    return [(canonical(t.subject), t.predicate, canonical(t.object)) for t in extract_triples(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Dana's manager is Priya Patel.", [("dana", "manager", "priya patel")]),
+        ("Priya is Dana's manager.", [("dana", "manager", "priya")]),
+        ("My skip-level manager is Teresa Lobo.", [(USER, "skip-level_manager", "teresa lobo")]),
+        ("Our landlord is Mr. Serrano, he owns the building.", [(USER, "landlord", "serrano")]),
+        (
+            "Hollow Oak's creative director is Clara Wynn.",
+            [("hollow oak", "creative_director", "clara wynn")],
+        ),
+        ("Omar reports to Chen.", [("omar", "manager", "chen")]),
+        ("Priya manages Omar.", [("omar", "manager", "priya")]),
+        ("Sam works at Initech since May.", [("sam", "works_at", "initech")]),
+        ("Priya is allergic to tree nuts and shellfish.", [("priya", "allergic_to", "tree nuts")]),
+        ("I moved to Lisbon last year.", [(USER, "lives_in", "lisbon")]),
+        ("That's what it is Now.", []),
+        ("The deploy went smoothly.", []),
+    ],
+)
+def test_relation_frames(text: str, expected: list[tuple[str, str, str]]) -> None:
+    assert triples(text) == expected
+
+
+def test_placeholders_are_never_names() -> None:
+    text = "The staging key for Initech is [REDACTED:aws_access_key]"
+    assert canonical("[REDACTED:aws_access_key]") is None and canonical("REDACTED") is None
+    assert from_placeholder("aws_access_key", text) and from_placeholder("REDACTED", text)
+    assert not from_placeholder("Initech", text)
+    assert "aws_access_key" not in mask_placeholders(text) and len(mask_placeholders(text)) == len(text)
+    assert [m.name for m in mentions(["Initech", "REDACTED"], [], mask_placeholders(text))] == ["Initech"]
+
+
+def test_canonical_forms() -> None:
+    assert canonical("Dana's") == "dana"
+    assert canonical("Dr. Helen Moyo") == "helen moyo"
+    assert canonical("the Venlo site") == "venlo site"
+    assert canonical("my") == USER and canonical("I") == USER
+    assert aliases("sabine hartl") == ["sabine", "hartl"] and aliases("sabine") == []
+
+
+def test_sentence_subjects_are_mentions() -> None:
+    found = {m.name for m in mentions([], [], "Sabine is allergic to tree nuts. Keep the cake away.")}
+    assert found == {"Sabine"}
+
+
+def test_query_candidates_name_entities_and_the_user() -> None:
+    candidates = query_candidates("What is Dana's manager allergic to?")
+    assert {"dana", "manager", "allergic"} <= set(candidates) and USER not in candidates
+    assert USER in query_candidates("what is my manager allergic to")
+
+
+def test_specific_and_vague() -> None:
+    assert is_vague("User mentioned the launch again")
+    assert is_vague("Priya mentioned work has been busy lately.")
+    assert not is_vague("I'm allergic to peanuts")
+    assert not is_vague("The launch rolls out to 5% on June 3, then 50%")
+    assert anchors("The launch rolls out to 5% on June 3, then 50%") >= 2
+    assert anchors("the weather is nice") == 0
+
+
+@pytest.mark.parametrize(
+    ("query", "acting"),
+    [
+        ("I want to deploy card-auth on Friday afternoon, is that ok?", True),
+        ("I'm shipping the 3DS change on Friday", True),
+        ("Can I send the raw data to the US partner?", True),
+        ("Which message broker should the new consumer use?", False),
+        ("Which message broker do we use for settlements?", True),
+        ("where does Alice live", False),
+        ("what roast of coffee does alice like?", False),
+    ],
+)
+def test_queries_about_acting(query: str, acting: bool) -> None:
+    assert asks_to_act(query) is acting
