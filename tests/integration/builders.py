@@ -55,6 +55,7 @@ class MotoAws:
         from engram.adapters.dynamo_graph import DynamoGraphStore
         from engram.adapters.dynamo_keys import DynamoKeyStore
         from engram.adapters.dynamo_store import DynamoMemoryStore
+        from engram.adapters.dynamo_transcripts import DynamoTranscriptStore
         from engram.adapters.opensearch_index import OpenSearchIndex
         from engram.adapters.sqs_queue import SqsJobQueue
         from engram.providers.embedders import build_embedder
@@ -69,6 +70,7 @@ class MotoAws:
             vector_index=index,
             lexical_index=index,
             graph=DynamoGraphStore(self.table),
+            transcripts=DynamoTranscriptStore(self.table),
             clock=clock or SystemClock(),
             embedder_factory=lambda: build_embedder(settings.embedder),
             enricher_factory=lambda: build_enricher(settings.enricher),

@@ -17,6 +17,16 @@ from ulid import ULID
 from engram.domain.enrichment import Candidate, Decision, EnrichmentResult
 from engram.domain.graph import Entity, GraphScope, Mention, Relation, Triple
 from engram.domain.models import ApiKey, EnrichmentState, HistoryRecord, Memory, Scope, Status
+from engram.domain.sessions import (
+    Appended,
+    CandidateFact,
+    ExtractionRecord,
+    FactRecord,
+    Message,
+    NewMessage,
+    SessionInfo,
+    SessionRef,
+)
 
 # --------------------------------------------------------------------------- memory store
 
@@ -127,11 +137,23 @@ class RetrievalJob(BaseModel):
     at: datetime
 
 
+class ExtractJob(BaseModel):
+    """Extract facts from a session's messages `from_seq`..`through_seq` (engram.usecases.extract)."""
+
+    kind: Literal["extract"] = "extract"
+    id: str
+    tenant: str
+    user_id: str
+    session_id: str
+    from_seq: int
+    through_seq: int
+
+
 class JobEnvelope(BaseModel):
-    job: EnrichJob | RetrievalJob = Field(discriminator="kind")
+    job: EnrichJob | RetrievalJob | ExtractJob = Field(discriminator="kind")
 
 
-Job = EnrichJob | RetrievalJob
+Job = EnrichJob | RetrievalJob | ExtractJob
 
 
 class JobQueue(Protocol):
@@ -241,6 +263,65 @@ class GraphStore(Protocol):
         """The scope's entities in a stable order (by id), `limit` at a time."""
 
 
+# --------------------------------------------------------------------------- session transcripts
+
+
+@dataclass
+class MessagePage:
+    items: list[Message]
+    cursor: str | None
+
+
+class TranscriptStore(Protocol):
+    """Sessions' lossless transcripts, their extraction jobs and the facts derived from them
+    (engram.domain.sessions). Appending is idempotent per message key."""
+
+    def append(self, session: SessionInfo, messages: Sequence[NewMessage], at: datetime) -> Appended:
+        """Store the messages whose key the session has not seen, in order, creating the session on
+        first use. Raises Conflict when the session exists in another project or namespace."""
+
+    def session(self, ref: SessionRef) -> SessionInfo | None: ...
+
+    def messages(self, ref: SessionRef, limit: int, cursor: str | None = None) -> MessagePage:
+        """The transcript in append order, `limit` at a time."""
+
+    def window(self, ref: SessionRef, from_seq: int, through_seq: int, context: int) -> list[Message]:
+        """Messages with seq in [from_seq, through_seq] plus up to `context` earlier ones, in order."""
+
+    def mark_queued(self, ref: SessionRef, through_seq: int, job: ExtractionRecord) -> None:
+        """Record a queued extraction job and that messages up to `through_seq` are covered."""
+
+    def job(self, ref: SessionRef, job_id: str) -> ExtractionRecord | None: ...
+
+    def put_job(self, ref: SessionRef, job: ExtractionRecord) -> None: ...
+
+    def jobs(self, ref: SessionRef, limit: int) -> builtins.list[ExtractionRecord]:
+        """The most recent jobs first."""
+
+    def fact(self, ref: SessionRef, fact_key: str) -> FactRecord | None: ...
+
+    def put_fact(self, ref: SessionRef, fact: FactRecord) -> None:
+        """Record (or update) a fact; a fact with a memory links the memory to the session."""
+
+    def facts(self, ref: SessionRef) -> builtins.list[FactRecord]: ...
+
+    def sessions_of(self, tenant: str, memory_id: str) -> builtins.list[SessionRef]:
+        """Every session a memory was derived from."""
+
+    def delete(self, ref: SessionRef) -> int:
+        """Delete the session, its transcript, jobs and facts; how many messages went. Idempotent."""
+
+
+class Extractor(Protocol):
+    @property
+    def name(self) -> str: ...
+
+    def extract(
+        self, messages: Sequence[Message], context: Sequence[Message], user_name: str
+    ) -> builtins.list[CandidateFact]:
+        """Facts stated in `messages` (`context`: earlier messages, to understand them only)."""
+
+
 # --------------------------------------------------------------------------- models
 
 
@@ -282,6 +363,8 @@ __all__ = [
     "Embedder",
     "EnrichJob",
     "Enricher",
+    "ExtractJob",
+    "Extractor",
     "IndexedMemory",
     "InsertResult",
     "Job",
@@ -292,12 +375,14 @@ __all__ = [
     "LexicalIndex",
     "ListQuery",
     "MemoryStore",
+    "MessagePage",
     "Page",
     "RetrievalJob",
     "Scope",
     "SearchFilters",
     "SearchScope",
     "SystemClock",
+    "TranscriptStore",
     "VectorHit",
     "VectorIndex",
 ]

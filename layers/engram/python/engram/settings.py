@@ -73,9 +73,6 @@ class RankingSettings(BaseModel):
     # conversational facts, so it weighs 0.7 against the vector leg's 0.3; 50 candidates per leg.
     candidates: int = 50  # per leg
     lexical_weight: float = 0.7
-    # How BM25 scores are put on a 0–1 scale before fusion: "minmax" over the candidates (the lowest
-    # lexical match scores 0), or "max" (each over the best; a weaker match keeps its share).
-    lexical_scale: Literal["minmax", "max"] = "minmax"
     vector_weight: float = 0.3
     importance_weight: float = 0.1  # multiplier 1 + w * (importance - 3) / 2
     recency_weight: float = 0.1
@@ -103,6 +100,17 @@ class RankingSettings(BaseModel):
     # subject, not the topic: the lexical leg is re-scored without it. 1.0 turns it off.
     hub_term_share: float = 0.8
     hub_term_min: int = 4
+
+
+class SessionSettings(BaseModel):
+    """Conversations in (`POST /v1/sessions/{id}/messages`), facts out (engram.usecases.sessions)."""
+
+    max_messages: int = 100  # per call; more is a 413
+    max_chars: int = 32000  # message content per call; more is a 413
+    min_confidence: float = 0.7  # an extracted fact below this is recorded as a proposal, not written
+    context_messages: int = 10  # earlier messages an extraction job sees as context
+    max_input_chars: int = 12000  # an extraction job reads its new messages in chunks of this size
+    max_facts: int = 20  # per chunk; more is cut, with a warning in the job's result
 
 
 class DecayPolicy(BaseModel):
@@ -169,6 +177,7 @@ class Settings(BaseSettings):
     dedup: DedupSettings = Field(default_factory=DedupSettings)
     ranking: RankingSettings = Field(default_factory=RankingSettings)
     janitor: JanitorSettings = Field(default_factory=JanitorSettings)
+    sessions: SessionSettings = Field(default_factory=SessionSettings)
 
     @property
     def db_path(self) -> Path:

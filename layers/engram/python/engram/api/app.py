@@ -39,6 +39,7 @@ from engram.api.schemas import (
     UserId,
 )
 from engram.api.search import recall_query, search_response
+from engram.api.sessions import register_sessions
 from engram.domain.errors import PayloadTooLarge, PiiRejected, Unauthorized
 from engram.domain.models import EnrichmentState, Status
 from engram.observability import count, logger
@@ -299,4 +300,5 @@ def build_resolver(c: Container) -> RequestScopedResolver:
 
     register_admin(app, c, tenant)
     register_entities(app, c, tenant)
+    register_sessions(app, c, tenant)
     return app

@@ -18,6 +18,7 @@ from engram.usecases.graph import LinkMemory
 from engram.usecases.memories import Forget, Update
 from engram.usecases.recall import Recall
 from engram.usecases.remember import Remember
+from engram.usecases.sessions import AppendMessages, Extract
 
 
 @dataclass
@@ -29,6 +30,7 @@ class Container:
     vector_index: Any = None  # VectorIndex (+ LexicalIndex on OpenSearch)
     lexical_index: Any = None
     graph: GraphStore | None = None
+    transcripts: Any = None  # TranscriptStore: sessions' transcripts (None: no session routes)
     clock: Clock = field(default_factory=SystemClock)
     embedder_factory: Any = None
     enricher_factory: Any = None
@@ -87,6 +89,18 @@ class Container:
         )
 
     @cached_property
+    def append_messages(self) -> AppendMessages:
+        return AppendMessages(
+            self.transcripts, self.queue, self.pii_policy, self.settings.sessions, self.clock
+        )
+
+    @cached_property
+    def extract(self) -> Extract:
+        from engram.providers.extractors import build_extractor
+
+        return Extract(self.transcripts, self.remember, build_extractor(), self.settings.sessions, self.clock)
+
+    @cached_property
     def embedder(self) -> Embedder:
         with self._lock:
             return self.embedder_factory()
@@ -122,6 +136,7 @@ def local(settings: Settings, clock: Clock | None = None) -> Container:
     from engram.adapters.sqlite_keys import SqliteKeyStore
     from engram.adapters.sqlite_queue import SqliteJobQueue
     from engram.adapters.sqlite_store import SqliteMemoryStore
+    from engram.adapters.sqlite_transcripts import SqliteTranscriptStore
 
     db = SqliteDatabase(settings.db_path)
     index = LocalIndex(db)
@@ -131,6 +146,7 @@ def local(settings: Settings, clock: Clock | None = None) -> Container:
         vector_index=index,
         lexical_index=index,
         graph=SqliteGraphStore(db),
+        transcripts=SqliteTranscriptStore(db),
         queue=SqliteJobQueue(db, max_attempts=settings.janitor.max_attempts),
         keys=SqliteKeyStore(db),
         clock=clock or SystemClock(),
@@ -145,6 +161,7 @@ def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) 
     from engram.adapters.dynamo_graph import DynamoGraphStore
     from engram.adapters.dynamo_keys import DynamoKeyStore
     from engram.adapters.dynamo_store import DynamoMemoryStore
+    from engram.adapters.dynamo_transcripts import DynamoTranscriptStore
     from engram.adapters.opensearch_index import OpenSearchIndex
     from engram.adapters.sqs_queue import SqsJobQueue
 
@@ -157,6 +174,7 @@ def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) 
         vector_index=index,
         lexical_index=index,
         graph=DynamoGraphStore(table),
+        transcripts=DynamoTranscriptStore(table),
         queue=SqsJobQueue(session.client("sqs"), settings.queue_url, settings.dlq_url or None),
         keys=DynamoKeyStore(table),
         clock=clock or SystemClock(),

@@ -15,11 +15,11 @@ from aws_lambda_powertools.utilities.parser.models import SqsRecordModel
 from pydantic import Field, Json, ValidationError
 
 from engram.observability import logger
-from engram.ports import EnrichJob, RetrievalJob
+from engram.ports import EnrichJob, ExtractJob, RetrievalJob
 from engram.runtime.container import Container
 from engram.usecases.retrievals import record_retrievals
 
-Job = Annotated[EnrichJob | RetrievalJob, Field(discriminator="kind")]
+Job = Annotated[EnrichJob | RetrievalJob | ExtractJob, Field(discriminator="kind")]
 
 
 class JobRecord(SqsRecordModel):
@@ -50,6 +50,13 @@ def run_batch(container: Container, records: list[dict]) -> dict[str, Exception 
             results.update({r.messageId: None for r in retrievals})
         except Exception as exc:
             results.update({r.messageId: exc for r in retrievals})
+    for record in parsed:
+        if isinstance(record.body, ExtractJob):  # one session's extraction each; a failure is redelivered
+            try:
+                container.extract(record.body)
+                results[record.messageId] = None
+            except Exception as exc:
+                results[record.messageId] = exc
     return results
 
 

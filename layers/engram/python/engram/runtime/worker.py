@@ -6,7 +6,7 @@ import threading
 
 from engram.adapters.sqlite_queue import ClaimedJob, SqliteJobQueue
 from engram.observability import logger
-from engram.ports import EnrichJob, RetrievalJob
+from engram.ports import EnrichJob, ExtractJob, RetrievalJob
 from engram.runtime.container import Container
 from engram.usecases.retrievals import record_retrievals
 
@@ -33,6 +33,14 @@ def process_batch(container: Container, queue: SqliteJobQueue, claimed: list[Cla
             for item in retrievals:
                 queue.fail(item.id, f"{type(exc).__name__}: {exc}", item.attempts)
             stats["failed"] += len(retrievals)
+    for item in claimed:
+        if isinstance(item.job, ExtractJob):  # one session's extraction each; a failure is retried
+            try:
+                container.extract(item.job)
+                done.append(item.id)
+            except Exception as exc:
+                state = queue.fail(item.id, f"{type(exc).__name__}: {exc}", item.attempts)
+                stats["dead" if state == "dead" else "failed"] += 1
     queue.complete(done)
     stats["ok"] = len(done)
     return stats

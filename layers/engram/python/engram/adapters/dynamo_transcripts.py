@@ -1,0 +1,352 @@
+"""TranscriptStore on the engram DynamoDB table: one item per message, beside the memories.
+
+Items (user-supplied key parts escaped as in engram.adapters.dynamo_store):
+
+  session       pk=SES#{tenant}#{user_id}#{session_id}  sk=SESSION   doc (project, namespace, agent, created);
+                                                                      last_seq, queued_through,
+                                                                      message_count, chars, updated_at
+  message       pk=SES#…  sk=MSG#{seq, 12 digits}   doc                the transcript, in append order
+  message key   pk=SES#…  sk=KEY#{message key}      seq, id            written in one transaction with
+                                                                      its message, conditional on not
+                                                                      existing: a message is stored once
+  job           pk=SES#…  sk=JOB#{job id}           doc
+  fact          pk=SES#…  sk=FACT#{fact key}        doc, memory_id
+  back-ref      pk=SESMEM#{tenant}#{memory id}      sk={user_id}#{session_id}   the sessions a memory
+                                                                                came from
+
+Sequence numbers are reserved with an atomic ADD on the session item before the messages are written,
+so concurrent appends never share a number (a message lost to a race leaves a gap, nothing else).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from boto3.dynamodb.conditions import Key
+from botocore.exceptions import ClientError
+from ulid import ULID
+
+from engram.adapters.cursor import decode_cursor, encode_cursor
+from engram.adapters.dynamo_store import _cancellation_codes, _code, _part, iso
+from engram.domain.errors import Conflict
+from engram.domain.sessions import (
+    Appended,
+    ExtractionRecord,
+    FactRecord,
+    Message,
+    NewMessage,
+    SessionInfo,
+    SessionRef,
+)
+from engram.ports import MessagePage
+
+_SESSION = "SESSION"
+_COUNTERS = ("last_seq", "queued_through", "message_count", "chars")
+_TRANSACTION_MESSAGES = 50  # two items each; TransactWriteItems takes 100
+_BATCH_GET = 100
+
+
+def _pk(ref: SessionRef) -> str:
+    return f"SES#{_part(ref.tenant)}#{_part(ref.user_id)}#{_part(ref.session_id)}"
+
+
+def _back_pk(tenant: str, memory_id: str) -> str:
+    return f"SESMEM#{_part(tenant)}#{_part(memory_id)}"
+
+
+def _msg_sk(seq: int) -> str:
+    return f"MSG#{seq:012d}"
+
+
+def _session_of(item: dict[str, Any]) -> SessionInfo:
+    data = json.loads(item["doc"])
+    data.update({name: int(item.get(name, 0)) for name in _COUNTERS})
+    data["updated_at"] = item.get("updated_at", data["created_at"])
+    return SessionInfo.model_validate(data)
+
+
+class DynamoTranscriptStore:
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.client = table.meta.client
+        self.name = table.name
+
+    # ------------------------------------------------------------------ transcript
+
+    def append(self, session: SessionInfo, messages: Sequence[NewMessage], at: datetime) -> Appended:
+        ref = session.ref
+        pk = _pk(ref)
+        self._open(session, at)
+        known = self._known(pk, [m.message_key for m in messages])
+        duplicates = [known[m.message_key] for m in messages if m.message_key in known]
+        fresh: list[NewMessage] = []
+        for message in messages:
+            if message.message_key not in known and message.message_key not in {f.message_key for f in fresh}:
+                fresh.append(message)
+        stored: list[Message] = []
+        if fresh:
+            last = int(
+                self.table.update_item(
+                    Key={"pk": pk, "sk": _SESSION},
+                    UpdateExpression="ADD last_seq :n",
+                    ExpressionAttributeValues={":n": len(fresh)},
+                    ReturnValues="UPDATED_NEW",
+                )["Attributes"]["last_seq"]
+            )
+            numbered = [
+                Message(
+                    **message.model_dump(),
+                    id=str(ULID.from_datetime(at)),
+                    seq=last - len(fresh) + 1 + i,
+                    received_at=at,
+                )
+                for i, message in enumerate(fresh)
+            ]
+            for start in range(0, len(numbered), _TRANSACTION_MESSAGES):
+                written, raced = self._write(pk, numbered[start : start + _TRANSACTION_MESSAGES])
+                stored.extend(written)
+                duplicates.extend(raced)
+        update = "SET updated_at = :now"
+        values: dict[str, Any] = {":now": iso(at)}
+        if stored:
+            update += " ADD message_count :n, chars :c"
+            values |= {":n": len(stored), ":c": sum(len(m.content) for m in stored)}
+        item = self.table.update_item(
+            Key={"pk": pk, "sk": _SESSION},
+            UpdateExpression=update,
+            ExpressionAttributeValues=values,
+            ReturnValues="ALL_NEW",
+        )["Attributes"]
+        return Appended(_session_of(item), stored, duplicates)
+
+    def _open(self, session: SessionInfo, at: datetime) -> None:
+        """Create the session item on first use; refuse a session of another project or namespace."""
+        doc = session.model_dump_json(include={"tenant", "user_id", "session_id", "project", "namespace",
+                                               "agent_id", "created_at"})  # fmt: skip
+        try:
+            self.table.update_item(
+                Key={"pk": _pk(session.ref), "sk": _SESSION},
+                UpdateExpression=(
+                    "SET doc = if_not_exists(doc, :doc), #p = if_not_exists(#p, :p),"
+                    " #ns = if_not_exists(#ns, :n), updated_at = if_not_exists(updated_at, :now)"
+                ),
+                ConditionExpression="attribute_not_exists(pk) OR (#p = :p AND #ns = :n)",
+                ExpressionAttributeNames={"#p": "project", "#ns": "namespace"},
+                ExpressionAttributeValues={
+                    ":doc": doc,
+                    ":p": session.project,
+                    ":n": session.namespace,
+                    ":now": iso(at),
+                },
+            )
+        except ClientError as exc:
+            if _code(exc) != "ConditionalCheckFailedException":
+                raise
+            current = self.session(session.ref)
+            where = (
+                f"project {current.project!r}, namespace {current.namespace!r}" if current else "elsewhere"
+            )
+            raise Conflict(f"session {session.session_id} belongs to {where}") from exc
+
+    def _known(self, pk: str, keys: Sequence[str]) -> dict[str, Message]:
+        """The stored messages among `keys`, by key."""
+        wanted = list(dict.fromkeys(keys))
+        seqs: dict[str, int] = {}
+        for item in self._batch_get([{"pk": pk, "sk": f"KEY#{key}"} for key in wanted]):
+            seqs[item["sk"].removeprefix("KEY#")] = int(item["seq"])
+        by_seq = {
+            int(item["sk"].removeprefix("MSG#")): Message.model_validate_json(item["doc"])
+            for item in self._batch_get([{"pk": pk, "sk": _msg_sk(seq)} for seq in set(seqs.values())])
+        }
+        return {key: by_seq[seq] for key, seq in seqs.items() if seq in by_seq}
+
+    def _write(self, pk: str, messages: list[Message]) -> tuple[list[Message], list[Message]]:
+        """Write messages with their keys in one transaction; a key another append wrote meanwhile
+        drops its message (a duplicate) and the rest are written again."""
+        pending = list(messages)
+        raced: list[Message] = []
+        while pending:
+            items = []
+            for message in pending:
+                items.append(
+                    {
+                        "Put": {
+                            "TableName": self.name,
+                            "Item": {"pk": pk, "sk": f"KEY#{message.message_key}", "seq": message.seq,
+                                     "id": message.id},
+                            "ConditionExpression": "attribute_not_exists(pk)",
+                        }
+                    }
+                )  # fmt: skip
+                items.append(
+                    {
+                        "Put": {
+                            "TableName": self.name,
+                            "Item": {"pk": pk, "sk": _msg_sk(message.seq), "doc": message.model_dump_json()},
+                        }
+                    }
+                )
+            try:
+                self.client.transact_write_items(TransactItems=items)
+                return pending, raced
+            except ClientError as exc:
+                codes = _cancellation_codes(exc)
+                if _code(exc) != "TransactionCanceledException" or "ConditionalCheckFailed" not in codes:
+                    raise
+                lost = {i // 2 for i, code in enumerate(codes) if code == "ConditionalCheckFailed"}
+                known = self._known(pk, [pending[i].message_key for i in lost])
+                raced.extend(known.values())
+                pending = [m for i, m in enumerate(pending) if i not in lost]
+        return [], raced
+
+    def session(self, ref: SessionRef) -> SessionInfo | None:
+        item = self.table.get_item(Key={"pk": _pk(ref), "sk": _SESSION}, ConsistentRead=True).get("Item")
+        return _session_of(item) if item and "doc" in item else None
+
+    def messages(self, ref: SessionRef, limit: int, cursor: str | None = None) -> MessagePage:
+        after = int(decode_cursor(cursor, ("seq",))["seq"]) if cursor else 0
+        items = self._query(
+            Key("pk").eq(_pk(ref)) & Key("sk").between(_msg_sk(after + 1), "MSG#~"), limit=limit + 1
+        )
+        page = [Message.model_validate_json(i["doc"]) for i in items[:limit]]
+        more = len(items) > limit
+        return MessagePage(page, encode_cursor({"seq": page[-1].seq}) if more and page else None)
+
+    def window(self, ref: SessionRef, from_seq: int, through_seq: int, context: int) -> list[Message]:
+        pk = Key("pk").eq(_pk(ref))
+        earlier = (
+            self._query(
+                pk & Key("sk").between(_msg_sk(0), _msg_sk(from_seq - 1)), limit=context, forward=False
+            )
+            if context > 0 and from_seq > 1
+            else []
+        )
+        new = self._query(pk & Key("sk").between(_msg_sk(from_seq), _msg_sk(through_seq)))
+        return [Message.model_validate_json(i["doc"]) for i in [*reversed(earlier), *new]]
+
+    # ------------------------------------------------------------------ jobs
+
+    def mark_queued(self, ref: SessionRef, through_seq: int, job: ExtractionRecord) -> None:
+        pk = _pk(ref)
+        try:  # the worker may have picked the job up already: its record wins
+            self.table.put_item(
+                Item={"pk": pk, "sk": f"JOB#{job.job_id}", "doc": job.model_dump_json()},
+                ConditionExpression="attribute_not_exists(pk)",
+            )
+        except ClientError as exc:
+            if _code(exc) != "ConditionalCheckFailedException":
+                raise
+        try:
+            self.table.update_item(
+                Key={"pk": pk, "sk": _SESSION},
+                UpdateExpression="SET queued_through = :t",
+                ConditionExpression="attribute_exists(pk) AND"
+                " (attribute_not_exists(queued_through) OR queued_through < :t)",
+                ExpressionAttributeValues={":t": through_seq},
+            )
+        except ClientError as exc:
+            if _code(exc) != "ConditionalCheckFailedException":
+                raise
+
+    def job(self, ref: SessionRef, job_id: str) -> ExtractionRecord | None:
+        item = self.table.get_item(Key={"pk": _pk(ref), "sk": f"JOB#{job_id}"}, ConsistentRead=True).get(
+            "Item"
+        )
+        return ExtractionRecord.model_validate_json(item["doc"]) if item else None
+
+    def put_job(self, ref: SessionRef, job: ExtractionRecord) -> None:
+        self.table.put_item(Item={"pk": _pk(ref), "sk": f"JOB#{job.job_id}", "doc": job.model_dump_json()})
+
+    def jobs(self, ref: SessionRef, limit: int) -> list[ExtractionRecord]:
+        items = self._query(
+            Key("pk").eq(_pk(ref)) & Key("sk").begins_with("JOB#"), limit=limit, forward=False
+        )
+        return [ExtractionRecord.model_validate_json(i["doc"]) for i in items]
+
+    # ------------------------------------------------------------------ facts
+
+    def fact(self, ref: SessionRef, fact_key: str) -> FactRecord | None:
+        item = self.table.get_item(Key={"pk": _pk(ref), "sk": f"FACT#{fact_key}"}, ConsistentRead=True).get(
+            "Item"
+        )
+        return FactRecord.model_validate_json(item["doc"]) if item else None
+
+    def put_fact(self, ref: SessionRef, fact: FactRecord) -> None:
+        if fact.memory_id:  # the back-reference first: a memory never points at nothing
+            self.table.put_item(
+                Item={
+                    "pk": _back_pk(ref.tenant, fact.memory_id),
+                    "sk": f"{_part(ref.user_id)}#{_part(ref.session_id)}",
+                    "user_id": ref.user_id,
+                    "session_id": ref.session_id,
+                }
+            )
+        item: dict[str, Any] = {"pk": _pk(ref), "sk": f"FACT#{fact.fact_key}", "doc": fact.model_dump_json()}
+        if fact.memory_id:
+            item["memory_id"] = fact.memory_id
+        self.table.put_item(Item=item)
+
+    def facts(self, ref: SessionRef) -> list[FactRecord]:
+        items = self._query(Key("pk").eq(_pk(ref)) & Key("sk").begins_with("FACT#"))
+        return sorted(
+            (FactRecord.model_validate_json(i["doc"]) for i in items), key=lambda f: (f.at, f.fact_key)
+        )
+
+    def sessions_of(self, tenant: str, memory_id: str) -> list[SessionRef]:
+        items = self._query(Key("pk").eq(_back_pk(tenant, memory_id)))
+        return [SessionRef(tenant, i["user_id"], i["session_id"]) for i in items]
+
+    # ------------------------------------------------------------------ delete
+
+    def delete(self, ref: SessionRef) -> int:
+        pk = _pk(ref)
+        items = self._query(Key("pk").eq(pk))
+        messages = sum(1 for i in items if i["sk"].startswith("MSG#"))
+        back = [
+            {
+                "pk": _back_pk(ref.tenant, i["memory_id"]),
+                "sk": f"{_part(ref.user_id)}#{_part(ref.session_id)}",
+            }
+            for i in items
+            if i["sk"].startswith("FACT#") and i.get("memory_id")
+        ]
+        # The session item goes last: until then the session still answers, and a retry finishes.
+        keys = [*back, *({"pk": pk, "sk": i["sk"]} for i in items if i["sk"] != _SESSION)]
+        with self.table.batch_writer() as batch:
+            for key in keys:
+                batch.delete_item(Key=key)
+        self.table.delete_item(Key={"pk": pk, "sk": _SESSION})
+        return messages
+
+    # ------------------------------------------------------------------ reads
+
+    def _query(
+        self, condition: Any, *, limit: int | None = None, forward: bool = True
+    ) -> list[dict[str, Any]]:
+        items: list[dict[str, Any]] = []
+        kwargs: dict[str, Any] = {"KeyConditionExpression": condition, "ScanIndexForward": forward,
+                                  "ConsistentRead": True}  # fmt: skip
+        while True:
+            if limit is not None:
+                kwargs["Limit"] = limit - len(items)
+            page = self.table.query(**kwargs)
+            items.extend(page.get("Items", []))
+            start = page.get("LastEvaluatedKey")
+            if not start or (limit is not None and len(items) >= limit):
+                return items
+            kwargs["ExclusiveStartKey"] = start
+
+    def _batch_get(self, keys: list[dict[str, str]]) -> list[dict[str, Any]]:
+        found: list[dict[str, Any]] = []
+        for start in range(0, len(keys), _BATCH_GET):
+            request: dict[str, Any] = {
+                self.name: {"Keys": keys[start : start + _BATCH_GET], "ConsistentRead": True}
+            }
+            while request:
+                response = self.client.batch_get_item(RequestItems=request)
+                found.extend(response.get("Responses", {}).get(self.name, []))
+                request = response.get("UnprocessedKeys") or {}
+        return found

@@ -1,0 +1,248 @@
+"""TranscriptStore on the embedded default's SQLite database: four tables beside the memories.
+
+A message row's primary key is its place in the session (`seq`); a unique index on its idempotency key
+makes a second append of the same message a no-op inside the same transaction that numbers it.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from datetime import datetime
+
+from ulid import ULID
+
+from engram.adapters.cursor import decode_cursor, encode_cursor
+from engram.adapters.sqlite_db import SqliteDatabase
+from engram.domain.errors import Conflict
+from engram.domain.sessions import (
+    Appended,
+    ExtractionRecord,
+    FactRecord,
+    Message,
+    NewMessage,
+    SessionInfo,
+    SessionRef,
+)
+from engram.ports import MessagePage
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS sessions (
+    tenant TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    doc TEXT NOT NULL,
+    PRIMARY KEY (tenant, user_id, session_id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS session_messages (
+    tenant TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    message_key TEXT NOT NULL,
+    doc TEXT NOT NULL,
+    PRIMARY KEY (tenant, user_id, session_id, seq)
+) WITHOUT ROWID;
+CREATE UNIQUE INDEX IF NOT EXISTS session_messages_key
+    ON session_messages(tenant, user_id, session_id, message_key);
+CREATE TABLE IF NOT EXISTS session_jobs (
+    tenant TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    job_id TEXT NOT NULL,
+    doc TEXT NOT NULL,
+    PRIMARY KEY (tenant, user_id, session_id, job_id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS session_facts (
+    tenant TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    fact_key TEXT NOT NULL,
+    memory_id TEXT,
+    doc TEXT NOT NULL,
+    PRIMARY KEY (tenant, user_id, session_id, fact_key)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS session_facts_memory ON session_facts(tenant, memory_id);
+"""
+
+_REF = "tenant = ? AND user_id = ? AND session_id = ?"
+
+
+def _ref(ref: SessionRef) -> tuple[str, str, str]:
+    return ref.tenant, ref.user_id, ref.session_id
+
+
+class SqliteTranscriptStore:
+    def __init__(self, db: SqliteDatabase) -> None:
+        self.db = db
+        self.db.connection().executescript(SCHEMA)
+
+    # ------------------------------------------------------------------ transcript
+
+    def append(self, session: SessionInfo, messages: Sequence[NewMessage], at: datetime) -> Appended:
+        ref = session.ref
+        with self.db.write() as conn:
+            current = self._session(conn, ref)
+            if current is None:
+                current = session.model_copy(update={"created_at": at, "updated_at": at})
+            elif (current.project, current.namespace) != (session.project, session.namespace):
+                raise Conflict(
+                    f"session {ref.session_id} belongs to project {current.project!r}, namespace "
+                    f"{current.namespace!r}"
+                )
+            stored: list[Message] = []
+            duplicates: list[Message] = []
+            for message in messages:
+                row = conn.execute(
+                    f"SELECT doc FROM session_messages WHERE {_REF} AND message_key = ?",
+                    (*_ref(ref), message.message_key),
+                ).fetchone()
+                if row is not None:
+                    duplicates.append(Message.model_validate_json(row["doc"]))
+                    continue
+                seq = current.last_seq + 1
+                new = Message(
+                    **message.model_dump(),
+                    id=str(ULID.from_datetime(at)),
+                    seq=seq,
+                    received_at=at,
+                )
+                conn.execute(
+                    "INSERT INTO session_messages (tenant, user_id, session_id, seq, message_key, doc)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (*_ref(ref), seq, message.message_key, new.model_dump_json()),
+                )
+                current = current.model_copy(
+                    update={
+                        "last_seq": seq,
+                        "message_count": current.message_count + 1,
+                        "chars": current.chars + len(new.content),
+                    }
+                )
+                stored.append(new)
+            if stored:
+                current = current.model_copy(update={"updated_at": at})
+                self._put_session(conn, current)
+        return Appended(current, stored, duplicates)
+
+    def session(self, ref: SessionRef) -> SessionInfo | None:
+        return self._session(self.db.connection(), ref)
+
+    def messages(self, ref: SessionRef, limit: int, cursor: str | None = None) -> MessagePage:
+        after = int(decode_cursor(cursor, ("seq",))["seq"]) if cursor else 0
+        rows = (
+            self.db.connection()
+            .execute(
+                f"SELECT doc FROM session_messages WHERE {_REF} AND seq > ? ORDER BY seq LIMIT ?",
+                (*_ref(ref), after, limit + 1),
+            )
+            .fetchall()
+        )
+        items = [Message.model_validate_json(r["doc"]) for r in rows[:limit]]
+        more = len(rows) > limit
+        return MessagePage(items, encode_cursor({"seq": items[-1].seq}) if more and items else None)
+
+    def window(self, ref: SessionRef, from_seq: int, through_seq: int, context: int) -> list[Message]:
+        conn = self.db.connection()
+        earlier = conn.execute(
+            f"SELECT doc FROM session_messages WHERE {_REF} AND seq < ? ORDER BY seq DESC LIMIT ?",
+            (*_ref(ref), from_seq, context),
+        ).fetchall()
+        new = conn.execute(
+            f"SELECT doc FROM session_messages WHERE {_REF} AND seq BETWEEN ? AND ? ORDER BY seq",
+            (*_ref(ref), from_seq, through_seq),
+        ).fetchall()
+        return [Message.model_validate_json(r["doc"]) for r in [*reversed(earlier), *new]]
+
+    # ------------------------------------------------------------------ jobs
+
+    def mark_queued(self, ref: SessionRef, through_seq: int, job: ExtractionRecord) -> None:
+        with self.db.write() as conn:
+            self._put_job(conn, ref, job, replace=False)  # the worker may have picked it up already
+            current = self._session(conn, ref)
+            if current is not None and current.queued_through < through_seq:
+                self._put_session(conn, current.model_copy(update={"queued_through": through_seq}))
+
+    def job(self, ref: SessionRef, job_id: str) -> ExtractionRecord | None:
+        row = (
+            self.db.connection()
+            .execute(f"SELECT doc FROM session_jobs WHERE {_REF} AND job_id = ?", (*_ref(ref), job_id))
+            .fetchone()
+        )
+        return ExtractionRecord.model_validate_json(row["doc"]) if row else None
+
+    def put_job(self, ref: SessionRef, job: ExtractionRecord) -> None:
+        with self.db.write() as conn:
+            self._put_job(conn, ref, job)
+
+    def jobs(self, ref: SessionRef, limit: int) -> list[ExtractionRecord]:
+        rows = self.db.connection().execute(
+            f"SELECT doc FROM session_jobs WHERE {_REF} ORDER BY job_id DESC LIMIT ?", (*_ref(ref), limit)
+        )
+        return [ExtractionRecord.model_validate_json(r["doc"]) for r in rows]
+
+    # ------------------------------------------------------------------ facts
+
+    def fact(self, ref: SessionRef, fact_key: str) -> FactRecord | None:
+        row = (
+            self.db.connection()
+            .execute(f"SELECT doc FROM session_facts WHERE {_REF} AND fact_key = ?", (*_ref(ref), fact_key))
+            .fetchone()
+        )
+        return FactRecord.model_validate_json(row["doc"]) if row else None
+
+    def put_fact(self, ref: SessionRef, fact: FactRecord) -> None:
+        with self.db.write() as conn:
+            conn.execute(
+                "INSERT OR REPLACE INTO session_facts (tenant, user_id, session_id, fact_key, memory_id, doc)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (*_ref(ref), fact.fact_key, fact.memory_id, fact.model_dump_json()),
+            )
+
+    def facts(self, ref: SessionRef) -> list[FactRecord]:
+        rows = self.db.connection().execute(
+            f"SELECT doc FROM session_facts WHERE {_REF} ORDER BY fact_key", _ref(ref)
+        )
+        return sorted(
+            (FactRecord.model_validate_json(r["doc"]) for r in rows), key=lambda f: (f.at, f.fact_key)
+        )
+
+    def sessions_of(self, tenant: str, memory_id: str) -> list[SessionRef]:
+        rows = self.db.connection().execute(
+            "SELECT DISTINCT user_id, session_id FROM session_facts WHERE tenant = ? AND memory_id = ?",
+            (tenant, memory_id),
+        )
+        return [SessionRef(tenant, r["user_id"], r["session_id"]) for r in rows]
+
+    # ------------------------------------------------------------------ delete
+
+    def delete(self, ref: SessionRef) -> int:
+        with self.db.write() as conn:
+            deleted = conn.execute(f"DELETE FROM session_messages WHERE {_REF}", _ref(ref)).rowcount
+            for table in ("session_jobs", "session_facts", "sessions"):
+                conn.execute(f"DELETE FROM {table} WHERE {_REF}", _ref(ref))
+        return deleted
+
+    # ------------------------------------------------------------------ rows
+
+    @staticmethod
+    def _session(conn: sqlite3.Connection, ref: SessionRef) -> SessionInfo | None:
+        row = conn.execute(f"SELECT doc FROM sessions WHERE {_REF}", _ref(ref)).fetchone()
+        return SessionInfo.model_validate_json(row["doc"]) if row else None
+
+    @staticmethod
+    def _put_session(conn: sqlite3.Connection, session: SessionInfo) -> None:
+        conn.execute(
+            "INSERT OR REPLACE INTO sessions (tenant, user_id, session_id, doc) VALUES (?, ?, ?, ?)",
+            (*_ref(session.ref), session.model_dump_json()),
+        )
+
+    @staticmethod
+    def _put_job(
+        conn: sqlite3.Connection, ref: SessionRef, job: ExtractionRecord, replace: bool = True
+    ) -> None:
+        verb = "INSERT OR REPLACE" if replace else "INSERT OR IGNORE"
+        conn.execute(
+            f"{verb} INTO session_jobs (tenant, user_id, session_id, job_id, doc) VALUES (?, ?, ?, ?, ?)",
+            (*_ref(ref), job.job_id, job.model_dump_json()),
+        )

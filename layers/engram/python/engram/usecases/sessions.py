@@ -1,0 +1,427 @@
+"""Conversations in, facts out: append messages to a session's lossless transcript, extract facts from
+them on the job queue, read and delete sessions.
+
+Raw first: a call's messages are PII-screened and durably appended before anything else; only then is
+an extraction job queued. Should queueing fail, the messages are safe and the caller is told to retry
+(a 503); the retry appends nothing twice and queues the job for every message not yet covered.
+
+Extraction is idempotent: a session records each fact it derived once (by content), before and after
+handing it to the normal write path (gate, PII, hash dedup, graph link, then the enrichment job and
+its decision stage), so a redelivered or retried job writes nothing twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from ulid import ULID
+
+from engram.domain import pii
+from engram.domain.errors import DependencyUnavailable, MemoryNotFound, PayloadTooLarge
+from engram.domain.models import Memory, Status
+from engram.domain.sessions import (
+    CandidateFact,
+    ExtractionRecord,
+    FactRecord,
+    FactState,
+    JobState,
+    Message,
+    NewMessage,
+    Role,
+    SessionInfo,
+    SessionRef,
+    fact_key,
+    message_key,
+    source_of,
+)
+from engram.domain.text import clean, content_hash
+from engram.observability import count
+from engram.ports import (
+    Clock,
+    ExtractJob,
+    Extractor,
+    JobQueue,
+    MemoryStore,
+    MessagePage,
+    SystemClock,
+    TranscriptStore,
+)
+from engram.settings import SessionSettings
+from engram.usecases.remember import Outcome, Remember, RememberCommand
+
+MIN_FACT_CHARS, MAX_FACT_CHARS = 10, 2000
+
+
+class SessionNotFound(MemoryNotFound):
+    """No such session for this user of the caller's tenant (404)."""
+
+
+# --------------------------------------------------------------------------- append
+
+
+@dataclass(frozen=True)
+class MessageIn:
+    role: Role
+    content: str
+    name: str | None = None
+    created_at: datetime | None = None
+    message_id: str | None = None
+
+
+@dataclass(frozen=True)
+class AppendCommand:
+    tenant: str
+    user_id: str
+    session_id: str
+    messages: Sequence[MessageIn]
+    project: str = "default"
+    namespace: str = "default"
+    agent_id: str | None = None
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    session_id: str
+    accepted: int  # newly stored
+    duplicates: int  # already in the transcript
+    job_id: str | None  # the extraction job queued, if any message awaited one
+    message_ids: list[str]  # every message of the call, in order (a duplicate's stored id)
+    redactions: list[str]
+
+
+def check_limits(messages: Sequence[MessageIn], limits: SessionSettings) -> None:
+    if len(messages) > limits.max_messages:
+        raise PayloadTooLarge(
+            f"{len(messages)} messages in one call; the limit is {limits.max_messages}",
+            limit=limits.max_messages,
+        )
+    chars = sum(len(m.content) for m in messages)
+    if chars > limits.max_chars:
+        raise PayloadTooLarge(
+            f"{chars} characters of message content in one call; the limit is {limits.max_chars}",
+            limit=limits.max_chars,
+        )
+
+
+@dataclass
+class AppendMessages:
+    transcripts: TranscriptStore
+    queue: JobQueue
+    pii_policy: dict[str, str]
+    limits: SessionSettings = field(default_factory=SessionSettings)
+    clock: Clock = field(default_factory=SystemClock)
+
+    def __call__(self, command: AppendCommand) -> AppendResult:
+        check_limits(command.messages, self.limits)
+        screened = self._screen(command.messages)  # raises PiiRejected: nothing is stored
+        now = self.clock.now()
+        session = SessionInfo(
+            tenant=command.tenant,
+            user_id=command.user_id,
+            session_id=command.session_id,
+            project=command.project,
+            namespace=command.namespace,
+            agent_id=command.agent_id,
+            created_at=now,
+            updated_at=now,
+        )
+        appended = self.transcripts.append(session, screened, now)
+        count("SessionMessagesAppended", len(appended.stored))
+        by_key = {m.message_key: m.id for m in [*appended.stored, *appended.duplicates]}
+        job_id = self._queue(appended.session, now)
+        return AppendResult(
+            session_id=command.session_id,
+            accepted=len(appended.stored),
+            duplicates=len(appended.duplicates),
+            job_id=job_id,
+            message_ids=[by_key[m.message_key] for m in screened],
+            redactions=sorted({kind for m in screened for kind in m.redactions}),
+        )
+
+    def _screen(self, messages: Sequence[MessageIn]) -> list[NewMessage]:
+        out: list[NewMessage] = []
+        seen: dict[tuple[Any, ...], int] = {}
+        for i, message in enumerate(messages):
+            result = pii.screen(message.content, self.pii_policy, where=f"messages[{i}].content")
+            identity = (message.role, result.content, message.created_at)
+            occurrence = seen.get(identity, 0)
+            seen[identity] = occurrence + 1
+            out.append(
+                NewMessage(
+                    role=message.role,
+                    content=result.content,
+                    name=message.name,
+                    created_at=message.created_at,
+                    message_id=message.message_id,
+                    redactions=result.redactions,
+                    message_key=message_key(
+                        message.role, result.content, message.created_at, occurrence, message.message_id
+                    ),
+                )
+            )
+        return out
+
+    def _queue(self, session: SessionInfo, now: datetime) -> str | None:
+        """Queue one job for every message no job covers yet (this call's, or an earlier call's whose
+        queueing failed). The job goes out before it is recorded, so a failure loses nothing."""
+        if session.last_seq <= session.queued_through:
+            return None
+        job = ExtractJob(
+            id=str(ULID.from_datetime(now)),
+            tenant=session.tenant,
+            user_id=session.user_id,
+            session_id=session.session_id,
+            from_seq=session.queued_through + 1,
+            through_seq=session.last_seq,
+        )
+        try:
+            self.queue.enqueue([job])
+        except Exception as exc:
+            raise DependencyUnavailable(
+                "the messages are stored, but their extraction could not be queued; send them again"
+            ) from exc
+        record = ExtractionRecord(
+            job_id=job.id, from_seq=job.from_seq, through_seq=job.through_seq, created_at=now, updated_at=now
+        )
+        self.transcripts.mark_queued(session.ref, job.through_seq, record)
+        return job.id
+
+
+# --------------------------------------------------------------------------- extract
+
+
+class ExtractOutcome(StrEnum):
+    extracted = "extracted"
+    already_done = "already_done"  # redelivery
+    skipped = "skipped"  # the session is gone
+
+
+def harden(facts: Sequence[CandidateFact], limit: int) -> tuple[list[CandidateFact], list[str]]:
+    """An extractor's facts as the write path takes them: 10–2,000 characters, each once, at most
+    `limit`; what was cut is said in warnings."""
+    kept: list[CandidateFact] = []
+    seen: set[str] = set()
+    warnings: list[str] = []
+    for fact in facts:
+        content = clean(fact.content)
+        if len(content) < MIN_FACT_CHARS:
+            warnings.append(f"dropped a fact under {MIN_FACT_CHARS} characters")
+            continue
+        if len(content) > MAX_FACT_CHARS:
+            warnings.append(f"cut a fact to {MAX_FACT_CHARS} characters")
+            content = content[:MAX_FACT_CHARS]
+        key = content_hash(content)
+        if key in seen:
+            continue
+        seen.add(key)
+        kept.append(fact.model_copy(update={"content": content}))
+    if len(kept) > limit:
+        warnings.append(f"kept the first {limit} of {len(kept)} facts")
+        kept = kept[:limit]
+    return kept, warnings
+
+
+def chunks(messages: Sequence[Message], max_chars: int) -> list[list[Message]]:
+    """Messages in order, in groups of at most `max_chars` of content (a longer message alone)."""
+    groups: list[list[Message]] = []
+    size = 0
+    for message in messages:
+        if not groups or size + len(message.content) > max_chars:
+            groups.append([])
+            size = 0
+        groups[-1].append(message)
+        size += len(message.content)
+    return groups
+
+
+@dataclass
+class Extract:
+    transcripts: TranscriptStore
+    remember: Remember
+    extractor: Extractor
+    settings: SessionSettings = field(default_factory=SessionSettings)
+    clock: Clock = field(default_factory=SystemClock)
+
+    def __call__(self, job: ExtractJob) -> ExtractOutcome:
+        ref = SessionRef(job.tenant, job.user_id, job.session_id)
+        session = self.transcripts.session(ref)
+        if session is None:
+            return ExtractOutcome.skipped
+        now = self.clock.now()
+        record = self.transcripts.job(ref, job.id) or ExtractionRecord(
+            job_id=job.id, from_seq=job.from_seq, through_seq=job.through_seq, created_at=now
+        )
+        if record.state == JobState.done:
+            return ExtractOutcome.already_done
+        record = record.model_copy(
+            update={
+                "state": JobState.running,
+                "attempts": record.attempts + 1,
+                "extractor": self.extractor.name,
+                "updated_at": now,
+            }
+        )
+        self.transcripts.put_job(ref, record)
+        try:
+            warnings = self._run(session, job)
+        except Exception as exc:
+            failed = record.model_copy(
+                update={
+                    "state": JobState.failed,
+                    "error": f"{type(exc).__name__}: {exc}"[:300],
+                    "updated_at": self.clock.now(),
+                }
+            )
+            self.transcripts.put_job(ref, failed)
+            count("ExtractionFailed")
+            raise
+        tally = {state: 0 for state in FactState}
+        for fact in self.transcripts.facts(ref):
+            if fact.job_id == job.id:
+                tally[fact.state] += 1
+        done = record.model_copy(
+            update={
+                "state": JobState.done,
+                "error": None,
+                "warnings": warnings[:20],
+                "facts_written": tally[FactState.stored],
+                "facts_deduplicated": tally[FactState.deduplicated],
+                "facts_proposed": tally[FactState.proposed],
+                "facts_rejected": tally[FactState.rejected],
+                "updated_at": self.clock.now(),
+            }
+        )
+        self.transcripts.put_job(ref, done)
+        count("SessionExtracted")
+        return ExtractOutcome.extracted
+
+    def _run(self, session: SessionInfo, job: ExtractJob) -> list[str]:
+        ref = session.ref
+        window = self.transcripts.window(ref, job.from_seq, job.through_seq, self.settings.context_messages)
+        context = [m for m in window if m.seq < job.from_seq]
+        warnings: list[str] = []
+        for group in chunks([m for m in window if m.seq >= job.from_seq], self.settings.max_input_chars):
+            found = self.extractor.extract(group, context, session.user_id)
+            facts, cut = harden(found, self.settings.max_facts)
+            warnings.extend(cut)
+            for fact in facts:
+                self._apply(session, job.id, fact)
+            context = (context + group)[-self.settings.context_messages :]
+        return warnings
+
+    def _apply(self, session: SessionInfo, job_id: str, fact: CandidateFact) -> None:
+        ref = session.ref
+        key = fact_key(content_hash(fact.content))
+        existing = self.transcripts.fact(ref, key)
+        if existing is not None and existing.state != FactState.writing:
+            return  # this session derived it already (a redelivery, or an earlier job)
+        record = FactRecord(
+            fact_key=key,
+            state=FactState.writing,
+            content=fact.content,
+            memory_type=fact.memory_type,
+            confidence=fact.confidence,
+            provenance=fact.provenance,
+            source_message_ids=fact.source_message_ids,
+            job_id=existing.job_id if existing else job_id,
+            at=self.clock.now(),
+        )
+        if fact.confidence < self.settings.min_confidence:
+            self.transcripts.put_fact(ref, record.model_copy(update={"state": FactState.proposed}))
+            return
+        if existing is None:
+            self.transcripts.put_fact(ref, record)  # a crash from here on is finished by the retry
+        result = self.remember(
+            RememberCommand(
+                tenant=session.tenant,
+                user_id=session.user_id,
+                content=fact.content,
+                project=session.project,
+                namespace=session.namespace,
+                memory_type=fact.memory_type,
+                provenance=fact.provenance,
+                confidence=fact.confidence,
+                observed_at=fact.observed_at,
+                metadata={
+                    "session_id": session.session_id,
+                    "source_message_ids": fact.source_message_ids,
+                    "extractor": self.extractor.name,
+                },
+            )
+        )
+        state = {
+            Outcome.stored: FactState.stored,
+            Outcome.deduplicated: FactState.deduplicated,
+        }.get(result.outcome, FactState.rejected)
+        memory_id = result.memory.id if result.memory is not None else None
+        self.transcripts.put_fact(
+            ref, record.model_copy(update={"state": state, "memory_id": memory_id, "reason": result.reason})
+        )
+
+
+# --------------------------------------------------------------------------- read and delete
+
+
+@dataclass(frozen=True)
+class SessionView:
+    session: SessionInfo
+    jobs: list[ExtractionRecord]
+    facts: list[FactRecord]
+
+
+def get_session(transcripts: TranscriptStore, ref: SessionRef, jobs: int = 20) -> SessionView:
+    session = transcripts.session(ref)
+    if session is None:
+        raise SessionNotFound(f"no session {ref.session_id} for user {ref.user_id}")
+    return SessionView(session, transcripts.jobs(ref, jobs), transcripts.facts(ref))
+
+
+def transcript(transcripts: TranscriptStore, ref: SessionRef, limit: int, cursor: str | None) -> MessagePage:
+    if transcripts.session(ref) is None:
+        raise SessionNotFound(f"no session {ref.session_id} for user {ref.user_id}")
+    return transcripts.messages(ref, limit, cursor)
+
+
+@dataclass(frozen=True)
+class Deleted:
+    session_id: str
+    messages: int
+    forgotten: list[str]  # memories derived only from this session, forgotten with it (cascade)
+
+
+def derived_only_from(memory: Memory, ref: SessionRef, sessions: Sequence[SessionRef]) -> bool:
+    session_id, _ = source_of(memory.metadata)
+    return (
+        memory.status != Status.deleted
+        and memory.user_id == ref.user_id
+        and session_id == ref.session_id
+        and all(other == ref for other in sessions)
+    )
+
+
+def delete_session(
+    transcripts: TranscriptStore,
+    store: MemoryStore,
+    forget: Callable[[str, str], Memory],
+    ref: SessionRef,
+    *,
+    cascade: bool = False,
+) -> Deleted:
+    """Delete a session's transcript, jobs and facts; with `cascade`, first forget (through the normal
+    Forget use case) the memories derived from this session and from no other source."""
+    if transcripts.session(ref) is None:
+        raise SessionNotFound(f"no session {ref.session_id} for user {ref.user_id}")
+    forgotten: list[str] = []
+    if cascade:
+        ids = list(dict.fromkeys(f.memory_id for f in transcripts.facts(ref) if f.memory_id))
+        for memory in store.get_many(ref.tenant, ids):
+            if derived_only_from(memory, ref, transcripts.sessions_of(ref.tenant, memory.id)):
+                forget(ref.tenant, memory.id)
+                forgotten.append(memory.id)
+    messages = transcripts.delete(ref)
+    count("SessionDeleted")
+    return Deleted(ref.session_id, messages, forgotten)
