@@ -73,6 +73,9 @@ class RankingSettings(BaseModel):
     # conversational facts, so it weighs 0.7 against the vector leg's 0.3; 50 candidates per leg.
     candidates: int = 50  # per leg
     lexical_weight: float = 0.7
+    # How BM25 scores are put on a 0–1 scale before fusion: "minmax" over the candidates (the lowest
+    # lexical match scores 0), or "max" (each over the best; a weaker match keeps its share).
+    lexical_scale: Literal["minmax", "max"] = "minmax"
     vector_weight: float = 0.3
     importance_weight: float = 0.1  # multiplier 1 + w * (importance - 3) / 2
     recency_weight: float = 0.1
