@@ -39,6 +39,9 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "v1/memories/{id}": ("GET", "PATCH", "DELETE"),
     "v1/memories/{id}/history": ("GET",),
     "v1/admin/stats": ("GET",),
+    "v1/sessions/{id}": ("GET", "DELETE"),
+    "v1/sessions/{id}/messages": ("POST",),
+    "v1/sessions/{id}/transcript": ("GET",),
 }
 # Public: liveness, and the documentation a browser opens (it holds no data, and a page cannot send the
 # Authorization header with its own request).

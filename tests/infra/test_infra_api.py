@@ -38,6 +38,10 @@ def test_the_api_serves_exactly_the_v1_routes(dev: Synth) -> None:
         ("DELETE", "v1/memories/{id}"),
         ("GET", "v1/memories/{id}/history"),
         ("GET", "v1/admin/stats"),
+        ("GET", "v1/sessions/{id}"),
+        ("DELETE", "v1/sessions/{id}"),
+        ("POST", "v1/sessions/{id}/messages"),
+        ("GET", "v1/sessions/{id}/transcript"),
     }
     assert set(_method_paths(dev)) == expected
     assert {(m, p) for p, methods in ROUTES.items() for m in methods} == expected

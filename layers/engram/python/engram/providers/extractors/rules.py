@@ -70,8 +70,10 @@ _UNCHANGED = frozenset(
     did didn't had hadn't wasn't used was went got made said saw took came bought met left found thought
     told ran began became wrote sold spent lost won felt kept knew gave brought taught caught sent built
     put set cut let read quit hit hurt drove flew ate drank sang swam grew threw wore broke chose spoke
-    stole woke forgot understood stood sat slept paid heard held led fell fought sought meant ought
-    need'd""".split()  # noqa: SIM905
+    stole woke forgot understood stood sat slept paid heard held led fell fought sought meant ought""".split()  # noqa: SIM905
+)
+_PRESENT_IN_ED = frozenset(
+    "need feed seed speed bleed breed proceed succeed exceed shed wed embed shred heed weed".split()  # noqa: SIM905
 )
 _CONJUGATED = {
     "am": "is",
@@ -92,7 +94,8 @@ def third_person(verb: str) -> str:
     lower = verb.lower()
     if lower in _CONJUGATED:
         return _CONJUGATED[lower]
-    if lower in _UNCHANGED or lower.endswith("ed") or not lower.isalpha() or verb[:1].isupper():
+    past = lower.endswith("ed") and lower not in _PRESENT_IN_ED
+    if lower in _UNCHANGED or past or not lower.isalpha() or verb[:1].isupper():
         return verb
     if lower.endswith(("s", "sh", "ch", "x", "z", "o")):
         return verb + "es"

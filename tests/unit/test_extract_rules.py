@@ -1,0 +1,138 @@
+"""The rules extractor: conversation messages → self-contained facts, offline."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from engram.domain.models import MemoryType, Provenance
+from engram.domain.sessions import Message, Role
+from engram.providers.extractors.rules import RulesExtractor, sentences, third_person
+
+AT = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+
+
+def message(role: str, content: str, *, n: int = 1, name: str | None = None) -> Message:
+    return Message(
+        role=Role(role),
+        content=content,
+        name=name,
+        created_at=AT,
+        message_key=f"k{n}",
+        id=f"m{n}",
+        seq=n,
+        received_at=AT,
+    )
+
+
+def facts(*messages: Message, user: str = "maya") -> dict[str, tuple[MemoryType, float, Provenance]]:
+    return {
+        f.content: (f.memory_type, f.confidence, f.provenance)
+        for f in RulesExtractor().extract(list(messages), [], user)
+    }
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("I moved to Lisbon last month.", "maya moved to Lisbon last month."),
+        ("I live in Porto", "maya lives in Porto."),
+        ("I really like dark roast coffee.", "maya really likes dark roast coffee."),
+        ("I don't eat meat anymore.", "maya doesn't eat meat anymore."),
+        ("I'm allergic to peanuts.", "maya is allergic to peanuts."),
+        ("My sister Ana studies law in Coimbra.", "maya's sister Ana studies law in Coimbra."),
+        ("I have two cats, Miso and Tofu.", "maya has two cats, Miso and Tofu."),
+        ("Remind me to call the dentist on Friday.", "maya needs to call the dentist on Friday."),
+        ("Please remember that I never fly on Mondays.", "maya never flies on Mondays."),
+        ("Yes, I decided to go with the blue tent.", "maya decided to go with the blue tent."),
+    ],
+)
+def test_a_first_person_statement_becomes_a_sentence_about_the_speaker(said: str, fact: str) -> None:
+    assert list(facts(message("user", said))) == [fact]
+
+
+def test_the_speakers_name_is_used_when_the_message_gives_one() -> None:
+    assert list(facts(message("user", "I work at Initech as a tester.", name="Maya Lind"))) == [
+        "Maya Lind works at Initech as a tester."
+    ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Hi there!",
+        "Thanks so much!",
+        "That's awesome!",
+        "What time is it in Lisbon?",
+        "Can you recommend a good gym",
+        "ok",
+        "Sounds good to me.",
+        "My API key is [REDACTED:api_key].",
+    ],
+)
+def test_questions_greetings_filler_and_redacted_values_are_no_facts(said: str) -> None:
+    assert facts(message("user", said)) == {}
+
+
+def test_decisions_preferences_constraints_and_plans_keep_their_type() -> None:
+    found = facts(
+        message(
+            "user",
+            "We decided to use PostgreSQL 16 for billing. I prefer window seats. "
+            "Never deploy on Fridays. I'm planning to visit Kyoto in April.",
+        )
+    )
+    assert found["maya and others decided to use PostgreSQL 16 for billing."][0] == MemoryType.decision
+    assert found["maya prefers window seats."][0] == MemoryType.preference
+    assert found["Never deploy on Fridays."][0] == MemoryType.constraint
+    assert "maya is planning to visit Kyoto in April." in found
+
+
+def test_what_the_assistant_says_about_the_user_is_assistant_derived_and_its_own_talk_is_dropped() -> None:
+    found = facts(
+        message(
+            "assistant",
+            "Got it: you prefer vegetarian restaurants. I'll look for one near Alfama. "
+            "Lisbon has great food markets.",
+        )
+    )
+    assert found == {
+        "maya prefers vegetarian restaurants.": (MemoryType.preference, 0.7, Provenance.assistant_derived)
+    }
+
+
+def test_system_and_tool_messages_are_context_not_facts() -> None:
+    assert facts(message("system", "You are a helpful assistant. I am the system.")) == {}
+    assert facts(message("tool", "I found 3 flights to Lisbon on 2026-04-02.")) == {}
+
+
+def test_a_hedged_statement_is_less_certain_than_the_minimum_to_write() -> None:
+    [(_, confidence, _)] = facts(message("user", "I think I might move to Berlin next year.")).values()
+    assert confidence < 0.7
+
+
+def test_a_fact_said_by_both_is_the_users_with_both_sources() -> None:
+    user = message("user", "I prefer window seats.", n=1)
+    echo = message("assistant", "You prefer window seats.", n=2)
+    [fact] = RulesExtractor().extract([user, echo], [], "maya")
+    assert fact.provenance == Provenance.user_stated and fact.source_message_ids == ["m1", "m2"]
+    assert fact.observed_at == AT
+
+
+@pytest.mark.parametrize(
+    ("verb", "third"),
+    [("live", "lives"), ("study", "studies"), ("go", "goes"), ("watch", "watches"), ("play", "plays"),
+     ("moved", "moved"), ("can", "can"), ("have", "has"), ("don't", "doesn't"), ("am", "is")],
+)  # fmt: skip
+def test_third_person(verb: str, third: str) -> None:
+    assert third_person(verb) == third
+
+
+def test_sentences_split_on_ends_and_lines_and_drop_bullets() -> None:
+    assert sentences("I moved. Then I left!\n- I like tea\n2) I hate coffee") == [
+        "I moved.",
+        "Then I left!",
+        "I like tea",
+        "I hate coffee",
+    ]
