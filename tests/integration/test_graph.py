@@ -7,80 +7,17 @@ wired as `runtime.container.local()` / `aws()` wire them.
 
 from __future__ import annotations
 
-import json
 import threading
-from collections.abc import Iterator
-from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-import pytest
-
-from engram.api.app import EngramApi
-from engram.domain.graph import USER, GraphScope, canonical, entity_id
-from engram.domain.models import Memory, Status
-from engram.ports import EnrichJob
-from engram.runtime.container import Container, local
+from engram.domain.graph import USER
+from engram.domain.models import Status
+from engram.runtime.container import local
 from engram.settings import Settings
 from engram.usecases.recall import RecallQuery
-from engram.usecases.remember import Outcome, RememberCommand
-from tests.conftest import FakeClock, api_event
-from tests.integration.aws_fixtures import atomic_requests
-from tests.integration.builders import moto_aws
-
-TENANT, USER_ID = "acme", "maya"
-SCOPE = GraphScope(TENANT, USER_ID)
-
-
-@dataclass
-class World:
-    c: Container
-    clock: FakeClock
-
-    def remember(self, content: str, *, enrich: bool = True, user_id: str = USER_ID, **fields: Any) -> Memory:
-        self.clock.advance(minutes=1)
-        command = RememberCommand(tenant=TENANT, user_id=user_id, content=content, **fields)
-        result = self.c.remember(command)
-        assert result.outcome == Outcome.stored and result.memory is not None, result
-        if enrich:
-            job = EnrichJob(
-                tenant=TENANT, memory_id=result.memory.id, content_hash=result.memory.content_hash
-            )
-            self.c.enrich.many([job])
-        found = self.c.store.get(TENANT, result.memory.id)
-        assert found is not None
-        return found
-
-    def entity(self, name: str, scope: GraphScope = SCOPE):
-        assert self.c.graph is not None
-        found = self.c.graph.entities_by_id(scope, [entity_id(scope, canonical(name) or "")])
-        return found[0] if found else None
-
-    def relations(self, name: str) -> list[tuple[str, str, str]]:
-        assert self.c.graph is not None
-        entity = self.entity(name)
-        assert entity is not None, name
-        rels = self.c.graph.relations(SCOPE, [entity.id])
-        names = {e.id: e.canonical for e in self.c.graph.entity_page(SCOPE, 200).items}
-        return sorted((names[r.subject_id], r.predicate, names[r.object_id]) for r in rels)
-
-    def call(self, method: str, path: str, *, query: dict | None = None, tenant: str = TENANT):
-        response = EngramApi(self.c).handle(api_event(method, path, tenant=tenant, query=query), None)
-        return response["statusCode"], json.loads(response["body"])
-
-
-@pytest.fixture(params=["local", "aws"])
-def world(request: pytest.FixtureRequest, tmp_path) -> Iterator[World]:
-    clock = FakeClock()
-    # A deadline no slow test machine misses (moto serialises every call); the deadline itself is
-    # tested below with a graph that is slow on purpose.
-    ranking = {"graph_deadline_ms": 10_000}
-    settings = Settings(data_dir=tmp_path / "data", embedder={"provider": "hashing"}, ranking=ranking)
-    if request.param == "local":
-        yield World(local(settings, clock=clock), clock)
-        return
-    with moto_aws(serverless=True) as aws, atomic_requests():
-        yield World(aws.container(aws.settings(settings), clock=clock), clock)
+from engram.usecases.remember import RememberCommand
+from tests.integration.deployments import SCOPE, TENANT, USER_ID, World
 
 
 def test_entities_and_relations_are_queryable_as_soon_as_the_memory_is_stored(world: World) -> None:

@@ -1,0 +1,3 @@
+"""Fixtures shared by the integration tests: `world`, one deployment on both backends."""
+
+from tests.integration.deployments import world  # noqa: F401
