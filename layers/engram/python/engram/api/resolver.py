@@ -14,8 +14,8 @@ item; `tests/unit/test_resolver_isolation.py` pins the library behaviour this re
 
 from __future__ import annotations
 
-import re
 import logging
+import re
 import threading
 from collections.abc import Mapping
 from typing import Any
@@ -24,7 +24,6 @@ from urllib.parse import unquote
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 from aws_lambda_powertools.utilities.data_classes.common import BaseProxyEvent
 from aws_lambda_powertools.utilities.typing import LambdaContext
-
 
 # powertools' event handler logs route arguments (the parsed request body among them) at DEBUG, before
 # any redaction could run; a body may carry a secret. Its loggers stay at INFO whatever the service's

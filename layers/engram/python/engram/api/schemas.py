@@ -285,7 +285,9 @@ class ComponentsOut(BaseModel):
     graph: float = Field(
         default=0.0, description="added to fused: the knowledge-graph boost, one relation from a query entity"
     )
-    hop: float = Field(default=1.0, description="< 1: the memory only states the relation the query goes through")
+    hop: float = Field(
+        default=1.0, description="< 1: the memory only states the relation the query goes through"
+    )
     specificity: float = Field(
         default=1.0, description="resolution boost (constraint, decision), anchors, or vagueness damping"
     )
