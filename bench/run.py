@@ -14,6 +14,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 BENCHES = [
     ("write path", ["bench_write.py"]),
+    ("sessions: messages route and extraction", ["bench_sessions.py"]),
     ("PII screening", ["bench_pii.py"]),
     ("loopback load, 4 tenants", ["bench_load.py"]),
     ("embedding", ["bench_embed.py"]),

@@ -83,9 +83,11 @@ class DynamoTranscriptStore:
         known = self._known(pk, [m.message_key for m in messages])
         duplicates = [known[m.message_key] for m in messages if m.message_key in known]
         fresh: list[NewMessage] = []
+        repeated: list[NewMessage] = []  # a key sent twice in this call: stored once
         for message in messages:
-            if message.message_key not in known and message.message_key not in {f.message_key for f in fresh}:
-                fresh.append(message)
+            if message.message_key in known:
+                continue
+            (repeated if message.message_key in {f.message_key for f in fresh} else fresh).append(message)
         stored: list[Message] = []
         if fresh:
             last = int(
@@ -109,6 +111,8 @@ class DynamoTranscriptStore:
                 written, raced = self._write(pk, numbered[start : start + _TRANSACTION_MESSAGES])
                 stored.extend(written)
                 duplicates.extend(raced)
+        by_key = {m.message_key: m for m in stored}
+        duplicates.extend(by_key[m.message_key] for m in repeated if m.message_key in by_key)
         update = "SET updated_at = :now"
         values: dict[str, Any] = {":now": iso(at)}
         if stored:

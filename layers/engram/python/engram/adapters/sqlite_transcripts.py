@@ -90,36 +90,36 @@ class SqliteTranscriptStore:
                     f"session {ref.session_id} belongs to project {current.project!r}, namespace "
                     f"{current.namespace!r}"
                 )
+            keys = list(dict.fromkeys(m.message_key for m in messages))
+            rows = conn.execute(
+                f"SELECT message_key, doc FROM session_messages WHERE {_REF}"
+                f" AND message_key IN ({', '.join('?' * len(keys))})",
+                (*_ref(ref), *keys),
+            ).fetchall()
+            known = {r["message_key"]: Message.model_validate_json(r["doc"]) for r in rows}
             stored: list[Message] = []
             duplicates: list[Message] = []
+            seq = current.last_seq
             for message in messages:
-                row = conn.execute(
-                    f"SELECT doc FROM session_messages WHERE {_REF} AND message_key = ?",
-                    (*_ref(ref), message.message_key),
-                ).fetchone()
-                if row is not None:
-                    duplicates.append(Message.model_validate_json(row["doc"]))
+                if message.message_key in known:  # stored before, or earlier in this call
+                    duplicates.append(known[message.message_key])
                     continue
-                seq = current.last_seq + 1
-                new = Message(
-                    **message.model_dump(),
-                    id=str(ULID.from_datetime(at)),
-                    seq=seq,
-                    received_at=at,
-                )
-                conn.execute(
-                    "INSERT INTO session_messages (tenant, user_id, session_id, seq, message_key, doc)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    (*_ref(ref), seq, message.message_key, new.model_dump_json()),
-                )
-                current = current.model_copy(
-                    update={
-                        "last_seq": seq,
-                        "message_count": current.message_count + 1,
-                        "chars": current.chars + len(new.content),
-                    }
-                )
+                seq += 1
+                new = Message(**message.model_dump(), id=str(ULID.from_datetime(at)), seq=seq, received_at=at)
+                known[message.message_key] = new
                 stored.append(new)
+            conn.executemany(
+                "INSERT INTO session_messages (tenant, user_id, session_id, seq, message_key, doc)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                [(*_ref(ref), m.seq, m.message_key, m.model_dump_json()) for m in stored],
+            )
+            current = current.model_copy(
+                update={
+                    "last_seq": seq,
+                    "message_count": current.message_count + len(stored),
+                    "chars": current.chars + sum(len(m.content) for m in stored),
+                }
+            )
             if stored:
                 current = current.model_copy(update={"updated_at": at})
                 self._put_session(conn, current)

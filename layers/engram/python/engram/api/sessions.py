@@ -65,6 +65,13 @@ class AppendRequest(BaseModel):
     agent_id: str | None = Field(default=None, min_length=1, max_length=128)
     messages: list[MessageRequest] = Field(min_length=1, description="≤ 100 a call; more is a 413")
 
+    def __repr__(self) -> str:
+        # Never the conversation itself: powertools logs a route's arguments at debug level (and
+        # formats them whatever the level, which for 100 messages is most of the request's time).
+        return f"AppendRequest(user_id={self.user_id!r}, messages={len(self.messages)})"
+
+    __str__ = __repr__
+
 
 class AppendResponse(BaseModel):
     session_id: str
