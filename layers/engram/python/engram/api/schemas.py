@@ -246,6 +246,14 @@ class WeightsIn(BaseModel):
     stale_multiplier: float | None = Field(default=None, ge=0, le=1, strict=True)
     hits_weight: float | None = Field(default=None, ge=0, strict=True)
     superseded_multiplier: float | None = Field(default=None, ge=0, le=1, strict=True)
+    graph_boost: float | None = Field(default=None, ge=0, le=2, strict=True, description="0: no graph")
+    graph_hop_damping: float | None = Field(default=None, ge=0, le=1, strict=True)
+    resolution_boost: float | None = Field(default=None, ge=0, le=3, strict=True)
+    resolution_boost_on_action: float | None = Field(default=None, ge=0, le=3, strict=True)
+    anchored_boost: float | None = Field(default=None, ge=0, le=3, strict=True)
+    vague_multiplier: float | None = Field(default=None, ge=0, le=1, strict=True)
+    no_overlap_multiplier: float | None = Field(default=None, ge=0, le=1, strict=True)
+    hub_term_share: float | None = Field(default=None, gt=0, le=1, strict=True, description="1: off")
 
 
 class SearchRequest(BaseModel):
