@@ -29,7 +29,7 @@ def message(role: str, content: str, *, n: int = 1, name: str | None = None) -> 
 def facts(*messages: Message, user: str = "maya") -> dict[str, tuple[MemoryType, float, Provenance]]:
     return {
         f.content: (f.memory_type, f.confidence, f.provenance)
-        for f in RulesExtractor().extract(list(messages), [], user)
+        for f in RulesExtractor().extract(list(messages), [], user).facts
     }
 
 
@@ -115,7 +115,7 @@ def test_a_hedged_statement_is_less_certain_than_the_minimum_to_write() -> None:
 def test_a_fact_said_by_both_is_the_users_with_both_sources() -> None:
     user = message("user", "I prefer window seats.", n=1)
     echo = message("assistant", "You prefer window seats.", n=2)
-    [fact] = RulesExtractor().extract([user, echo], [], "maya")
+    [fact] = RulesExtractor().extract([user, echo], [], "maya").facts
     assert fact.provenance == Provenance.user_stated and fact.source_message_ids == ["m1", "m2"]
     assert fact.observed_at == AT
 

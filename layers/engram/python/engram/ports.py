@@ -19,7 +19,7 @@ from engram.domain.graph import Entity, GraphScope, Mention, Relation, Triple
 from engram.domain.models import ApiKey, EnrichmentState, HistoryRecord, Memory, Scope, Status
 from engram.domain.sessions import (
     Appended,
-    CandidateFact,
+    Extracted,
     ExtractionRecord,
     FactRecord,
     Message,
@@ -316,9 +316,7 @@ class Extractor(Protocol):
     @property
     def name(self) -> str: ...
 
-    def extract(
-        self, messages: Sequence[Message], context: Sequence[Message], user_name: str
-    ) -> builtins.list[CandidateFact]:
+    def extract(self, messages: Sequence[Message], context: Sequence[Message], user_name: str) -> Extracted:
         """Facts stated in `messages` (`context`: earlier messages, to understand them only)."""
 
 

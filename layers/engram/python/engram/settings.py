@@ -114,6 +114,10 @@ class SessionSettings(BaseModel):
     context_messages: int = 10  # earlier messages an extraction job sees as context
     max_input_chars: int = 12000  # an extraction job reads its new messages in chunks of this size
     max_facts: int = 20  # per chunk; more is cut, with a warning in the job's result
+    # Who extracts: the rules (offline), or a model (with the enricher's base_url, api_key and timeout)
+    # that falls back to the rules; extractor_model empty: the provider's default model.
+    extractor: Literal["rules", "bedrock", "openai"] = "rules"
+    extractor_model: str = ""
 
 
 class DecayPolicy(BaseModel):

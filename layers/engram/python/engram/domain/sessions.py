@@ -9,7 +9,7 @@ message has an idempotency key (`message_key`), so appending it again stores not
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
@@ -132,6 +132,15 @@ class CandidateFact(BaseModel):
     provenance: Provenance = Provenance.user_stated
     source_message_ids: list[str] = Field(min_length=1)
     observed_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class Extracted:
+    """What an extractor found in some messages, who found it, and what it had to cut or drop."""
+
+    facts: list[CandidateFact]
+    source: str
+    warnings: list[str] = field(default_factory=list)
 
 
 class FactRecord(BaseModel):

@@ -98,7 +98,13 @@ class Container:
     def extract(self) -> Extract:
         from engram.providers.extractors import build_extractor
 
-        return Extract(self.transcripts, self.remember, build_extractor(), self.settings.sessions, self.clock)
+        return Extract(
+            self.transcripts,
+            self.remember,
+            build_extractor(self.settings),
+            self.settings.sessions,
+            self.clock,
+        )
 
     @cached_property
     def embedder(self) -> Embedder:

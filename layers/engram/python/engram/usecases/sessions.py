@@ -267,7 +267,7 @@ class Extract:
         )
         self.transcripts.put_job(ref, record)
         try:
-            warnings = self._run(session, job)
+            warnings, sources = self._run(session, job)
         except Exception as exc:
             failed = record.model_copy(
                 update={
@@ -287,6 +287,7 @@ class Extract:
             update={
                 "state": JobState.done,
                 "error": None,
+                "extractor": ", ".join(sources) or self.extractor.name,
                 "warnings": warnings[:20],
                 "facts_written": tally[FactState.stored],
                 "facts_deduplicated": tally[FactState.deduplicated],
@@ -299,21 +300,24 @@ class Extract:
         count("SessionExtracted")
         return ExtractOutcome.extracted
 
-    def _run(self, session: SessionInfo, job: ExtractJob) -> list[str]:
+    def _run(self, session: SessionInfo, job: ExtractJob) -> tuple[list[str], list[str]]:
+        """Extract chunk by chunk; the warnings, and who answered (the model, or its fallback)."""
         ref = session.ref
         window = self.transcripts.window(ref, job.from_seq, job.through_seq, self.settings.context_messages)
         context = [m for m in window if m.seq < job.from_seq]
         warnings: list[str] = []
+        sources: list[str] = []
         for group in chunks([m for m in window if m.seq >= job.from_seq], self.settings.max_input_chars):
             found = self.extractor.extract(group, context, session.user_id)
-            facts, cut = harden(found, self.settings.max_facts)
-            warnings.extend(cut)
+            facts, cut = harden(found.facts, self.settings.max_facts)
+            warnings.extend([*found.warnings, *cut])
+            sources += [found.source] if found.source not in sources else []
             for fact in facts:
-                self._apply(session, job.id, fact)
+                self._apply(session, job.id, fact, found.source)
             context = (context + group)[-self.settings.context_messages :]
-        return warnings
+        return warnings, sources
 
-    def _apply(self, session: SessionInfo, job_id: str, fact: CandidateFact) -> None:
+    def _apply(self, session: SessionInfo, job_id: str, fact: CandidateFact, source: str) -> None:
         ref = session.ref
         key = fact_key(content_hash(fact.content))
         existing = self.transcripts.fact(ref, key)
@@ -349,7 +353,7 @@ class Extract:
                 metadata={
                     "session_id": session.session_id,
                     "source_message_ids": fact.source_message_ids,
-                    "extractor": self.extractor.name,
+                    "extractor": source,
                 },
             )
         )

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from engram.domain import gate
 from engram.domain.models import MemoryType, Provenance
-from engram.domain.sessions import CandidateFact, Message, Role
+from engram.domain.sessions import CandidateFact, Extracted, Message, Role
 from engram.domain.specificity import anchors
 from engram.domain.text import PLACEHOLDER
 from engram.providers.enrichers.rules import classify
@@ -209,9 +209,10 @@ class RulesExtractor:
     def name(self) -> str:
         return NAME
 
-    def extract(
-        self, messages: Sequence[Message], context: Sequence[Message], user_name: str
-    ) -> list[CandidateFact]:
+    def extract(self, messages: Sequence[Message], context: Sequence[Message], user_name: str) -> Extracted:
+        return Extracted(self.facts(messages, user_name), NAME)
+
+    def facts(self, messages: Sequence[Message], user_name: str) -> list[CandidateFact]:
         facts: dict[str, CandidateFact] = {}
         for message in messages:
             if message.role not in (Role.user, Role.assistant):
