@@ -28,6 +28,7 @@ from engram.usecases.sessions import (
     AppendCommand,
     MessageIn,
     SessionNotFound,
+    SessionView,
     delete_session,
     get_session,
     transcript,
@@ -179,6 +180,30 @@ def _state(jobs: list[ExtractionRecord]) -> Literal["idle", "pending", "failed"]
     return "failed" if jobs and jobs[0].state == JobState.failed else "idle"
 
 
+def session_out(view: SessionView) -> SessionOut:
+    s = view.session
+    counts = {state: sum(1 for f in view.facts if f.state == state) for state in FactState}
+    return SessionOut(
+        session_id=s.session_id,
+        user_id=s.user_id,
+        project=s.project,
+        namespace=s.namespace,
+        agent_id=s.agent_id,
+        created_at=s.created_at,
+        updated_at=s.updated_at,
+        transcript=TranscriptSize(messages=s.message_count, chars=s.chars),
+        extraction=_state(view.jobs),
+        jobs=[ExtractionOut.of(j) for j in view.jobs],
+        fact_counts=FactCounts(
+            stored=counts[FactState.stored],
+            deduplicated=counts[FactState.deduplicated],
+            proposed=counts[FactState.proposed],
+            rejected=counts[FactState.rejected],
+        ),
+        facts=[FactOut.of(f) for f in view.facts[:MAX_FACTS_SHOWN]],
+    )
+
+
 def register_sessions(app: APIGatewayRestResolver, c: Container, tenant: Callable[[], str]) -> None:
     def transcripts() -> TranscriptStore:
         if c.transcripts is None:
@@ -226,28 +251,7 @@ def register_sessions(app: APIGatewayRestResolver, c: Container, tenant: Callabl
         responses=responses({200: (SessionOut, "the session")}, 404, 422, 401, 429),
     )
     def session_route(session_id: SessionId, user_id: Annotated[UserId, Query()]) -> SessionOut:
-        view = get_session(transcripts(), SessionRef(tenant(), user_id, session_id))
-        s = view.session
-        counts = {state: sum(1 for f in view.facts if f.state == state) for state in FactState}
-        return SessionOut(
-            session_id=s.session_id,
-            user_id=s.user_id,
-            project=s.project,
-            namespace=s.namespace,
-            agent_id=s.agent_id,
-            created_at=s.created_at,
-            updated_at=s.updated_at,
-            transcript=TranscriptSize(messages=s.message_count, chars=s.chars),
-            extraction=_state(view.jobs),
-            jobs=[ExtractionOut.of(j) for j in view.jobs],
-            fact_counts=FactCounts(
-                stored=counts[FactState.stored],
-                deduplicated=counts[FactState.deduplicated],
-                proposed=counts[FactState.proposed],
-                rejected=counts[FactState.rejected],
-            ),
-            facts=[FactOut.of(f) for f in view.facts[:MAX_FACTS_SHOWN]],
-        )
+        return session_out(get_session(transcripts(), SessionRef(tenant(), user_id, session_id)))
 
     @app.get(
         "/v1/sessions/<session_id>/transcript",

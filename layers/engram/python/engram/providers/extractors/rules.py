@@ -195,8 +195,11 @@ def _chatter(sentence: str) -> bool:
     return bool(_FILLER.match(sentence)) and len(words) <= 8
 
 
+_TAIL = re.compile(r",?\s+(?:noted|right|ok|okay|lol|haha|btw|though|anyway)\s*([.!]?)$", re.IGNORECASE)
+
+
 def _finish(text: str) -> str:
-    text = text.strip().rstrip(",;:-")
+    text = _TAIL.sub(r"\1", text.strip()).rstrip(",;:-")
     if not text.endswith((".", "!", "…")):
         text += "."
     return text

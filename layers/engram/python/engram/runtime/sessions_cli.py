@@ -1,0 +1,119 @@
+"""`engram sessions add|show|transcript`: sessions on the local data dir, in-process (no server needed).
+
+engram sessions add trip-1 --user-id maya --message "user:I moved to Lisbon." --extract
+engram sessions add trip-1 --user-id maya --file conversation.json   # [{role, content, ...}, ...]
+engram sessions show trip-1 --user-id maya
+engram sessions transcript trip-1 --user-id maya
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from engram.runtime.recall_cli import DEFAULT_TENANT
+
+
+def _container(args: argparse.Namespace):
+    from engram.runtime.container import from_settings
+    from engram.settings import Settings
+
+    return from_settings(Settings(data_dir=args.data_dir) if args.data_dir else Settings())
+
+
+def _messages(args: argparse.Namespace) -> list[dict[str, Any]]:
+    messages: list[dict[str, Any]] = []
+    if args.file:
+        raw = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
+        loaded = json.loads(raw)
+        messages += loaded["messages"] if isinstance(loaded, dict) else loaded
+    for item in args.message or []:
+        role, sep, content = item.partition(":")
+        if not sep:
+            raise SystemExit(f"--message takes role:content, got {item!r}")
+        messages.append({"role": role.strip(), "content": content.strip()})
+    if not messages:
+        raise SystemExit("nothing to add: give --message role:content or --file")
+    return messages
+
+
+def cmd_sessions(args: argparse.Namespace) -> int:
+    from engram.domain.errors import EngramError
+
+    try:
+        return _run(args)
+    except EngramError as error:  # no session, too many messages, a secret it may not store, ...
+        print(f"engram sessions {args.sessions_command}: {error.message}", file=sys.stderr)
+        return 1
+
+
+def _run(args: argparse.Namespace) -> int:
+    from engram.api.sessions import AppendRequest, MessageOut, TranscriptOut, session_out
+    from engram.domain.sessions import SessionRef
+    from engram.usecases.sessions import AppendCommand, MessageIn, get_session, transcript
+
+    container = _container(args)
+    ref = SessionRef(args.tenant, args.user_id, args.session_id)
+    if args.sessions_command == "add":
+        request = AppendRequest.model_validate({"user_id": args.user_id, "messages": _messages(args)})
+        result = container.append_messages(
+            AppendCommand(
+                tenant=args.tenant,
+                user_id=args.user_id,
+                session_id=args.session_id,
+                project=args.project,
+                namespace=args.namespace,
+                messages=[MessageIn(**m.model_dump()) for m in request.messages],
+            )
+        )
+        print(f"accepted {result.accepted}, duplicates {result.duplicates}, job {result.job_id or '-'}")
+        if args.extract and container.settings.backend == "local":
+            from engram.runtime.worker import drain
+
+            drain(container)
+            view = session_out(get_session(container.transcripts, ref))
+            for fact in view.facts:
+                print(f"  {fact.state.value:<12} {fact.provenance.value:<17} {fact.content}")
+    elif args.sessions_command == "show":
+        print(session_out(get_session(container.transcripts, ref)).model_dump_json(indent=2))
+    else:
+        page = transcript(container.transcripts, ref, args.limit, args.cursor)
+        out = TranscriptOut(session_id=args.session_id, items=[MessageOut.of(m) for m in page.items],
+                            cursor=page.cursor)  # fmt: skip
+        print(out.model_dump_json(indent=2))
+    sys.stdout.flush()
+    return 0
+
+
+def add_sessions_command(sub: Any, data_dir: Callable[[argparse.ArgumentParser], None]) -> None:
+    p = sub.add_parser("sessions", help="add a conversation's messages, show a session, read its transcript")
+    ss = p.add_subparsers(dest="sessions_command", required=True)
+
+    def common(s: argparse.ArgumentParser) -> None:
+        data_dir(s)
+        s.add_argument("session_id")
+        s.add_argument("--user-id", required=True, help="whose session")
+        s.add_argument("--tenant", default=DEFAULT_TENANT, help=f"tenant (default: {DEFAULT_TENANT})")
+
+    s = ss.add_parser("add", help="append messages (as POST /v1/sessions/{id}/messages)")
+    common(s)
+    s.add_argument(
+        "--message", action="append", metavar="ROLE:TEXT", help="a message, e.g. user:I moved (repeatable)"
+    )
+    s.add_argument(
+        "--file", help="a JSON list of {role, content, name?, created_at?, message_id?} ('-': stdin)"
+    )
+    s.add_argument("--project", default="default")
+    s.add_argument("--namespace", default="default")
+    s.add_argument("--extract", action="store_true", help="run the extraction now and print the facts")
+    s = ss.add_parser("show", help="the session: transcript size, jobs, facts (as GET /v1/sessions/{id})")
+    common(s)
+    s = ss.add_parser("transcript", help="the transcript, in order (as GET /v1/sessions/{id}/transcript)")
+    common(s)
+    s.add_argument("--limit", type=int, default=200)
+    s.add_argument("--cursor")
+    p.set_defaults(func=cmd_sessions)
