@@ -57,6 +57,10 @@ def test_every_event_is_valid_json_with_a_known_shape():
         ("api/health.json", 200),
         ("api/openapi.json", 200),
         ("api/docs.json", 200),
+        ("api/session_messages.json", 202),
+        ("api/session.json", 404),
+        ("api/session_transcript.json", 404),
+        ("api/session_delete.json", 404),
     ],
 )
 def test_api_events(tmp_path, event, status):

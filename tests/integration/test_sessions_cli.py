@@ -43,3 +43,26 @@ def test_an_unknown_session_is_a_message_not_a_traceback(tmp_path) -> None:
     shown = engram("sessions", "show", "nope", "--user-id", "maya", data_dir=tmp_path)
     assert shown.returncode == 1
     assert shown.stderr.strip() == "engram sessions show: no session nope for user maya"
+
+
+def test_the_sample_events_append_then_extract_through_the_lambda_handlers(tmp_path) -> None:
+    # Given the sample messages event run through the api Lambda handler
+    posted = engram("invoke", "api", str(ROOT / "events/api/session_messages.json"), data_dir=tmp_path)
+    assert posted.returncode == 0, posted.stderr
+    answer = json.loads(posted.stdout)
+    assert answer["statusCode"] == 202 and json.loads(answer["body"])["accepted"] == 2
+
+    # When the sample extraction job is delivered to the enrich Lambda handler
+    extracted = engram("invoke", "enrich", str(ROOT / "events/enrich/extract.json"), data_dir=tmp_path)
+
+    # Then no record fails, and the session's fact is derived
+    assert extracted.returncode == 0, extracted.stderr
+    assert json.loads(extracted.stdout) == {"batchItemFailures": []}
+    session = engram("invoke", "api", str(ROOT / "events/api/session.json"), data_dir=tmp_path)
+    body = json.loads(json.loads(session.stdout)["body"])
+    assert [f["content"] for f in body["facts"]] == [
+        "alice moved to Lisbon last month, and alice prefers window seats."
+    ]
+    states = {job["job_id"]: job["state"] for job in body["jobs"]}
+    assert states["01JDQZ8W7N3V5QK2T4XAMPLE10"] == "done"  # and the route's own job is still queued
+    assert sorted(states.values()) == ["done", "queued"]
