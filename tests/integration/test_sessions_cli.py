@@ -61,7 +61,8 @@ def test_the_sample_events_append_then_extract_through_the_lambda_handlers(tmp_p
     session = engram("invoke", "api", str(ROOT / "events/api/session.json"), data_dir=tmp_path)
     body = json.loads(json.loads(session.stdout)["body"])
     assert [f["content"] for f in body["facts"]] == [
-        "alice moved to Lisbon last month, and alice prefers window seats."
+        "alice moved to Lisbon last month.",
+        "alice prefers window seats.",
     ]
     states = {job["job_id"]: job["state"] for job in body["jobs"]}
     assert states["01JDQZ8W7N3V5QK2T4XAMPLE10"] == "done"  # and the route's own job is still queued

@@ -129,6 +129,18 @@ def test_third_person(verb: str, third: str) -> None:
     assert third_person(verb) == third
 
 
+def test_two_statements_in_one_sentence_are_two_facts() -> None:
+    said = "I moved to Lisbon last month, and I prefer window seats; my sister lives in Porto."
+    assert list(facts(message("user", said))) == [
+        "maya moved to Lisbon last month.",
+        "maya prefers window seats.",
+        "maya's sister lives in Porto.",
+    ]
+    assert list(facts(message("user", "I like salt and pepper on my eggs."))) == [
+        "maya likes salt and pepper on maya's eggs."
+    ]
+
+
 def test_sentences_split_on_ends_and_lines_and_drop_bullets() -> None:
     assert sentences("I moved. Then I left!\n- I like tea\n2) I hate coffee") == [
         "I moved.",

@@ -24,6 +24,9 @@ NAME = "rules"
 ASSISTANT = "the assistant"
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])|\s*\n+\s*")
+# Two statements joined by "and"/"but"/";" where the second has its own first-person subject:
+# "I moved to Lisbon, and I prefer window seats" is two facts.
+_CLAUSE = re.compile(r"(?:,\s*|\s+)(?:and|but|also|plus)\s+(?=(?:I|I'm|I've|I'll|I'd|my|My|we|We)\b)|;\s+")
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 _LEAD_IN = re.compile(
     r"^(?:(?:please\s+)?(?:remember|note|keep in mind|don'?t forget)(?:\s+that)?[:,]?\s+|"
@@ -177,11 +180,12 @@ def rewrite(sentence: str, speaker: str, addressee: str) -> tuple[str, bool]:
 def sentences(text: str) -> list[str]:
     parts = []
     for raw in _SENTENCE_END.split(text):
-        part = _BULLET.sub("", raw).strip()
-        while (stripped := _LEAD_IN.sub("", part, count=1)) != part:
-            part = stripped.strip()
-        if part:
-            parts.append(part)
+        for clause in _CLAUSE.split(_BULLET.sub("", raw)):
+            part = clause.strip()
+            while (stripped := _LEAD_IN.sub("", part, count=1)) != part:
+                part = stripped.strip()
+            if part:
+                parts.append(part)
     return parts
 
 
