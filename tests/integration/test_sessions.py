@@ -421,3 +421,35 @@ def test_deleting_a_session_with_cascade_forgets_only_what_came_from_it_alone(wo
 def test_job_states_are_reported(world: World) -> None:
     world.say("s", ("user", "I moved to Lisbon in March."))
     assert [j["state"] for j in world.session("s")["jobs"]] == [JobState.queued]
+
+
+class BrokenQueue:
+    def enqueue(self, jobs) -> None:
+        raise ConnectionError("queue unreachable")
+
+    def depth(self) -> dict[str, int]:
+        return {}
+
+
+def test_raw_first_a_queue_outage_keeps_the_messages_and_a_retry_queues_their_extraction(
+    world: World,
+) -> None:
+    # Given a queue that is down when the messages arrive
+    queue = world.c.append_messages.queue
+    world.c.append_messages.queue = BrokenQueue()  # type: ignore[assignment]
+    body = {"user_id": USER, "messages": [{"role": "user", "content": "I moved to Lisbon in March."}]}
+    status, answer = world.call("POST", "/v1/sessions/s/messages", body)
+
+    # Then the caller is told to retry, and the messages are stored already
+    assert status == 503 and answer["error"] == "dependency_unavailable"
+    assert [m["content"] for m in world.transcript("s")] == ["I moved to Lisbon in March."]
+
+    # When the caller retries once the queue is back
+    world.c.append_messages.queue = queue
+    status, retried = world.call("POST", "/v1/sessions/s/messages", body)
+
+    # Then nothing is stored twice, and the extraction of the stored message is queued and runs
+    assert status == 202 and retried["accepted"] == 0 and retried["job_id"]
+    world.run_jobs()
+    [fact] = world.session("s")["facts"]
+    assert fact["content"] == "maya moved to Lisbon in March." and fact["state"] == "stored"
