@@ -129,12 +129,11 @@ def test_third_person(verb: str, third: str) -> None:
     assert third_person(verb) == third
 
 
-def test_two_statements_in_one_sentence_are_two_facts() -> None:
+def test_a_messages_narrative_is_one_fact_and_each_preference_or_decision_its_own() -> None:
     said = "I moved to Lisbon last month, and I prefer window seats; my sister lives in Porto."
     assert list(facts(message("user", said))) == [
-        "maya moved to Lisbon last month.",
+        "maya moved to Lisbon last month. maya's sister lives in Porto.",
         "maya prefers window seats.",
-        "maya's sister lives in Porto.",
     ]
     assert list(facts(message("user", "I like salt and pepper on my eggs."))) == [
         "maya likes salt and pepper on maya's eggs."

@@ -209,6 +209,27 @@ def _finish(text: str) -> str:
     return text
 
 
+_NARRATIVE = frozenset({MemoryType.fact, MemoryType.episodic})
+_SURE = 0.7
+
+
+def _grouped(facts: list[CandidateFact]) -> list[CandidateFact]:
+    """One message's narrative (facts and events it states with confidence) as one fact, so what was
+    said together is found together; each decision, preference, constraint, plan or correction stays a
+    fact of its own, so a later one can supersede exactly it. Measured on LoCoMo (bench/locomo_sessions):
+    as many evidence turns found as turn by turn, with a fifth fewer memories."""
+    narrative = [f for f in facts if f.memory_type in _NARRATIVE and f.confidence >= _SURE]
+    if len(narrative) < 2:
+        return facts
+    joined = narrative[0].model_copy(
+        update={
+            "content": " ".join(f.content for f in narrative)[:2000],
+            "confidence": min(f.confidence for f in narrative),
+        }
+    )
+    return [joined if f is narrative[0] else f for f in facts if f is narrative[0] or f not in narrative]
+
+
 class RulesExtractor:
     """The embedded default: sentence rules, no network."""
 
@@ -269,7 +290,7 @@ class RulesExtractor:
                     observed_at=message.created_at or message.received_at,
                 )
             )
-        return found
+        return _grouped(found)
 
     @staticmethod
     def _confidence(
