@@ -38,7 +38,7 @@ from engram.domain.models import (
     Temporal,
     TemporalKind,
 )
-from engram.domain.text import from_placeholder
+from engram.domain.text import from_placeholder, terms
 from engram.observability import count
 from engram.ports import (
     Clock,
@@ -255,6 +255,12 @@ def apply_supersession(
     return new, records
 
 
+def _distinctive(content: str, n: int = 8) -> str:
+    """The `n` longest distinct content words: a short lexical query finds the same candidates as the
+    whole text (long words are the rare ones) at a fraction of the cost on a large scope."""
+    return " ".join(sorted(set(terms(content)), key=lambda t: (-len(t), t))[:n])
+
+
 def reindex(index: VectorIndex, memories: Sequence[Memory]) -> None:
     """Re-index memories whose status changed (OpenSearch filters on the status it stored)."""
     if not memories:
@@ -444,7 +450,7 @@ class Enrich:
             if h.memory_id != memory.id and h.score >= self.dedup.related_threshold
         }
         if self.lexical is not None and self.dedup.candidate_floor < self.dedup.related_threshold:
-            lexical = [h.memory_id for h in self.lexical.search(scope, memory.content, k + 1)]
+            lexical = [h.memory_id for h in self.lexical.search(scope, _distinctive(memory.content), k + 1)]
             unseen = [i for i in lexical if i != memory.id and i not in scores]
             for memory_id, other in self.index.get_vectors(memory.tenant, unseen).items():
                 cosine = sum(a * b for a, b in zip(vector, other, strict=False))

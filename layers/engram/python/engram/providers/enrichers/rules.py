@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, date, datetime, time, timedelta
+from functools import lru_cache
 from typing import NamedTuple
 
 from dateutil.parser import isoparse
@@ -655,7 +656,14 @@ class _Verdict(NamedTuple):
 
 
 def _claim(memory: Memory) -> Claim:
-    return Claim.of(memory.content, [*memory.entities, *extract_entities(memory.content)])
+    return _claim_of(memory.content, tuple(memory.entities))
+
+
+@lru_cache(maxsize=4096)
+def _claim_of(content: str, entities: tuple[str, ...]) -> Claim:
+    """Parsing a claim is the costly part of a decision; a memory meets many candidates (and a batch
+    many memories), so each text is parsed once."""
+    return Claim.of(content, [*entities, *extract_entities(content)])
 
 
 def pair_verdict(new: Memory, existing: Memory, similarity: float) -> _Verdict:
