@@ -1,6 +1,6 @@
 """Recall latency on the embedded default, with 10,000 and 100,000 memories in one scope.
 
-    python bench/bench_recall.py [--sizes 10000 100000] [--queries 300] [--skip-http]
+    python bench/bench_recall.py [--sizes 10000 100000] [--queries 300] [--skip-http] [--graph]
 
 For each size, a fresh data dir is filled fast (one transaction of rows + FTS5 rows, then the vector
 index fed precomputed 384-d hashing vectors), then three measurements of p50/p95/p99:
@@ -10,6 +10,13 @@ index fed precomputed 384-d hashing vectors), then three measurements of p50/p95
 * in-process with the hashing embedder: the search alone (both legs, fusion, loading the memories);
 * over HTTP: POST /v1/memories/search against `engram serve` on that data dir (MiniLM when it loads;
   the janitor off, so its first passes over every memory do not run during the measurement).
+
+With `--graph`, one memory in four comes from relation templates over a pool of 2,000 full names
+("Ana Ortiz's manager is Ben Kowalski", "Ana Ortiz works at Globex", "… is allergic to …"), one query in
+four asks a one-hop question about such a name ("what is Ana Ortiz's manager allergic to"), and after
+the fill every memory is linked into the knowledge graph the way the write path does
+(`container.link_memory`), so recall's one-hop expansion has entities and relations to walk. On a
+package without a knowledge graph the same corpus and queries are measured without linking.
 
 Prints a table and a one-line JSON summary last. Target: p95 ≤ 20 ms in-process at 100k.
 """
@@ -91,6 +98,41 @@ TEMPLATES: list[tuple[MemoryType, str]] = [
     (MemoryType.episodic, "{person} visited {place} for the {tech} conference and loved {thing}"),
     (MemoryType.skill, "{person} is fluent in {tech} and mentors others on {service}"),
 ]
+# --graph only: relation-bearing memories over many distinct people, and one-hop questions about them.
+FIRST = [
+    "Ana", "Ben", "Chloe", "Dario", "Esme", "Felix", "Greta", "Hugo", "Iris", "Jonas", "Kira", "Lorenzo",
+    "Mira", "Nico", "Olga", "Pablo", "Rhea", "Stefan", "Tess", "Ugo", "Vera", "Wim", "Yara", "Zane",
+    "Amara", "Bruno", "Clara", "Diego", "Ines", "Kofi", "Lena", "Mateo", "Noor", "Otto", "Pia", "Rafael",
+    "Sofia", "Theo", "Valentina", "Yosef",
+]  # fmt: skip
+LAST = [
+    "Ortiz", "Kowalski", "Nguyen", "Haddad", "Okafor", "Lindqvist", "Moreau", "Tanaka", "Schmidt", "Rossi",
+    "Novak", "Fischer", "Costa", "Ivanova", "Mendes", "Kaur", "Silva", "Jensen", "Abbott", "Brennan",
+    "Castillo", "Dubois", "Eriksen", "Ferreira", "Gallagher", "Horvat", "Ibrahim", "Jovanovic", "Keller",
+    "Laine", "Marsh", "Nakamura", "OConnor", "Petrov", "Quinn", "Ramos", "Sato", "Thorne", "Varga",
+    "Weber", "Xu", "Young", "Zielinski", "Aziz", "Berg", "Cho", "Duarte", "Engel", "Flores", "Grant",
+]  # fmt: skip
+ORGS = [
+    "Initech", "Globex", "Umbrella", "Hooli", "Vandelay", "Stark Industries", "Wayne Enterprises", "Acme",
+    "Soylent", "Tyrell", "Cyberdyne", "Wonka", "Oscorp", "Aperture", "Massive Dynamic",
+]  # fmt: skip
+GRAPH_TEMPLATES: list[tuple[MemoryType, str]] = [
+    (MemoryType.fact, "{name}'s manager is {name2}"),
+    (MemoryType.fact, "{name} reports to {name2} since the reorg"),
+    (MemoryType.fact, "{name} works at {org} on the {service} team"),
+    (MemoryType.constraint, "{name} is allergic to {food}"),
+    (MemoryType.fact, "{name} lives in {place}"),
+    (MemoryType.fact, "{name} is married to {name2}"),
+    (MemoryType.preference, "{name} prefers {thing} over {thing2}"),
+    (MemoryType.fact, "{name} owns the {service} service"),
+]
+GRAPH_QUERIES = [
+    "what is {name}'s manager allergic to",
+    "where does {name}'s manager live",
+    "who is {name}'s manager",
+    "where does {name} work",
+    "what does {name} prefer",
+]
 QUERIES = [
     "what does {person} prefer",
     "where does the {service} service run",
@@ -104,6 +146,17 @@ QUERIES = [
 
 
 def fill(rng: random.Random, template: str) -> str:
+    if "{name" in template or "{org}" in template:  # --graph templates only
+        return template.format(
+            name=f"{rng.choice(FIRST)} {rng.choice(LAST)}",
+            name2=f"{rng.choice(FIRST)} {rng.choice(LAST)}",
+            org=rng.choice(ORGS),
+            thing=rng.choice(THINGS),
+            thing2=rng.choice(THINGS),
+            service=rng.choice(SERVICES),
+            place=rng.choice(PLACES),
+            food=rng.choice(FOODS),
+        )
     return template.format(
         person=rng.choice(PEOPLE),
         thing=rng.choice(THINGS),
@@ -117,13 +170,18 @@ def fill(rng: random.Random, template: str) -> str:
     )
 
 
-def memories(n: int, seed: int = 11) -> Iterator[Memory]:
-    """n distinct, enriched-looking memories in one scope, observed over the last two years."""
+def memories(n: int, seed: int = 11, graph: bool = False) -> Iterator[Memory]:
+    """n distinct, enriched-looking memories in one scope, observed over the last two years (with
+    `graph`, one in four from the relation templates)."""
     rng = random.Random(seed)
+    graph_rng = random.Random(seed + 1)  # its own stream: the default fill is unchanged without --graph
     now = datetime.now(UTC)
     seen: set[str] = set()
     while len(seen) < n:
-        kind, template = rng.choice(TEMPLATES)
+        if graph and graph_rng.random() < 0.25:
+            kind, template = graph_rng.choice(GRAPH_TEMPLATES)
+        else:
+            kind, template = rng.choice(TEMPLATES)
         content = fill(rng, template)
         if rng.random() < 0.5:
             content += f", as of note {len(seen)}"  # keep the corpus distinct at any size
@@ -150,8 +208,9 @@ def memories(n: int, seed: int = 11) -> Iterator[Memory]:
         )
 
 
-def populate(container: Container, n: int) -> float:
-    """Write n memories straight into the store's tables and the vector index; returns seconds."""
+def populate(container: Container, n: int, graph: bool = False) -> float:
+    """Write n memories straight into the store's tables and the vector index (with `graph`, also
+    link each into the knowledge graph as the write path does); returns seconds."""
     start = time.perf_counter()
     db = container.store.db  # type: ignore[attr-defined]
     index = container.vector_index
@@ -173,9 +232,15 @@ def populate(container: Container, n: int) -> float:
             )
         vectors = embedder.embed([m.content for m in batch])
         index.upsert([IndexedMemory(m, v) for m, v in zip(batch, vectors, strict=True)])
+        if link is not None:
+            for memory in batch:
+                link(memory)
         batch.clear()
 
-    for memory in memories(n):
+    link = getattr(container, "link_memory", None) if graph else None
+    if graph and link is None:
+        print("this engram has no knowledge graph: the --graph corpus is measured unlinked", flush=True)
+    for memory in memories(n, graph=graph):
         batch.append(memory)
         if len(batch) == BATCH:
             flush()
@@ -184,9 +249,29 @@ def populate(container: Container, n: int) -> float:
     return time.perf_counter() - start
 
 
-def queries(n: int, seed: int = 5) -> list[str]:
+def queries(n: int, seed: int = 5, graph: bool = False) -> list[str]:
     rng = random.Random(seed)
-    return [fill(rng, rng.choice(QUERIES)) for _ in range(n)]
+    graph_rng = random.Random(seed + 1)
+    texts = []
+    for _ in range(n):
+        if graph and graph_rng.random() < 0.25:
+            texts.append(fill(graph_rng, graph_rng.choice(GRAPH_QUERIES)))
+        else:
+            texts.append(fill(rng, rng.choice(QUERIES)))
+    return texts
+
+
+def graph_size(container: Container) -> str:
+    """Entities, relations and mentions in the graph tables, when this engram has them."""
+    conn = container.store.db.connection()  # type: ignore[attr-defined]
+    try:
+        counts = [
+            conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+            for table in ("graph_entities", "graph_relations", "graph_mentions")
+        ]
+    except Exception:  # no graph tables in this version
+        return "no knowledge graph"
+    return "graph: {:,} entities, {:,} relations, {:,} mentions".format(*counts)
 
 
 def timed(run: Callable[[str], object], texts: list[str], warmup: int = 20) -> list[float]:
@@ -250,17 +335,26 @@ def main() -> int:
     parser.add_argument("--queries", type=int, default=300)
     parser.add_argument("--top-k", type=int, default=10)
     parser.add_argument("--skip-http", action="store_true")
+    parser.add_argument(
+        "--graph",
+        action="store_true",
+        help="fill relation-bearing memories too, link them into the knowledge graph, ask one-hop queries",
+    )
     args = parser.parse_args()
+    import engram
 
-    texts = queries(args.queries)
+    print(f"engram from {Path(engram.__file__).parent}", flush=True)
+
+    texts = queries(args.queries, graph=args.graph)
     model, model_settings = query_embedder()
     hashing = EmbedderSettings(provider="hashing")
     rows: list[tuple[int, str, dict[str, float]]] = []
     for size in args.sizes:
         data_dir = Path(tempfile.mkdtemp(prefix=f"engram-bench-recall-{size}-"))
         try:
-            seconds = populate(local(Settings(data_dir=data_dir, embedder=hashing)), size)
-            print(f"{size:,} memories written in {seconds:.1f} s", flush=True)
+            filler = local(Settings(data_dir=data_dir, embedder=hashing))
+            seconds = populate(filler, size, graph=args.graph)
+            print(f"{size:,} memories written in {seconds:.1f} s; {graph_size(filler)}", flush=True)
             rows.append(
                 (
                     size,
@@ -285,6 +379,7 @@ def main() -> int:
         "bench": "recall",
         "query_embedder": model,
         "queries": args.queries,
+        "graph": args.graph,
         "results": [{"memories": size, "path": path, **s} for size, path, s in rows],
         "target_p95_ms": 20,
         "meets_target": bool(target) and target[0]["p95"] <= 20,

@@ -7,6 +7,11 @@ conversation. Reports Recall@5/@10, Hit@1, MRR@10 and nDCG@10, overall and per c
 ranking and for the lexical-only and vector-only settings (per-request weights), side by side.
 
     python bench/locomo.py [--data ../shared/bench/locomo10.json] [--json out.json]
+        [--conversations 1-5] [--groups 1-5 6-10]
+
+`--conversations` ingests and evaluates only those conversations (1-based, in file order; ranges and
+commas: "1-5", "6-10", "1,3,7"). `--groups` adds, for the full ranking, overall rows per group of
+conversations from the same run, e.g. to choose weights on 1-5 and report 6-10 separately.
 """
 
 from __future__ import annotations
@@ -134,8 +139,25 @@ def metrics(ranked: list[str], relevant: set[str]) -> dict[str, float]:
     }
 
 
-def run(data_path: Path, env: dict[str, str]) -> dict:
+def conversation_numbers(spec: str) -> list[int]:
+    """ "1-5" → [1..5]; "1,3,7-8" → [1, 3, 7, 8] (1-based conversation numbers in file order)."""
+    numbers: list[int] = []
+    for part in spec.split(","):
+        lo, _, hi = part.strip().partition("-")
+        numbers.extend(range(int(lo), int(hi or lo) + 1))
+    return numbers
+
+
+def run(
+    data_path: Path,
+    env: dict[str, str],
+    conversations: list[int] | None = None,
+    groups: list[str] | None = None,
+) -> dict:
     samples = json.loads(data_path.read_text())
+    numbers = {s["sample_id"]: n for n, s in enumerate(samples, 1)}
+    if conversations:
+        samples = [s for s in samples if numbers[s["sample_id"]] in set(conversations)]
     served = Served(env)
     try:
         client = served.client()
@@ -151,6 +173,7 @@ def run(data_path: Path, env: dict[str, str]) -> dict:
         results: dict[str, dict] = {}
         for name, weights in SETTINGS.items():
             per_cat: dict[int, list[dict]] = defaultdict(list)
+            per_user: dict[str, list[dict]] = defaultdict(list)
             latencies = []
             for user, question, category, relevant in queries:
                 body = {"query": question, "user_id": user, "top_k": 10}
@@ -162,12 +185,20 @@ def run(data_path: Path, env: dict[str, str]) -> dict:
                 assert status == 200, answer
                 ranked = [resolve(r["memory"]["id"], merged[user]) for r in answer["results"]]
                 per_cat[category].append(metrics(ranked, relevant))
+                per_user[user].append(per_cat[category][-1])
             results[name] = {
                 **summarise(per_cat),
                 "search_ms_p50": percentile(latencies, 50),
                 "search_ms_p95": percentile(latencies, 95),
             }
+            if groups and weights is None:  # the full ranking, per group of conversations
+                results[name]["per_group"] = {}
+                for group in groups:
+                    wanted = set(conversation_numbers(group))
+                    rows = [m for u, ms in per_user.items() if numbers[u] in wanted for m in ms]
+                    results[name]["per_group"][f"conversations {group}"] = _mean(rows) | {"n": len(rows)}
         return {
+            "conversations": [numbers[s["sample_id"]] for s in samples],
             "memories": n_memories,
             "questions": len(queries),
             "ingest_s": ingest_s,
@@ -211,12 +242,17 @@ def _mean(rows: list[dict]) -> dict[str, float]:
 def table(report: dict) -> str:
     keys = ("R@5", "R@10", "Hit@1", "MRR@10", "nDCG@10")
     lines = [
-        f"LoCoMo: {report['memories']} memories, {report['questions']} questions (categories 1-4); "
+        f"LoCoMo: conversations {_spans(report['conversations'])}, "
+        f"{report['memories']} memories, {report['questions']} questions (categories 1-4); "
         f"ingest {report['ingest_s']:.1f}s, enrichment drained {report['enrich_wait_s']:.1f}s later",
         f"{'setting':<16}{'slice':<14}{'n':>6}" + "".join(f"{k:>9}" for k in keys),
     ]
     for name, r in report["results"].items():
-        rows = [("overall", r["overall"] | {"n": report["questions"]}), *r["per_category"].items()]
+        rows = [
+            ("overall", r["overall"] | {"n": report["questions"]}),
+            *r["per_category"].items(),
+            *((g.removeprefix("conversations "), m) for g, m in r.get("per_group", {}).items()),
+        ]
         for slice_name, m in rows:
             lines.append(f"{name:<16}{slice_name:<14}{m['n']:>6}" + "".join(f"{m[k]:>9.3f}" for k in keys))
         lines.append(
@@ -225,16 +261,41 @@ def table(report: dict) -> str:
     return "\n".join(lines)
 
 
+def _spans(numbers: list[int]) -> str:
+    """[1, 2, 3, 5] → "1-3,5"."""
+    spans: list[list[int]] = []
+    for n in numbers:
+        if spans and n == spans[-1][1] + 1:
+            spans[-1][1] = n
+        else:
+            spans.append([n, n])
+    return ",".join(f"{a}-{b}" if a != b else str(a) for a, b in spans)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--json", type=Path, help="also write the report as JSON here")
     parser.add_argument("--embedder", default="minilm", help="ENGRAM_EMBEDDER__PROVIDER for the server")
+    parser.add_argument(
+        "--conversations",
+        type=conversation_numbers,
+        help='ingest and evaluate only these conversations, 1-based: "1-5", "6-10", "1,3,7" (default: all)',
+    )
+    parser.add_argument(
+        "--groups",
+        nargs="+",
+        metavar="SPEC",
+        help="also report the full ranking per group of conversations, e.g. --groups 1-5 6-10",
+    )
     args = parser.parse_args()
     if not args.data.exists():
         print(f"LoCoMo data not found at {args.data}; skipping the retrieval benchmark.")
         return 0
-    report = run(args.data, {"ENGRAM_EMBEDDER__PROVIDER": args.embedder})
+    import engram  # the package the server runs (PYTHONPATH or the editable install)
+
+    print(f"engram from {Path(engram.__file__).parent}", flush=True)
+    report = run(args.data, {"ENGRAM_EMBEDDER__PROVIDER": args.embedder}, args.conversations, args.groups)
     print(table(report))
     if args.json:
         args.json.write_text(json.dumps(report, indent=2))
