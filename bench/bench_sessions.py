@@ -64,9 +64,7 @@ def route_latency(calls: int, per_call: int) -> dict:
     from engram.runtime.container import local
     from engram.settings import Settings
 
-    container = local(
-        Settings(data_dir=Path(tempfile.mkdtemp(prefix="engram-bench-")), worker_enabled=False)
-    )
+    container = local(Settings(data_dir=Path(tempfile.mkdtemp(prefix="engram-bench-")), worker_enabled=False))
     api = EngramApi(container)
     template = json.loads((ROOT / "events" / "api" / "remember.json").read_text())
     for i in range(100):  # warm-up
@@ -96,9 +94,7 @@ def extraction_throughput(sessions: int) -> dict:
     from engram.settings import Settings
     from engram.usecases.sessions import AppendCommand, MessageIn
 
-    container = local(
-        Settings(data_dir=Path(tempfile.mkdtemp(prefix="engram-bench-")), worker_enabled=False)
-    )
+    container = local(Settings(data_dir=Path(tempfile.mkdtemp(prefix="engram-bench-")), worker_enabled=False))
     for i in range(sessions):
         command = AppendCommand(
             tenant="bench",
