@@ -194,10 +194,22 @@ class SqliteGraphStore:
             return []
         marks = ",".join("?" * len(entity_ids))
         conn = self.db.connection()
+        # Two indexed lookups (by subject, by object), not one OR that may scan the table.
         rows = conn.execute(
-            f"SELECT * FROM graph_relations WHERE (subject_id IN ({marks}) OR object_id IN ({marks}))"
+            f"SELECT * FROM graph_relations WHERE subject_id IN ({marks})"
+            " AND tenant = ? AND user_id = ? AND project = ? AND mentions > 0"
+            f" UNION SELECT * FROM graph_relations WHERE object_id IN ({marks})"
             " AND tenant = ? AND user_id = ? AND project = ? AND mentions > 0",
-            (*entity_ids, *entity_ids, scope.tenant, scope.user_id, scope.project),
+            (
+                *entity_ids,
+                scope.tenant,
+                scope.user_id,
+                scope.project,
+                *entity_ids,
+                scope.tenant,
+                scope.user_id,
+                scope.project,
+            ),
         ).fetchall()
         sources: dict[str, list[str]] = {}
         if rows:

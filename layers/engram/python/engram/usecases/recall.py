@@ -44,6 +44,9 @@ from engram.usecases.graph import NO_EXPANSION, ExpandQuery, Expansion
 
 log = logging.getLogger(__name__)
 _LEGS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="recall-lexical")
+# Graph expansion has a pool of its own: an expansion that misses its deadline keeps running, and in
+# the legs' pool it would make the next recalls' lexical legs queue behind it.
+_GRAPH = ThreadPoolExecutor(max_workers=2, thread_name_prefix="recall-graph")
 
 
 @dataclass(frozen=True)
@@ -193,7 +196,7 @@ class Recall:
             return lambda: NO_EXPANSION
         expand = ExpandQuery(self.graph, w.graph, hop_damping=w.hop_damping)
         scope = GraphScope(q.tenant, q.user_id, q.project or "default")
-        return expand.within(_LEGS, scope, q.query, self.ranking.graph_deadline_ms / 1000)
+        return expand.within(_GRAPH, scope, q.query, self.ranking.graph_deadline_ms / 1000)
 
     @staticmethod
     def _in_scope(memory: Memory, scope: SearchScope, include_stale: bool, now: datetime) -> bool:
