@@ -10,7 +10,6 @@ importance and confidence.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 
 from engram.domain.models import MemoryType
 
@@ -62,7 +61,3 @@ def is_vague(text: str) -> bool:
 
 def asks_to_act(query: str) -> bool:
     return bool(_ACTION_QUERY.search(query))
-
-
-def shares_a_term(query_terms: Iterable[str], memory_terms: Iterable[str]) -> bool:
-    return not set(query_terms).isdisjoint(memory_terms)
