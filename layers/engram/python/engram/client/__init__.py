@@ -1,0 +1,56 @@
+"""The engram Python SDK: `Engram` (sync) and `AsyncEngram` over the HTTPS API.
+
+    from engram.client import Engram
+
+    with Engram("http://127.0.0.1:8080", api_key="engram_...") as engram:
+        engram.remember("Prefers tea over coffee", user_id="alice")
+        for hit in engram.search("what does alice drink?", user_id="alice").results:
+            print(hit.score, hit.memory.content)
+
+Requests and answers are the API's own pydantic models (`engram.api.schemas`); errors are the typed
+exceptions of `engram.client.errors`.
+"""
+
+from engram.client._calls import RetryPolicy
+from engram.client.aio import AsyncEngram
+from engram.client.errors import (
+    APIError,
+    AuthenticationError,
+    BadRequestError,
+    ConflictError,
+    EngramConnectionError,
+    EngramError,
+    EngramTimeoutError,
+    MethodNotAllowedError,
+    NotFoundError,
+    PayloadTooLargeError,
+    PermissionDeniedError,
+    PiiRejectedError,
+    RateLimitedError,
+    ServerError,
+    ServiceUnavailableError,
+    UnprocessableError,
+)
+from engram.client.sync import Engram
+
+__all__ = [
+    "APIError",
+    "AsyncEngram",
+    "AuthenticationError",
+    "BadRequestError",
+    "ConflictError",
+    "Engram",
+    "EngramConnectionError",
+    "EngramError",
+    "EngramTimeoutError",
+    "MethodNotAllowedError",
+    "NotFoundError",
+    "PayloadTooLargeError",
+    "PermissionDeniedError",
+    "PiiRejectedError",
+    "RateLimitedError",
+    "RetryPolicy",
+    "ServerError",
+    "ServiceUnavailableError",
+    "UnprocessableError",
+]

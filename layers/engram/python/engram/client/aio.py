@@ -1,0 +1,226 @@
+"""`AsyncEngram`: the asynchronous client of the engram API, on httpx."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Mapping, Sequence
+from typing import Any, TypeVar
+
+import httpx
+
+from engram.api.entities import EntityDetailOut, EntityList, EntityOut
+from engram.api.schemas import (
+    BatchResponse,
+    Health,
+    HistoryList,
+    MemoryList,
+    MemoryOut,
+    RememberRequest,
+    RememberResponse,
+    SearchResponse,
+)
+from engram.api.sessions import (
+    AppendResponse,
+    MessageOut,
+    MessageRequest,
+    SessionDeleted,
+    SessionOut,
+    TranscriptOut,
+)
+from engram.client import _calls as calls
+from engram.client._calls import Call, RetryPolicy
+from engram.usecases.janitor import Stats
+
+T = TypeVar("T")
+
+
+class AsyncEngram:
+    """The engram API. `base_url` and `api_key` default to `ENGRAM_URL` and `ENGRAM_API_KEY`.
+
+    Every method answers with the API's own response model and raises a typed `engram.client.errors`
+    exception for an error answer. Throttling (429), server errors (5xx), connection failures and a PATCH
+    that raced a concurrent change (409) are retried `max_retries` times with exponential backoff and
+    jitter, waiting what `Retry-After` asks.
+    Use it as an async context manager, or await `aclose()`.
+    """
+
+    def __init__(
+        self,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        *,
+        timeout: float | httpx.Timeout = calls.DEFAULT_TIMEOUT_S,
+        max_retries: int = 2,
+        retry: RetryPolicy | None = None,
+        http_client: httpx.AsyncClient | None = None,
+    ) -> None:
+        self.base_url, api_key = calls.settings(base_url, api_key)
+        self.retry = retry or RetryPolicy(max_retries=max_retries)
+        self._owns_http = http_client is None
+        self._http = http_client or httpx.AsyncClient(timeout=timeout)
+        self._http.base_url = httpx.URL(self.base_url)
+        self._http.headers.update(calls.headers(api_key))
+
+    async def __aenter__(self) -> AsyncEngram:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        if self._owns_http:
+            await self._http.aclose()
+
+    async def request(self, call: Call[T]) -> T:
+        """Send one call, retrying as the policy allows."""
+        attempt = 0
+        while True:
+            try:
+                response = await self._http.request(
+                    call.method, call.path, params=call.params, json=call.body
+                )
+            except httpx.TransportError as exc:
+                if attempt >= self.retry.max_retries:
+                    raise calls.transport_error(exc, self.base_url) from exc
+                attempt += 1
+                await asyncio.sleep(self.retry.delay(attempt))
+                continue
+            if calls.should_retry(call, response) and attempt < self.retry.max_retries:
+                attempt += 1
+                await asyncio.sleep(self.retry.delay(attempt, response.headers))
+                continue
+            return calls.read(call, response)
+
+    # ------------------------------------------------------------------------- meta
+
+    async def health(self) -> Health:
+        return await self.request(calls.health())
+
+    async def openapi(self) -> dict:
+        return await self.request(calls.openapi())
+
+    async def stats(self) -> Stats:
+        """The caller's memories per status and enrichment state."""
+        return await self.request(calls.stats())
+
+    # ------------------------------------------------------------------------- memories
+
+    async def remember(self, content: str, user_id: str, **fields: Any) -> RememberResponse:
+        """Remember one memory; `fields` are the other fields of `RememberRequest` (project,
+        namespace, memory_type, provenance, confidence, importance, valid_until, observed_at,
+        metadata, force)."""
+        return await self.request(calls.remember(content, user_id, fields))
+
+    async def remember_batch(self, items: Sequence[RememberRequest | Mapping[str, Any]]) -> BatchResponse:
+        """Up to 100 memories, one result each, in order."""
+        return await self.request(calls.remember_batch(items))
+
+    async def get(self, memory_id: str) -> MemoryOut:
+        return await self.request(calls.get_memory(memory_id))
+
+    async def update(self, memory_id: str, **fields: Any) -> MemoryOut:
+        """Change a memory; `fields` are those of `PatchRequest` (new content is re-enriched)."""
+        return await self.request(calls.update_memory(memory_id, fields))
+
+    async def forget(self, memory_id: str) -> MemoryOut:
+        return await self.request(calls.forget(memory_id))
+
+    async def history(self, memory_id: str) -> HistoryList:
+        return await self.request(calls.history(memory_id))
+
+    async def list(
+        self,
+        user_id: str,
+        *,
+        project: str | None = None,
+        namespace: str | None = None,
+        status: str | None = None,
+        limit: int | None = None,
+        cursor: str | None = None,
+    ) -> MemoryList:
+        """One page of a user's memories, newest first; pass its `cursor` back for the next."""
+        return await self.request(calls.list_memories(user_id, project, namespace, status, limit, cursor))
+
+    async def iter_memories(
+        self,
+        user_id: str,
+        *,
+        project: str | None = None,
+        namespace: str | None = None,
+        status: str | None = None,
+        page_size: int | None = None,
+    ) -> AsyncIterator[MemoryOut]:
+        """Every memory of the listing, following the cursor page by page."""
+        cursor = None
+        while True:
+            page = await self.list(
+                user_id, project=project, namespace=namespace, status=status, limit=page_size, cursor=cursor
+            )
+            for item in page.items:
+                yield item
+            if not page.cursor:
+                return
+            cursor = page.cursor
+
+    async def search(self, query: str, user_id: str, **fields: Any) -> SearchResponse:
+        """Recall; `fields` are the other fields of `SearchRequest` (project, namespaces, top_k,
+        filters, min_score, include_stale, include_superseded, explain, weights)."""
+        return await self.request(calls.search(query, user_id, fields))
+
+    # ------------------------------------------------------------------------- graph
+
+    async def list_entities(
+        self, user_id: str, *, project: str | None = None, limit: int | None = None, cursor: str | None = None
+    ) -> EntityList:
+        return await self.request(calls.list_entities(user_id, project, limit, cursor))
+
+    async def iter_entities(
+        self, user_id: str, *, project: str | None = None, page_size: int | None = None
+    ) -> AsyncIterator[EntityOut]:
+        cursor = None
+        while True:
+            page = await self.list_entities(user_id, project=project, limit=page_size, cursor=cursor)
+            for item in page.items:
+                yield item
+            if not page.cursor:
+                return
+            cursor = page.cursor
+
+    async def get_entity(self, entity: str, user_id: str, *, project: str | None = None) -> EntityDetailOut:
+        """One entity (by id or name) with its relations and the memories that mention it."""
+        return await self.request(calls.get_entity(entity, user_id, project))
+
+    # ------------------------------------------------------------------------- sessions
+
+    async def add_messages(
+        self,
+        session_id: str,
+        user_id: str,
+        messages: Sequence[MessageRequest | Mapping[str, Any]],
+        **fields: Any,
+    ) -> AppendResponse:
+        """Append a conversation's messages; `fields`: project, namespace, agent_id."""
+        return await self.request(calls.add_messages(session_id, user_id, messages, fields))
+
+    async def get_session(self, session_id: str, user_id: str) -> SessionOut:
+        return await self.request(calls.get_session(session_id, user_id))
+
+    async def transcript(
+        self, session_id: str, user_id: str, *, limit: int | None = None, cursor: str | None = None
+    ) -> TranscriptOut:
+        return await self.request(calls.transcript(session_id, user_id, limit, cursor))
+
+    async def iter_transcript(
+        self, session_id: str, user_id: str, *, page_size: int | None = None
+    ) -> AsyncIterator[MessageOut]:
+        cursor = None
+        while True:
+            page = await self.transcript(session_id, user_id, limit=page_size, cursor=cursor)
+            for item in page.items:
+                yield item
+            if not page.cursor:
+                return
+            cursor = page.cursor
+
+    async def delete_session(self, session_id: str, user_id: str, *, cascade: bool = False) -> SessionDeleted:
+        return await self.request(calls.delete_session(session_id, user_id, cascade))

@@ -1,0 +1,221 @@
+"""`Engram`: the synchronous client of the engram API, on httpx."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, TypeVar
+
+import httpx
+
+from engram.api.entities import EntityDetailOut, EntityList, EntityOut
+from engram.api.schemas import (
+    BatchResponse,
+    Health,
+    HistoryList,
+    MemoryList,
+    MemoryOut,
+    RememberRequest,
+    RememberResponse,
+    SearchResponse,
+)
+from engram.api.sessions import (
+    AppendResponse,
+    MessageOut,
+    MessageRequest,
+    SessionDeleted,
+    SessionOut,
+    TranscriptOut,
+)
+from engram.client import _calls as calls
+from engram.client._calls import Call, RetryPolicy
+from engram.usecases.janitor import Stats
+
+T = TypeVar("T")
+
+
+class Engram:
+    """The engram API. `base_url` and `api_key` default to `ENGRAM_URL` and `ENGRAM_API_KEY`.
+
+    Every method answers with the API's own response model and raises a typed `engram.client.errors`
+    exception for an error answer. Throttling (429), server errors (5xx), connection failures and a PATCH
+    that raced a concurrent change (409) are retried `max_retries` times with exponential backoff and
+    jitter, waiting what `Retry-After` asks.
+    Use it as a context manager, or call `close()`.
+    """
+
+    def __init__(
+        self,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        *,
+        timeout: float | httpx.Timeout = calls.DEFAULT_TIMEOUT_S,
+        max_retries: int = 2,
+        retry: RetryPolicy | None = None,
+        http_client: httpx.Client | None = None,
+    ) -> None:
+        self.base_url, api_key = calls.settings(base_url, api_key)
+        self.retry = retry or RetryPolicy(max_retries=max_retries)
+        self._owns_http = http_client is None
+        self._http = http_client or httpx.Client(timeout=timeout)
+        self._http.base_url = httpx.URL(self.base_url)
+        self._http.headers.update(calls.headers(api_key))
+
+    def __enter__(self) -> Engram:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._owns_http:
+            self._http.close()
+
+    def request(self, call: Call[T]) -> T:
+        """Send one call, retrying as the policy allows."""
+        attempt = 0
+        while True:
+            try:
+                response = self._http.request(call.method, call.path, params=call.params, json=call.body)
+            except httpx.TransportError as exc:
+                if attempt >= self.retry.max_retries:
+                    raise calls.transport_error(exc, self.base_url) from exc
+                attempt += 1
+                time.sleep(self.retry.delay(attempt))
+                continue
+            if calls.should_retry(call, response) and attempt < self.retry.max_retries:
+                attempt += 1
+                time.sleep(self.retry.delay(attempt, response.headers))
+                continue
+            return calls.read(call, response)
+
+    # ------------------------------------------------------------------------- meta
+
+    def health(self) -> Health:
+        return self.request(calls.health())
+
+    def openapi(self) -> dict:
+        return self.request(calls.openapi())
+
+    def stats(self) -> Stats:
+        """The caller's memories per status and enrichment state."""
+        return self.request(calls.stats())
+
+    # ------------------------------------------------------------------------- memories
+
+    def remember(self, content: str, user_id: str, **fields: Any) -> RememberResponse:
+        """Remember one memory; `fields` are the other fields of `RememberRequest` (project,
+        namespace, memory_type, provenance, confidence, importance, valid_until, observed_at,
+        metadata, force)."""
+        return self.request(calls.remember(content, user_id, fields))
+
+    def remember_batch(self, items: Sequence[RememberRequest | Mapping[str, Any]]) -> BatchResponse:
+        """Up to 100 memories, one result each, in order."""
+        return self.request(calls.remember_batch(items))
+
+    def get(self, memory_id: str) -> MemoryOut:
+        return self.request(calls.get_memory(memory_id))
+
+    def update(self, memory_id: str, **fields: Any) -> MemoryOut:
+        """Change a memory; `fields` are those of `PatchRequest` (new content is re-enriched)."""
+        return self.request(calls.update_memory(memory_id, fields))
+
+    def forget(self, memory_id: str) -> MemoryOut:
+        return self.request(calls.forget(memory_id))
+
+    def history(self, memory_id: str) -> HistoryList:
+        return self.request(calls.history(memory_id))
+
+    def list(
+        self,
+        user_id: str,
+        *,
+        project: str | None = None,
+        namespace: str | None = None,
+        status: str | None = None,
+        limit: int | None = None,
+        cursor: str | None = None,
+    ) -> MemoryList:
+        """One page of a user's memories, newest first; pass its `cursor` back for the next."""
+        return self.request(calls.list_memories(user_id, project, namespace, status, limit, cursor))
+
+    def iter_memories(
+        self,
+        user_id: str,
+        *,
+        project: str | None = None,
+        namespace: str | None = None,
+        status: str | None = None,
+        page_size: int | None = None,
+    ) -> Iterator[MemoryOut]:
+        """Every memory of the listing, following the cursor page by page."""
+        cursor = None
+        while True:
+            page = self.list(
+                user_id, project=project, namespace=namespace, status=status, limit=page_size, cursor=cursor
+            )
+            yield from page.items
+            if not page.cursor:
+                return
+            cursor = page.cursor
+
+    def search(self, query: str, user_id: str, **fields: Any) -> SearchResponse:
+        """Recall; `fields` are the other fields of `SearchRequest` (project, namespaces, top_k,
+        filters, min_score, include_stale, include_superseded, explain, weights)."""
+        return self.request(calls.search(query, user_id, fields))
+
+    # ------------------------------------------------------------------------- graph
+
+    def list_entities(
+        self, user_id: str, *, project: str | None = None, limit: int | None = None, cursor: str | None = None
+    ) -> EntityList:
+        return self.request(calls.list_entities(user_id, project, limit, cursor))
+
+    def iter_entities(
+        self, user_id: str, *, project: str | None = None, page_size: int | None = None
+    ) -> Iterator[EntityOut]:
+        cursor = None
+        while True:
+            page = self.list_entities(user_id, project=project, limit=page_size, cursor=cursor)
+            yield from page.items
+            if not page.cursor:
+                return
+            cursor = page.cursor
+
+    def get_entity(self, entity: str, user_id: str, *, project: str | None = None) -> EntityDetailOut:
+        """One entity (by id or name) with its relations and the memories that mention it."""
+        return self.request(calls.get_entity(entity, user_id, project))
+
+    # ------------------------------------------------------------------------- sessions
+
+    def add_messages(
+        self,
+        session_id: str,
+        user_id: str,
+        messages: Sequence[MessageRequest | Mapping[str, Any]],
+        **fields: Any,
+    ) -> AppendResponse:
+        """Append a conversation's messages; `fields`: project, namespace, agent_id."""
+        return self.request(calls.add_messages(session_id, user_id, messages, fields))
+
+    def get_session(self, session_id: str, user_id: str) -> SessionOut:
+        return self.request(calls.get_session(session_id, user_id))
+
+    def transcript(
+        self, session_id: str, user_id: str, *, limit: int | None = None, cursor: str | None = None
+    ) -> TranscriptOut:
+        return self.request(calls.transcript(session_id, user_id, limit, cursor))
+
+    def iter_transcript(
+        self, session_id: str, user_id: str, *, page_size: int | None = None
+    ) -> Iterator[MessageOut]:
+        cursor = None
+        while True:
+            page = self.transcript(session_id, user_id, limit=page_size, cursor=cursor)
+            yield from page.items
+            if not page.cursor:
+                return
+            cursor = page.cursor
+
+    def delete_session(self, session_id: str, user_id: str, *, cascade: bool = False) -> SessionDeleted:
+        return self.request(calls.delete_session(session_id, user_id, cascade))
