@@ -27,6 +27,7 @@ from engram.domain.sessions import (
     SessionInfo,
     SessionRef,
 )
+from engram.domain.transfer import ErasureRecord
 
 # --------------------------------------------------------------------------- memory store
 
@@ -149,11 +150,20 @@ class ExtractJob(BaseModel):
     through_seq: int
 
 
+class EraseUserJob(BaseModel):
+    """Erase everything of one user of a tenant (engram.usecases.erase); the job id names its record."""
+
+    kind: Literal["erase_user"] = "erase_user"
+    tenant: str
+    user_id: str
+    job_id: str
+
+
 class JobEnvelope(BaseModel):
-    job: EnrichJob | RetrievalJob | ExtractJob = Field(discriminator="kind")
+    job: EnrichJob | RetrievalJob | ExtractJob | EraseUserJob = Field(discriminator="kind")
 
 
-Job = EnrichJob | RetrievalJob | ExtractJob
+Job = EnrichJob | RetrievalJob | ExtractJob | EraseUserJob
 
 
 class JobQueue(Protocol):
@@ -312,6 +322,46 @@ class TranscriptStore(Protocol):
         """Delete the session, its transcript, jobs and facts; how many messages went. Idempotent."""
 
 
+class UserData(Protocol):
+    """One user's data as a whole, beside the per-boundary ports: what export, import and erasure
+    need that no single store offers (every status, every project, every session of a user)."""
+
+    def memories(self, tenant: str, user_id: str, after: str | None, limit: int) -> builtins.list[Memory]:
+        """The user's memories of every status, by id ascending, starting after the id `after`."""
+
+    def projects(self, tenant: str, user_id: str) -> builtins.list[str]:
+        """The projects the user's memories (and so their graphs) live in."""
+
+    def sessions(
+        self, tenant: str, user_id: str, position: str | None, limit: int
+    ) -> tuple[builtins.list[SessionInfo], str | None]:
+        """The user's sessions, `limit` at a time; the position to continue from, None at the end."""
+
+    def restore_memory(self, memory: Memory) -> bool:
+        """Store an exported memory as it was (id, counters and all) unless it exists; False when the
+        id or, for a live memory, its content is already taken in the scope (nothing is changed)."""
+
+    def restore_graph(
+        self,
+        scope: GraphScope,
+        entities: Sequence[tuple[Entity, Sequence[str]]],
+        relations: Sequence[Relation],
+    ) -> None:
+        """Store exported entities (with the memories that mention them) and relations (with their
+        source memories) as they were, leaving whatever exists alone."""
+
+    def restore_session(self, session: SessionInfo, messages: Sequence[Message]) -> None:
+        """Store an exported session and messages of its transcript as they were, unless they exist."""
+
+    def erase_user(self, tenant: str, user_id: str) -> dict[str, int]:
+        """Delete every trace of the user in this store, contents scrubbed from disk where the store
+        keeps old pages; what went, by kind. Idempotent."""
+
+    def put_erasure(self, record: ErasureRecord) -> None: ...
+
+    def erasure(self, tenant: str, job_id: str) -> ErasureRecord | None: ...
+
+
 class Extractor(Protocol):
     @property
     def name(self) -> str: ...
@@ -361,6 +411,7 @@ __all__ = [
     "Embedder",
     "EnrichJob",
     "Enricher",
+    "EraseUserJob",
     "ExtractJob",
     "Extractor",
     "IndexedMemory",
@@ -381,6 +432,7 @@ __all__ = [
     "SearchScope",
     "SystemClock",
     "TranscriptStore",
+    "UserData",
     "VectorHit",
     "VectorIndex",
 ]

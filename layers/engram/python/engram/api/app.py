@@ -40,6 +40,7 @@ from engram.api.schemas import (
 )
 from engram.api.search import recall_query, search_response
 from engram.api.sessions import register_sessions
+from engram.api.transfer import register_transfer
 from engram.domain.errors import PayloadTooLarge, PiiRejected, Unauthorized
 from engram.domain.models import EnrichmentState, Status
 from engram.observability import count, logger
@@ -301,4 +302,5 @@ def build_resolver(c: Container) -> RequestScopedResolver:
     register_admin(app, c, tenant)
     register_entities(app, c, tenant)
     register_sessions(app, c, tenant)
+    register_transfer(app, c, tenant)
     return app

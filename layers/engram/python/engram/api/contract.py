@@ -36,11 +36,13 @@ PUBLIC_PATHS = ("/v1/health", "/v1/openapi.json", "/v1/docs")
 
 MEMORIES, RECALL, GRAPH, ADMIN, META = "memories", "recall", "graph", "admin", "meta"
 SESSIONS = "sessions"
+USERS = "users"
 TAGS = [
     Tag(name=MEMORIES, description="remember, read, change and forget memories"),
     Tag(name=RECALL, description="search a user's memories"),
     Tag(name=SESSIONS, description="conversations in: lossless transcripts, facts extracted from them"),
     Tag(name=GRAPH, description="the entities a user's memories mention and the relations between them"),
+    Tag(name=USERS, description="a user's data as a whole: export, import, erase"),
     Tag(name=ADMIN, description="what the service holds and does for the caller's tenant"),
     Tag(name=META, description="liveness and this document"),
 ]

@@ -1,0 +1,276 @@
+"""UserData on the engram DynamoDB table: a user's data as a whole, for export, import and erasure.
+
+It reads and writes the items of engram.adapters.dynamo_store, dynamo_graph and dynamo_transcripts
+in their own layouts. A user's memories are one GSI1 partition; their graphs are one partition per
+project (`G#{tenant}#{user}#{project}`); their sessions are one partition each, found by a Scan
+filtered on the key prefix `SES#{tenant}#{user}#` (key parts are escaped, so the prefix is exact).
+Export and erasure are rare, batch operations; nothing on the request path scans.
+
+Erasure records: pk=ERASE#{tenant}  sk={job id}  doc (no content; see engram.domain.transfer).
+"""
+
+from __future__ import annotations
+
+import builtins
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from botocore.exceptions import ClientError
+
+from engram.adapters.cursor import decode_cursor, encode_cursor
+from engram.adapters.dynamo_graph import _back_pk as _graph_back_pk
+from engram.adapters.dynamo_graph import _graph_pk
+from engram.adapters.dynamo_store import (
+    GSI1,
+    _code,
+    _dedup_key,
+    _history_pk,
+    _list_pk,
+    _memory_item,
+    _part,
+    _to_memory,
+    iso,
+)
+from engram.adapters.dynamo_transcripts import _back_pk as _session_back_pk
+from engram.adapters.dynamo_transcripts import _msg_sk, _session_of
+from engram.domain.graph import Entity, GraphScope, Relation
+from engram.domain.models import Memory, Status
+from engram.domain.sessions import Message, SessionInfo
+from engram.domain.transfer import ErasureRecord
+
+
+def _session_pk(tenant: str, user_id: str, session_id: str) -> str:
+    return f"SES#{_part(tenant)}#{_part(user_id)}#{_part(session_id)}"
+
+
+class DynamoUserData:
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.client = table.meta.client
+        self.name = table.name
+
+    # ------------------------------------------------------------------ reads
+
+    def memories(self, tenant: str, user_id: str, after: str | None, limit: int) -> builtins.list[Memory]:
+        condition = "gsi1pk = :pk AND gsi1sk > :after"
+        params: dict[str, Any] = {
+            "IndexName": GSI1,
+            "KeyConditionExpression": condition,
+            "ExpressionAttributeValues": {":pk": _list_pk(tenant, user_id), ":after": after or " "},
+        }
+        found: list[Memory] = []
+        for item in self._paged(self.table.query, params):
+            found.append(_to_memory(item))
+            if len(found) >= limit:
+                break
+        return found
+
+    def projects(self, tenant: str, user_id: str) -> builtins.list[str]:
+        params: dict[str, Any] = {
+            "IndexName": GSI1,
+            "KeyConditionExpression": "gsi1pk = :pk",
+            "ExpressionAttributeValues": {":pk": _list_pk(tenant, user_id)},
+            "ProjectionExpression": "#p",
+            "ExpressionAttributeNames": {"#p": "project"},
+        }
+        return sorted({item["project"] for item in self._paged(self.table.query, params)})
+
+    def sessions(
+        self, tenant: str, user_id: str, position: str | None, limit: int
+    ) -> tuple[builtins.list[SessionInfo], str | None]:
+        params: dict[str, Any] = {
+            "FilterExpression": "begins_with(pk, :prefix) AND sk = :session",
+            "ExpressionAttributeValues": {
+                ":prefix": f"SES#{_part(tenant)}#{_part(user_id)}#",
+                ":session": "SESSION",
+            },
+            "ConsistentRead": True,
+        }
+        if position:
+            params["ExclusiveStartKey"] = decode_cursor(position, ("pk", "sk"))
+        found: list[SessionInfo] = []
+        while True:
+            response = self.table.scan(**params)
+            found += [_session_of(item) for item in response["Items"]]
+            start = response.get("LastEvaluatedKey")
+            if start is None:
+                return found, None
+            params["ExclusiveStartKey"] = start
+            if len(found) >= limit:  # a page ends at a scan page's end, so the position is exact
+                return found, encode_cursor({"pk": start["pk"], "sk": start["sk"]})
+
+    # ------------------------------------------------------------------ restore
+
+    def restore_memory(self, memory: Memory) -> bool:
+        items: list[dict[str, Any]] = [
+            {
+                "Put": {
+                    "TableName": self.name,
+                    "Item": _memory_item(memory),
+                    "ConditionExpression": "attribute_not_exists(pk)",
+                }
+            }
+        ]
+        if memory.status is not Status.deleted:  # a live memory holds its content's dedup key
+            claim = {**_dedup_key(memory.scope, memory.content_hash), "memory_id": memory.id}
+            claim["tenant"] = memory.tenant
+            items.append(
+                {
+                    "Put": {
+                        "TableName": self.name,
+                        "Item": claim,
+                        "ConditionExpression": "attribute_not_exists(pk)",
+                    }
+                }
+            )
+        try:
+            self.client.transact_write_items(TransactItems=items)
+        except ClientError as exc:
+            if _code(exc) == "TransactionCanceledException":
+                return False  # the memory exists, or the content is taken in its scope
+            raise
+        return True
+
+    def restore_graph(
+        self,
+        scope: GraphScope,
+        entities: Sequence[tuple[Entity, Sequence[str]]],
+        relations: Sequence[Relation],
+    ) -> None:
+        pk = _graph_pk(scope)
+        items: list[dict[str, Any]] = []
+        for entity, memory_ids in entities:
+            items.append(
+                {"pk": pk, "sk": f"E#{entity.id}", "name": entity.name, "canonical": entity.canonical,
+                 "type": entity.type.value, "mentions": entity.mentions,
+                 "created_at": entity.created_at.isoformat(), "updated_at": entity.updated_at.isoformat()}
+            )  # fmt: skip
+            for memory_id in memory_ids:
+                items.append({"pk": pk, "sk": f"M#{entity.id}#{memory_id}"})
+                items.append({"pk": _graph_back_pk(scope.tenant, memory_id), "sk": f"M#{entity.id}", "g": pk})
+        for rel in relations:
+            item: dict[str, Any] = {
+                "pk": pk,
+                "sk": f"R#{rel.id}",
+                "subject_id": rel.subject_id,
+                "predicate": rel.predicate,
+                "object_id": rel.object_id,
+                "confidence": str(rel.confidence),
+                "mentions": rel.mentions,
+                "updated_at": rel.updated_at.isoformat(),
+            }
+            if rel.memory_ids:
+                item["memory_ids"] = set(rel.memory_ids)
+            items.append(item)
+            for end in (rel.subject_id, rel.object_id):
+                items.append({"pk": pk, "sk": f"A#{end}#{rel.id}", "relation_id": rel.id})
+            for memory_id in rel.memory_ids:
+                items.append({"pk": _graph_back_pk(scope.tenant, memory_id), "sk": f"R#{rel.id}", "g": pk})
+        self._put_absent(items)
+
+    def restore_session(self, session: SessionInfo, messages: Sequence[Message]) -> None:
+        pk = _session_pk(session.tenant, session.user_id, session.session_id)
+        doc = session.model_dump_json(
+            include={"tenant", "user_id", "session_id", "project", "namespace", "agent_id", "created_at"}
+        )
+        items: list[dict[str, Any]] = [
+            {"pk": pk, "sk": "SESSION", "doc": doc, "project": session.project,
+             "namespace": session.namespace, "updated_at": iso(session.updated_at),
+             "last_seq": session.last_seq,
+             "queued_through": session.queued_through, "message_count": session.message_count,
+             "chars": session.chars}
+        ]  # fmt: skip
+        for m in messages:
+            items.append({"pk": pk, "sk": f"KEY#{m.message_key}", "seq": m.seq, "id": m.id})
+            items.append({"pk": pk, "sk": _msg_sk(m.seq), "doc": m.model_dump_json()})
+        self._put_absent(items)
+
+    def _put_absent(self, items: Sequence[dict[str, Any]]) -> None:
+        """Put each item unless an item with its key exists (what exists is left as it is)."""
+        for item in items:
+            try:
+                self.table.put_item(Item=item, ConditionExpression="attribute_not_exists(pk)")
+            except ClientError as exc:
+                if _code(exc) != "ConditionalCheckFailedException":
+                    raise
+
+    # ------------------------------------------------------------------ erase
+
+    def erase_user(self, tenant: str, user_id: str) -> dict[str, int]:
+        erased = {"memories": 0, "history": 0, "entities": 0, "relations": 0, "sessions": 0, "messages": 0}
+        keys: list[dict[str, str]] = []
+        memory_ids: list[str] = []
+        params: dict[str, Any] = {
+            "IndexName": GSI1,
+            "KeyConditionExpression": "gsi1pk = :pk",
+            "ExpressionAttributeValues": {":pk": _list_pk(tenant, user_id)},
+        }
+        for item in self._paged(self.table.query, params):
+            memory = _to_memory(item)
+            memory_ids.append(memory.id)
+            keys.append({"pk": item["pk"], "sk": item["sk"]})
+            erased["memories"] += 1
+        for memory_id in memory_ids:
+            for pk in (_history_pk(tenant, memory_id), _graph_back_pk(tenant, memory_id),
+                       _session_back_pk(tenant, memory_id)):  # fmt: skip
+                for item in self._paged(
+                    self.table.query,
+                    {
+                        "KeyConditionExpression": "pk = :pk",
+                        "ExpressionAttributeValues": {":pk": pk},
+                        "ProjectionExpression": "pk, sk",
+                    },
+                ):
+                    keys.append({"pk": item["pk"], "sk": item["sk"]})
+                    erased["history"] += pk.startswith("HIST#")
+        # Graphs, sessions and the dedup keys of the user's scopes: found by their key prefix.
+        prefixes = [
+            f"G#{_part(tenant)}#{_part(user_id)}#",
+            f"SES#{_part(tenant)}#{_part(user_id)}#",
+            f"HASH#{_part(tenant)}#{_part(user_id)}#",
+        ]
+        scan = {
+            "FilterExpression": " OR ".join(f"begins_with(pk, :p{i})" for i in range(len(prefixes))),
+            "ExpressionAttributeValues": {f":p{i}": p for i, p in enumerate(prefixes)},
+            "ProjectionExpression": "pk, sk, relation_id",
+            "ConsistentRead": True,
+        }
+        for item in self._paged(self.table.scan, scan):
+            keys.append({"pk": item["pk"], "sk": item["sk"]})
+            sk = item["sk"]
+            if item["pk"].startswith("G#"):
+                erased["entities"] += sk.startswith("E#")
+                erased["relations"] += sk.startswith("R#")
+            elif item["pk"].startswith("SES#"):
+                erased["sessions"] += sk == "SESSION"
+                erased["messages"] += sk.startswith("MSG#")
+        unique = list({(k["pk"], k["sk"]): k for k in keys}.values())
+        with self.table.batch_writer(overwrite_by_pkeys=["pk", "sk"]) as batch:
+            for key in unique:
+                batch.delete_item(Key=key)
+        return erased
+
+    # ------------------------------------------------------------------ audit
+
+    def put_erasure(self, record: ErasureRecord) -> None:
+        self.table.put_item(
+            Item={"pk": f"ERASE#{_part(record.tenant)}", "sk": record.job_id, "doc": record.model_dump_json()}
+        )
+
+    def erasure(self, tenant: str, job_id: str) -> ErasureRecord | None:
+        item = self.table.get_item(
+            Key={"pk": f"ERASE#{_part(tenant)}", "sk": job_id}, ConsistentRead=True
+        ).get("Item")
+        return ErasureRecord.model_validate_json(item["doc"]) if item else None
+
+    # ------------------------------------------------------------------ helpers
+
+    @staticmethod
+    def _paged(operation: Any, params: dict[str, Any]) -> Iterator[dict[str, Any]]:
+        params = dict(params)
+        while True:
+            response = operation(**params)
+            yield from response["Items"]
+            if "LastEvaluatedKey" not in response:
+                return
+            params["ExclusiveStartKey"] = response["LastEvaluatedKey"]
