@@ -150,11 +150,29 @@ def cmd_invoke(args: argparse.Namespace) -> int:
     return 0
 
 
+# ----------------------------------------------------------------------------- mcp
+
+
+def _mcp_arguments(p: argparse.ArgumentParser) -> None:
+    from engram.mcp.cli import add_arguments
+
+    add_arguments(p)
+
+
+def cmd_mcp(args: argparse.Namespace) -> int:
+    from engram.mcp.cli import cmd_mcp as run
+
+    return run(args)
+
+
 # ----------------------------------------------------------------------------- parser
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from engram import __version__
+
     parser = argparse.ArgumentParser(prog="engram", description="long-term memory for AI agents")
+    parser.add_argument("--version", action="version", version=f"engram {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     def data_dir(p: argparse.ArgumentParser) -> None:
@@ -196,6 +214,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("function", choices=FUNCTIONS)
     p.add_argument("event", help="path to an event JSON file (see events/)")
     p.set_defaults(func=cmd_invoke)
+
+    p = sub.add_parser("mcp", help="serve the memory tools to MCP clients (stdio or streamable HTTP)")
+    _mcp_arguments(p)
+    p.set_defaults(func=cmd_mcp)
 
     for extra in _extensions():
         extra(sub, data_dir)

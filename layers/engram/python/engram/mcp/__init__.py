@@ -1,0 +1,1 @@
+"""`engram mcp`: engram's memory as MCP tools (the `mcp` extra)."""

@@ -1,0 +1,157 @@
+"""Where `engram mcp` keeps memories: an engram API (through the SDK), or a local data directory
+(through the container and use cases, as the API routes call them, with no server running).
+
+Both take the API's request models and answer with its response models, so a tool reads the same
+whichever backend is behind it.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from engram.api.schemas import (
+    HistoryList,
+    HistoryOut,
+    MemoryList,
+    MemoryOut,
+    RememberRequest,
+    RememberResponse,
+    SearchRequest,
+    SearchResponse,
+)
+from engram.api.search import recall_query, search_response
+from engram.api.sessions import AppendRequest, AppendResponse
+from engram.client.sync import Engram
+from engram.domain.errors import PiiRejected
+from engram.domain.models import EnrichmentState
+from engram.ports import ListQuery
+from engram.runtime.container import Container
+from engram.usecases.memories import list_memories, memory_history
+from engram.usecases.remember import Outcome, RememberCommand
+from engram.usecases.sessions import AppendCommand, MessageIn, SessionNotFound
+
+
+class Backend(Protocol):
+    def remember(self, request: RememberRequest) -> RememberResponse: ...
+
+    def recall(self, request: SearchRequest) -> SearchResponse: ...
+
+    def forget(self, memory_id: str) -> MemoryOut: ...
+
+    def list(
+        self, user_id: str, project: str | None, namespace: str | None, limit: int, cursor: str | None
+    ) -> MemoryList: ...
+
+    def history(self, memory_id: str) -> HistoryList: ...
+
+    def add_messages(self, session_id: str, request: AppendRequest) -> AppendResponse: ...
+
+    def close(self) -> None: ...
+
+
+class ApiBackend:
+    """An engram API, at `ENGRAM_URL` with `ENGRAM_API_KEY` (or as given)."""
+
+    def __init__(self, client: Engram) -> None:
+        self.client = client
+
+    def remember(self, request: RememberRequest) -> RememberResponse:
+        fields = request.model_dump(mode="json", exclude_unset=True, exclude={"content", "user_id"})
+        return self.client.remember(request.content, request.user_id, **fields)
+
+    def recall(self, request: SearchRequest) -> SearchResponse:
+        fields = request.model_dump(mode="json", exclude_unset=True, exclude={"query", "user_id"})
+        return self.client.search(request.query, request.user_id, **fields)
+
+    def forget(self, memory_id: str) -> MemoryOut:
+        return self.client.forget(memory_id)
+
+    def list(
+        self, user_id: str, project: str | None, namespace: str | None, limit: int, cursor: str | None
+    ) -> MemoryList:
+        return self.client.list(user_id, project=project, namespace=namespace, limit=limit, cursor=cursor)
+
+    def history(self, memory_id: str) -> HistoryList:
+        return self.client.history(memory_id)
+
+    def add_messages(self, session_id: str, request: AppendRequest) -> AppendResponse:
+        fields = request.model_dump(mode="json", exclude_unset=True, exclude={"user_id", "messages"})
+        messages = [m.model_dump(mode="json", exclude_unset=True) for m in request.messages]
+        return self.client.add_messages(session_id, request.user_id, messages, **fields)
+
+    def close(self) -> None:
+        self.client.close()
+
+
+class LocalBackend:
+    """A local data directory, in this process, for one tenant: the use cases the routes call."""
+
+    def __init__(self, container: Container, tenant: str) -> None:
+        self.c = container
+        self.tenant = tenant
+
+    def remember(self, request: RememberRequest) -> RememberResponse:
+        result = self.c.remember(RememberCommand(tenant=self.tenant, **request.model_dump()))
+        match result.outcome:
+            case Outcome.stored:
+                assert result.memory is not None
+                return RememberResponse(
+                    id=result.memory.id,
+                    status="stored",
+                    enrichment=EnrichmentState.pending,
+                    redactions=list(result.redactions),
+                )
+            case Outcome.deduplicated:
+                assert result.memory is not None
+                return RememberResponse(id=result.memory.id, status="deduplicated", deduplicated=True)
+            case Outcome.rejected:
+                return RememberResponse(id=None, status="rejected", rejected=result.reason)
+            case _:
+                raise PiiRejected(result.reason or "content contains a secret", kinds=list(result.pii_kinds))
+
+    def recall(self, request: SearchRequest) -> SearchResponse:
+        return search_response(self.c.recall(recall_query(self.tenant, request)), request.explain)
+
+    def forget(self, memory_id: str) -> MemoryOut:
+        return MemoryOut.of(self.c.forget(self.tenant, memory_id))
+
+    def list(
+        self, user_id: str, project: str | None, namespace: str | None, limit: int, cursor: str | None
+    ) -> MemoryList:
+        page = list_memories(
+            self.c.store, ListQuery(self.tenant, user_id, project, namespace, None, limit, cursor)
+        )
+        return MemoryList(items=[MemoryOut.of(m) for m in page.items], cursor=page.cursor)
+
+    def history(self, memory_id: str) -> HistoryList:
+        records = memory_history(self.c.store, self.tenant, memory_id)
+        events = [
+            HistoryOut(**r.model_dump(include={"id", "event", "at", "actor", "detail"})) for r in records
+        ]
+        return HistoryList(memory_id=memory_id, events=events)
+
+    def add_messages(self, session_id: str, request: AppendRequest) -> AppendResponse:
+        if self.c.transcripts is None:
+            raise SessionNotFound("this store keeps no session transcripts")
+        result = self.c.append_messages(
+            AppendCommand(
+                tenant=self.tenant,
+                user_id=request.user_id,
+                session_id=session_id,
+                project=request.project,
+                namespace=request.namespace,
+                agent_id=request.agent_id,
+                messages=[MessageIn(**m.model_dump()) for m in request.messages],
+            )
+        )
+        return AppendResponse(
+            session_id=result.session_id,
+            accepted=result.accepted,
+            duplicates=result.duplicates,
+            job_id=result.job_id,
+            message_ids=result.message_ids,
+            redactions=result.redactions,
+        )
+
+    def close(self) -> None:
+        return None

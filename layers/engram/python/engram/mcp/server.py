@@ -1,0 +1,255 @@
+"""`engram mcp`: engram's memory as MCP tools, on the official `mcp` SDK.
+
+Tools: `remember`, `recall`, `forget`, `list_memories`, `memory_history`, `add_messages`. Each takes
+the API's request models' fields and answers a compact JSON object. Every failure the caller can do
+something about (a bad field, an unknown id, an unreachable API, throttling) is an MCP tool error with
+the API's error code and the fields it names; never a traceback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, TypeVar
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp_types import ToolAnnotations
+from pydantic import BaseModel, Field
+from pydantic import ValidationError as PydanticValidationError
+
+from engram import __version__
+from engram.api.schemas import NAME_PATTERN, MemoryOut, RememberRequest, SearchRequest
+from engram.api.sessions import AppendRequest
+from engram.client.errors import (
+    APIError,
+    EngramConnectionError,
+    RateLimitedError,
+    error_from_validation,
+)
+from engram.domain.errors import EngramError as DomainError
+from engram.domain.models import MemoryType
+from engram.mcp.backends import Backend
+
+T = TypeVar("T")
+M = TypeVar("M", bound=BaseModel)
+
+INSTRUCTIONS = """\
+engram is your long-term memory across conversations. Call `recall` before answering anything that
+may depend on what you were told before (the user's preferences, earlier decisions, constraints,
+names, facts about their work). Call `remember` when you learn something durable: a preference,
+a decision, a constraint or rule, a correction of something you believed, a stable fact about the
+user or their work. Do not remember filler ("thanks", "ok"), transient state (what you are doing
+right now, intermediate results), or what is only true for this turn. When the user corrects a fact,
+remember the correction as its own memory (memory_type "correction"); engram keeps both, newest
+first. `forget` a memory the user asks you to forget or that is wrong."""
+
+REMEMBER = """\
+Store one durable piece of knowledge for later conversations: a preference ("prefers concise
+answers"), a decision ("we chose Postgres over MySQL for billing"), a constraint ("never deploy on
+Fridays"), a correction ("the meeting moved to Thursday"), or a stable fact about the user or their
+work. Write it as one self-contained sentence that makes sense without this conversation (name who
+and what; resolve "it", "tomorrow"). Do NOT store filler or small talk, transient state (what you
+are doing right now, intermediate results), secrets, or anything true only for this turn. Storing
+the same fact twice is harmless: it is deduplicated. Very short or filler content is rejected with
+a reason, which is not an error."""
+
+RECALL = """\
+Search long-term memory for what is relevant to a question or task, best match first. Use it before
+answering anything that may depend on the user's preferences, earlier decisions, constraints or
+facts they told you in past conversations. Ask in natural language ("what database did we choose
+for billing?"). Returns memories with their id, content, type and a relevance score."""
+
+FORGET = """\
+Forget one memory by its id (from `recall` or `list_memories`), when the user asks you to forget it
+or it is wrong and a correction will not do. The same content may be remembered again later."""
+
+LIST = """\
+List stored memories, newest first, one page at a time (pass the returned cursor back for the next
+page). For browsing or auditing what is remembered; use `recall` to find what is relevant."""
+
+HISTORY = """\
+What happened to one memory: when it was stored, enriched, deduplicated into, changed, superseded
+by a newer memory, or forgotten. Use it to explain why a memory looks the way it does."""
+
+ADD_MESSAGES = """\
+Append messages of the current conversation to a session transcript; engram extracts the durable
+facts from them in the background (preferences, decisions, constraints, corrections), so you do not
+have to `remember` each one. Send each message once with its own message_id when you have one;
+sending it again is harmless. Use one session_id per conversation."""
+
+UserIdArg = Annotated[str | None, Field(description="whose memory; default: the server's configured user")]
+ProjectArg = Annotated[str | None, Field(description="project scope; default: the server's configured one")]
+
+
+class MessageArg(BaseModel):
+    role: Literal["user", "assistant", "system", "tool"]
+    content: str = Field(min_length=1, description="what was said")
+    name: str | None = Field(default=None, description="the speaker's name")
+    message_id: str | None = Field(default=None, description="your id for it: sent again, stored once")
+
+
+@dataclass(frozen=True)
+class Defaults:
+    user_id: str
+    project: str | None = None
+
+
+def _memory(m: MemoryOut, score: float | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": m.id,
+        "content": m.content,
+        "memory_type": m.memory_type.value,
+        "importance": m.importance,
+        "observed_at": m.observed_at.isoformat(),
+        "status": m.status.value,
+    }
+    if m.superseded_by:
+        out["superseded_by"] = m.superseded_by
+    if score is not None:
+        out["score"] = round(score, 4)
+    return out
+
+
+def _message(exc: APIError) -> str:
+    text = f"{exc.code}: {exc.message}"
+    if exc.details and not all(d.path in exc.message for d in exc.details):
+        text += " (" + "; ".join(f"{d.path}: {d.message}" for d in exc.details) + ")"
+    if isinstance(exc, RateLimitedError) and exc.retry_after is not None:
+        text += f" (retry after {exc.retry_after:.0f} s)"
+    return text
+
+
+@contextmanager
+def tool_errors() -> Iterator[None]:
+    """Everything a tool can fail with, as an MCP tool error the agent can read and act on."""
+    try:
+        yield
+    except APIError as exc:
+        raise ToolError(_message(exc)) from None
+    except EngramConnectionError as exc:
+        raise ToolError(f"engram is unreachable: {exc}") from None
+    except DomainError as exc:
+        raise ToolError(f"{exc.code}: {exc.message}") from None
+    except PydanticValidationError as exc:
+        raise ToolError(_message(error_from_validation(exc, "arguments"))) from None
+
+
+def _validated(model: type[M], data: dict[str, Any]) -> M:
+    return model.model_validate({k: v for k, v in data.items() if v is not None})
+
+
+def build_server(backend: Backend, defaults: Defaults, **options: Any) -> MCPServer:
+    """The MCP server over `backend`; `options` go to `MCPServer` (lifespan, log_level, ...)."""
+    server: MCPServer = MCPServer(
+        "engram", instructions=INSTRUCTIONS, version=__version__, log_level="WARNING", **options
+    )
+
+    def scope(user_id: str | None, project: str | None) -> dict[str, Any]:
+        return {"user_id": user_id or defaults.user_id, "project": project or defaults.project}
+
+    def run(fn: Callable[[], T]) -> T:
+        with tool_errors():
+            return fn()
+
+    @server.tool(description=REMEMBER, annotations=ToolAnnotations(idempotent_hint=True))
+    def remember(
+        content: Annotated[str, Field(description="the fact, as one self-contained sentence")],
+        memory_type: Annotated[
+            MemoryType | None, Field(description="what kind of knowledge it is; default: inferred")
+        ] = None,
+        importance: Annotated[
+            int | None, Field(description="1 (trivia) to 5 (critical); default: inferred")
+        ] = None,
+        metadata: Annotated[dict[str, Any] | None, Field(description="a small JSON object (≤ 4 KiB)")] = None,
+        user_id: UserIdArg = None,
+        project: ProjectArg = None,
+    ) -> dict[str, Any]:
+        def call() -> dict[str, Any]:
+            request = _validated(
+                RememberRequest,
+                {
+                    "content": content,
+                    "memory_type": memory_type,
+                    "importance": importance,
+                    "metadata": metadata,
+                    **scope(user_id, project),
+                },
+            )
+            answer = backend.remember(request)
+            return answer.model_dump(mode="json", exclude_none=True, exclude_defaults=True) | {
+                "id": answer.id,
+                "status": answer.status,
+            }
+
+        return run(call)
+
+    @server.tool(description=RECALL, annotations=ToolAnnotations(read_only_hint=True))
+    def recall(
+        query: Annotated[str, Field(description="what you want to know, in natural language")],
+        top_k: Annotated[int, Field(description="how many memories at most (1-100)")] = 5,
+        memory_types: Annotated[
+            list[MemoryType] | None, Field(description="only these kinds, e.g. ['preference', 'constraint']")
+        ] = None,
+        user_id: UserIdArg = None,
+        project: ProjectArg = None,
+    ) -> dict[str, Any]:
+        def call() -> dict[str, Any]:
+            filters = {"memory_types": memory_types} if memory_types else None
+            request = _validated(
+                SearchRequest, {"query": query, "top_k": top_k, "filters": filters, **scope(user_id, project)}
+            )
+            found = backend.recall(request)
+            return {"memories": [_memory(r.memory, r.score) for r in found.results]}
+
+        return run(call)
+
+    @server.tool(description=FORGET, annotations=ToolAnnotations(destructive_hint=True, idempotent_hint=True))
+    def forget(
+        memory_id: Annotated[str, Field(min_length=1, max_length=64, description="the memory's id")],
+    ) -> dict[str, Any]:
+        return run(lambda: {"id": memory_id, "status": backend.forget(memory_id).status.value})
+
+    @server.tool(description=LIST, annotations=ToolAnnotations(read_only_hint=True))
+    def list_memories(
+        limit: Annotated[int, Field(ge=1, le=200, description="memories per page")] = 20,
+        cursor: Annotated[str | None, Field(description="the cursor of the previous page")] = None,
+        namespace: Annotated[str | None, Field(description="only this namespace")] = None,
+        user_id: UserIdArg = None,
+        project: ProjectArg = None,
+    ) -> dict[str, Any]:
+        def call() -> dict[str, Any]:
+            where = scope(user_id, project)
+            page = backend.list(where["user_id"], where["project"], namespace, limit, cursor)
+            return {"memories": [_memory(m) for m in page.items], "cursor": page.cursor}
+
+        return run(call)
+
+    @server.tool(description=HISTORY, annotations=ToolAnnotations(read_only_hint=True))
+    def memory_history(
+        memory_id: Annotated[str, Field(min_length=1, max_length=64, description="the memory's id")],
+    ) -> dict[str, Any]:
+        return run(lambda: backend.history(memory_id).model_dump(mode="json"))
+
+    @server.tool(description=ADD_MESSAGES, annotations=ToolAnnotations(idempotent_hint=True))
+    def add_messages(
+        session_id: Annotated[
+            str,
+            Field(min_length=1, max_length=128, pattern=NAME_PATTERN, description="one id per conversation"),
+        ],
+        messages: Annotated[list[MessageArg], Field(min_length=1, description="≤ 100 messages a call")],
+        user_id: UserIdArg = None,
+        project: ProjectArg = None,
+    ) -> dict[str, Any]:
+        def call() -> dict[str, Any]:
+            data = {
+                "messages": [m.model_dump(exclude_none=True) for m in messages],
+                **scope(user_id, project),
+            }
+            answer = backend.add_messages(session_id, _validated(AppendRequest, data))
+            return answer.model_dump(mode="json")
+
+        return run(call)
+
+    return server
