@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib.util
 import json
 import os
@@ -36,36 +37,46 @@ def cmd_serve(args: argparse.Namespace) -> int:
     os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "WARNING")
     sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]  # logs reach a file at once
     from engram.runtime import background
+    from engram.runtime.dev_key import ensure_key, key_path
     from engram.runtime.server import serve
-    from engram.usecases.keys import create_key
 
     container = _container(args)
     settings = container.settings
-    dev_key = None
+    dev_key, new_key = None, False
+    key_file = key_path(settings.data_dir).resolve()
     if args.dev_key:
-        for key in container.keys.list(args.dev_tenant):
-            if key.name == "dev" and key.revoked_at is None:
-                container.keys.revoke(key.key_id)
-        dev_key, _ = create_key(container.keys, args.dev_tenant, name="dev")
+        dev_key, new_key = ensure_key(container.keys, key_file, args.dev_tenant)
     loops = background.loops(container, worker=args.worker and settings.worker_enabled)
 
     def ready(server) -> None:
         print(f"engram {settings.backend} data dir: {settings.data_dir.resolve()}")
         print(f"listening on {server.url}  (docs: {server.url}/v1/docs)")
         if dev_key:
-            print(f"API key for tenant '{args.dev_tenant}' (shown once; previous dev key revoked):")
+            state = "new" if new_key else "kept across restarts"
+            print(f"API key for tenant '{args.dev_tenant}' ({state}; stored in {key_file}, mode 0600;")
+            print("`engram keys rotate` replaces it):")
             print(dev_key)
         sys.stdout.flush()
 
-    serve(
-        container,
-        args.host,
-        args.port,
-        loops,
-        on_ready=ready,
-        workers=args.workers,
-        build=lambda: _container(args),
-    )
+    try:
+        serve(
+            container,
+            args.host,
+            args.port,
+            loops,
+            on_ready=ready,
+            workers=args.workers,
+            build=lambda: _container(args),
+        )
+    except OSError as exc:
+        if exc.errno != errno.EADDRINUSE:
+            raise
+        print(
+            f"error: port {args.port} on {args.host} is already in use; "
+            "stop what holds it or pick another (make run PORT=…, engram serve --port …)",
+            file=sys.stderr,
+        )
+        return 1
     return 0
 
 
@@ -91,6 +102,17 @@ def cmd_keys(args: argparse.Namespace) -> int:
             print(f"{k.key_id}  {k.tenant:<20} {k.name or '-':<12} {k.created_at:%Y-%m-%d %H:%M}  {state}")
         if not rows:
             print("no keys")
+    elif args.keys_command == "rotate":
+        from engram.runtime.dev_key import key_path, rotate_key
+
+        path = key_path(_settings(args).data_dir).resolve()
+        try:
+            secret = rotate_key(keys, path, args.tenant)
+        except ValueError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        print(f"revoked the previous dev key of tenant {args.tenant}; the new one is in {path} (mode 0600):")
+        print(secret)
     elif args.keys_command == "revoke":
         record = keys.revoke(args.key_id)
         if record is None:
@@ -182,7 +204,11 @@ def build_parser() -> argparse.ArgumentParser:
     data_dir(p)
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8080)
-    p.add_argument("--dev-key", action="store_true", help="mint and print a fresh API key for --dev-tenant")
+    p.add_argument(
+        "--dev-key",
+        action="store_true",
+        help="print the API key for --dev-tenant kept in the data dir (minted on first use)",
+    )
     p.add_argument("--dev-tenant", default="local")
     p.add_argument(
         "--no-worker", dest="worker", action="store_false", help="do not run the enrichment worker"
@@ -204,6 +230,9 @@ def build_parser() -> argparse.ArgumentParser:
     k = ks.add_parser("list", help="list keys (never their secrets)")
     data_dir(k)
     k.add_argument("--tenant")
+    k = ks.add_parser("rotate", help="replace the local key `engram serve --dev-key` keeps in the data dir")
+    data_dir(k)
+    k.add_argument("--tenant", default="local", help="the --dev-tenant of engram serve (default: local)")
     k = ks.add_parser("revoke", help="revoke a key by id")
     data_dir(k)
     k.add_argument("key_id")
