@@ -42,6 +42,10 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "v1/sessions/{id}": ("GET", "DELETE"),
     "v1/sessions/{id}/messages": ("POST",),
     "v1/sessions/{id}/transcript": ("GET",),
+    "v1/export": ("GET",),
+    "v1/import": ("POST",),
+    "v1/users/{id}": ("DELETE",),
+    "v1/users/{id}/erasures/{job_id}": ("GET",),
 }
 # Public: liveness, and the documentation a browser opens (it holds no data, and a page cannot send the
 # Authorization header with its own request).

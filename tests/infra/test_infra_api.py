@@ -42,6 +42,10 @@ def test_the_api_serves_exactly_the_v1_routes(dev: Synth) -> None:
         ("DELETE", "v1/sessions/{id}"),
         ("POST", "v1/sessions/{id}/messages"),
         ("GET", "v1/sessions/{id}/transcript"),
+        ("GET", "v1/export"),
+        ("POST", "v1/import"),
+        ("DELETE", "v1/users/{id}"),
+        ("GET", "v1/users/{id}/erasures/{job_id}"),
     }
     assert set(_method_paths(dev)) == expected
     assert {(m, p) for p, methods in ROUTES.items() for m in methods} == expected

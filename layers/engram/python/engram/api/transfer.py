@@ -10,18 +10,23 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from datetime import datetime
 from typing import Annotated, Any
 
-from aws_lambda_powertools.event_handler import APIGatewayRestResolver, Response
-from aws_lambda_powertools.event_handler.openapi.params import Query
+from aws_lambda_powertools.event_handler import APIGatewayRestResolver, Response, content_types
+from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from engram.api.contract import AUTHENTICATED, USERS, responses
 from engram.api.schemas import UserId
+from engram.domain.errors import MemoryNotFound
+from engram.domain.transfer import ErasureRecord, ErasureState
 from engram.runtime.container import Container
 
 NDJSON = "application/x-ndjson"
+UserPath = Annotated[str, Path(min_length=1, max_length=128, description="whose data")]
+JobId = Annotated[str, Path(min_length=1, max_length=64, description="the erasure job's id")]
 MAX_IMPORT_RECORDS = 500
 
 
@@ -48,6 +53,33 @@ class ImportResponse(BaseModel):
         description="memories not imported: their id is taken on this install, or a live memory of "
         "the scope holds the same content"
     )
+
+
+class ErasureOut(BaseModel):
+    """An erasure job: when it was asked for and ran, and how much of each kind it erased. It keeps no
+    content and not the user id (only a digest of it), so it can outlive the data as an audit record."""
+
+    job_id: str
+    state: ErasureState = Field(description="queued → running → done (or failed, then retried)")
+    requested_at: datetime
+    started_at: datetime | None = None
+    completed_at: datetime | None = None
+    attempts: int = 0
+    erased: dict[str, int] = Field(
+        default_factory=dict,
+        description="what went, by kind: memories, history, vectors, index_entries, entities, relations, "
+        "sessions, messages",
+    )
+    status_url: str = Field(description="where to follow the job")
+
+    @classmethod
+    def of(cls, record: ErasureRecord, user_id: str) -> ErasureOut:
+        from urllib.parse import quote
+
+        return cls(
+            **record.model_dump(include=set(cls.model_fields) - {"status_url"}),
+            status_url=f"/v1/users/{quote(user_id, safe='')}/erasures/{record.job_id}",
+        )
 
 
 def _export_answer() -> dict[int, OpenAPIResponse]:
@@ -98,3 +130,38 @@ def register_transfer(app: APIGatewayRestResolver, c: Container, tenant: Callabl
             existing=report.existing,
             conflicts=report.conflicts,
         )
+
+    from engram.runtime.userdata import request_erasure, userdata_for
+    from engram.usecases.erase import erasure_status
+
+    @app.delete(
+        "/v1/users/<user_id>",
+        summary="forget a user: erase all their memories, history, index entries, graph and sessions",
+        tags=[USERS],
+        security=AUTHENTICATED,
+        responses=responses(
+            {202: (ErasureOut, "the erasure job is queued; follow status_url")}, 422, 401, 429, 503
+        ),
+    )
+    def erase_route(user_id: UserPath) -> Response[ErasureOut]:
+        record = request_erasure(c)(tenant(), user_id)
+        body = ErasureOut.of(record, user_id)
+        return Response(
+            status_code=202,
+            content_type=content_types.APPLICATION_JSON,
+            body=body,
+            headers={"Location": body.status_url},
+        )
+
+    @app.get(
+        "/v1/users/<user_id>/erasures/<job_id>",
+        summary="the state of an erasure job",
+        tags=[USERS],
+        security=AUTHENTICATED,
+        responses=responses({200: (ErasureOut, "the job")}, 404, 422, 401, 429),
+    )
+    def erasure_route(user_id: UserPath, job_id: JobId) -> ErasureOut:
+        record = erasure_status(userdata_for(c), tenant(), user_id, job_id)
+        if record is None:
+            raise MemoryNotFound(f"no erasure job {job_id} for this user")
+        return ErasureOut.of(record, user_id)

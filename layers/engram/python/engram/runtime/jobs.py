@@ -15,11 +15,11 @@ from aws_lambda_powertools.utilities.parser.models import SqsRecordModel
 from pydantic import Field, Json, ValidationError
 
 from engram.observability import logger
-from engram.ports import EnrichJob, ExtractJob, RetrievalJob
+from engram.ports import EnrichJob, EraseUserJob, ExtractJob, RetrievalJob
 from engram.runtime.container import Container
 from engram.usecases.retrievals import record_retrievals
 
-Job = Annotated[EnrichJob | RetrievalJob | ExtractJob, Field(discriminator="kind")]
+Job = Annotated[EnrichJob | RetrievalJob | ExtractJob | EraseUserJob, Field(discriminator="kind")]
 
 
 class JobRecord(SqsRecordModel):
@@ -54,6 +54,14 @@ def run_batch(container: Container, records: list[dict]) -> dict[str, Exception 
         if isinstance(record.body, ExtractJob):  # one session's extraction each; a failure is redelivered
             try:
                 container.extract(record.body)
+                results[record.messageId] = None
+            except Exception as exc:
+                results[record.messageId] = exc
+        if isinstance(record.body, EraseUserJob):  # forget a user (engram.usecases.erase)
+            from engram.runtime.userdata import eraser
+
+            try:
+                eraser(container)(record.body)
                 results[record.messageId] = None
             except Exception as exc:
                 results[record.messageId] = exc

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engram.runtime.container import Container
+from engram.usecases.erase import EraseUser, RequestErasure
 from engram.usecases.transfer import Export, Import
 
 
@@ -41,3 +42,11 @@ def importer(container: Container, userdata: Any = None) -> Import:
         transcripts=container.transcripts,
         vectors=container.vector_index,
     )
+
+
+def eraser(container: Container, userdata: Any = None) -> EraseUser:
+    return EraseUser(userdata or userdata_for(container), container.clock, container.vector_index)
+
+
+def request_erasure(container: Container, userdata: Any = None) -> RequestErasure:
+    return RequestErasure(userdata or userdata_for(container), container.queue, container.clock)

@@ -6,7 +6,7 @@ import threading
 
 from engram.adapters.sqlite_queue import ClaimedJob, SqliteJobQueue
 from engram.observability import logger
-from engram.ports import EnrichJob, ExtractJob, RetrievalJob
+from engram.ports import EnrichJob, EraseUserJob, ExtractJob, RetrievalJob
 from engram.runtime.container import Container
 from engram.usecases.retrievals import record_retrievals
 
@@ -40,6 +40,15 @@ def process_batch(container: Container, queue: SqliteJobQueue, claimed: list[Cla
                 done.append(item.id)
             except Exception as exc:
                 state = queue.fail(item.id, f"{type(exc).__name__}: {exc}", item.attempts)
+                stats["dead" if state == "dead" else "failed"] += 1
+        if isinstance(item.job, EraseUserJob):  # forget a user (engram.usecases.erase)
+            from engram.runtime.userdata import eraser
+
+            try:
+                eraser(container)(item.job)
+                done.append(item.id)
+            except Exception as exc:
+                state = queue.fail(item.id, type(exc).__name__, item.attempts)
                 stats["dead" if state == "dead" else "failed"] += 1
     queue.complete(done)
     stats["ok"] = len(done)
