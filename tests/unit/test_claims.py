@@ -104,3 +104,42 @@ def test_slot_changes(old: str, new: str) -> None:
 )
 def test_two_things_are_not_one_changed_value(old: str, new: str) -> None:
     assert value_change(Claim.of(old), Claim.of(new)) is None
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # chit-chat: a capitalised opener ("Let's", "Thanks", "I'm") is not a changed name
+        ("Jon: Let's keep going and chase our dreams!", "Jon: Thanks! I'm going for my dreams!"),
+        ("Gina: Glad to cheer you on. Keep going and never give up!", "Gina: Keep it up!"),
+        # a subset of the old line ("Bye!") restates nothing, so it negates nothing
+        ("Jon: Thanks! I won't quit on my dreams. Bye!", "Jon: Bye!"),
+        # two speakers' lines: one person's colours are not another's
+        (
+            "Caroline: Wow Mel, that painting's amazing! The colors are so bold.",
+            "Melanie: Wow, Caroline, that painting is awesome! Those colors are so vivid.",
+        ),
+        ("Alice: I live in Berlin.", "Bob: I moved to Munich."),
+        ("Alice: I love steak.", "Bob: I no longer eat steak, I hate it."),
+    ],
+)
+def test_conversation_lines_do_not_supersede_each_other(old: str, new: str) -> None:
+    a, b = Claim.of(old), Claim.of(new)
+
+    assert (slot_change(a, b), value_change(a, b), contradiction(a, b)) == (None, None, None)
+
+
+def test_a_speakers_first_person_is_the_speaker() -> None:
+    old, new = Claim.of("Alice: I live in Berlin."), Claim.of("Alice: I moved to Munich.")
+
+    assert (old.speaker, new.speaker) == ("alice", "alice")
+    assert slot_change(old, new) == "lives in: 'Berlin' → 'Munich'"
+    assert lost_by_merge(Claim.of("Bob: I live in Berlin."), old) == "different speakers (alice vs bob)"
+
+
+@pytest.mark.parametrize("label", ["Note", "Correction", "Update", "FYI"])
+def test_a_label_is_not_a_speaker(label: str) -> None:
+    claim = Claim.of(f"{label}: the standup moved to 10:00")
+
+    assert claim.speaker is None
+    assert slot_change(Claim.of("The standup is at 9:30"), claim)

@@ -69,6 +69,9 @@ def test_specific_and_vague() -> None:
     assert is_vague("User mentioned the launch again")
     assert is_vague("Priya mentioned work has been busy lately.")
     assert not is_vague("I'm allergic to peanuts")
+    # everyday hedges are not chatter: a question can ask what someone has been doing lately
+    assert not is_vague("Melanie: I've been painting a lot lately, mostly sunsets.")
+    assert not is_vague("Jon: Things have been busy, I finally opened the dance studio.")
     assert not is_vague("The launch rolls out to 5% on June 3, then 50%")
     assert anchors("The launch rolls out to 5% on June 3, then 50%") >= 2
     assert anchors("the weather is nice") == 0

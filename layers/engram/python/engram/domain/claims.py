@@ -6,7 +6,10 @@ differ in a number, a date, a time, a name, their negation or a slot's value are
 whatever their cosine. Merging is for true paraphrases only.
 
 * values: numbers (times normalised to HH:MM, thousands separators dropped), weekday and month
-  names, and proper names (capitalised words, plus any entities an enricher found);
+  names, and proper names (capitalised words, plus any entities an enricher found; a common word
+  that merely opens a sentence, "Thanks!", "Let's", "Wow", is not a name);
+* speaker: a transcript line ("Caroline: I moved to Berlin") is Caroline's claim; "I" is Caroline,
+  and what one speaker says never supersedes, contradicts or merges with what another one says;
 * negation: "not", "n't", "never", "no longer", "stopped", "quit", "moved away from", "… anymore";
 * antonyms: like/dislike, love/hate, enabled/disabled, allow/deny, start/stop, always/never, …;
 * slot frames: a subject, a predicate ("lives in", "works at", "uses", "costs", "is on <day> at
@@ -35,7 +38,7 @@ STOPWORDS = _words(
     "switched changed moved migrated instead correction update longer anymore any more will would shall "
     "should can could may might must not no never none nor don't doesn't didn't isn't aren't wasn't weren't "
     "won't can't cannot without stopped quit used some all each what which who whom whose when where why "
-    "how again since until while"
+    "how again since until while up out off down back"
 )
 # words that mark a polarity, an update or a frame, not what a statement is about
 _MARKERS = _words(
@@ -96,6 +99,27 @@ _TIME = _rx(r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(a\.?m\.?|p\.?m\.?)(?![a-z])|\b(\d{1
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9+#.'’:-]*")
 _NAME = re.compile(r"\b[A-Z][\w'’.-]*[A-Za-z0-9]|\b[A-Z]\b")
+# A transcript line's speaker: one to three capitalised words and a colon opening the text, unless
+# they are a label ("Note:", "Correction:").
+_SPEAKER = re.compile(r"^\s*([A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2}):\s+")
+_LABELS = _words(
+    "note notes correction update todo fyi reminder important warning re subject ps edit summary decision "
+    "rule policy context question answer tip fix status reason why example caveat action follow-up next "
+    "plan goal problem issue result outcome"
+)
+# Common words that open a sentence in speech; capitalised there, they are not names.
+_OPENERS = _words(
+    "thanks thank thx wow hey hi hello yes yeah yep yup no nope nah nice great sure oh ah aw aww awww ok "
+    "okay let's let bye glad sounds sound cool awesome cheers congrats congratulations well good sorry "
+    "haha hah lol omg ugh hmm yay totally definitely absolutely exactly right true agreed same love wish "
+    "hope keep take have see talk catch stay enjoy can't i'm i've i'll i'd it's that's what's there's "
+    "here's he's she's we're you're they're we've you've don't didn't isn't wasn't won't gonna wanna "
+    "gotta maybe perhaps anyway also plus besides still though but and so or yet then now today "
+    "tomorrow yesterday tonight sometimes often usually always never just really actually honestly "
+    "seriously luckily unfortunately hopefully basically anyhow speaking guess mind happy amazing "
+    "beautiful lovely wonderful fantastic incredible super sweet fun interesting funny crazy true "
+    "sorry please go come look check try make get tell remember imagine"
+)
 _CLAUSE = re.compile(r"[.;!?](?:\s+|$)|,?\s+\b(?:but|whereas|while)\b\s+")
 
 # Slot frames: (frame, predicate). The subject is what precedes the predicate in its clause, the
@@ -215,9 +239,30 @@ def identifiers(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
+def speaker(text: str) -> tuple[str | None, str]:
+    """A transcript line's speaker (lowercased) and what they said; (None, text) for plain text."""
+    match = _SPEAKER.match(text)
+    if match is None or match.group(1).lower() in _LABELS:
+        return None, text
+    return match.group(1).lower(), text[match.end() :]
+
+
+def _opens_sentence(text: str, start: int) -> bool:
+    before = text[:start].rstrip(" \t\"'“‘(*-")
+    return not before or before[-1] in ".!?:;\n"
+
+
 def names(text: str, entities: Iterable[str] = ()) -> frozenset[str]:
-    """Proper names, lowercased: capitalised words that are not stopwords, plus given entities."""
-    found = {m.group(0).lower().rstrip(".") for m in _NAME.finditer(text)}
+    """Proper names, lowercased: capitalised words that are not stopwords (nor a common word that
+    only opens a sentence), plus given entities."""
+    found = set()
+    for m in _NAME.finditer(text):
+        word = m.group(0).lower().rstrip(".")
+        if _opens_sentence(text, m.start()) and (
+            word.replace("’", "'") in _OPENERS or re.search(r"['’](?:m|re|ve|ll|d|t)$", word)
+        ):
+            continue
+        found.add(word)
     found = {re.sub(r"['’]s$", "", n) for n in found}
     found |= {e.lower() for e in entities if e and not _is_number(e.strip())}
     return frozenset(n for n in found if n and n not in STOPWORDS and n not in _WEEKDAYS | _MONTHS)
@@ -244,6 +289,7 @@ class Claim:
     negated: bool
     updates: bool  # worded as a correction or an update
     slots: tuple[Slot, ...]
+    speaker: str | None = None  # a transcript line's speaker ("Caroline: …")
 
     @property
     def values(self) -> frozenset[str]:
@@ -251,6 +297,7 @@ class Claim:
 
     @classmethod
     def of(cls, text: str, entities: Iterable[str] = ()) -> Claim:
+        voice, text = speaker(text)
         tokens = _tokens(text)
         raw = frozenset(tokens)
         return cls(
@@ -262,7 +309,8 @@ class Claim:
             identifiers=identifiers(text),
             negated=bool(_NEGATION.search(text)),
             updates=bool(_UPDATE.search(text)),
-            slots=tuple(_slots(text)),
+            slots=tuple(_slots(text, voice)),
+            speaker=voice,
         )
 
     def mentions(self, value: str) -> bool:
@@ -273,7 +321,7 @@ class Claim:
         return bool(parts) and all(p in self.raw or (SYNONYMS.get(p) or stem(p)) in self.words for p in parts)
 
 
-def _slots(text: str) -> list[Slot]:
+def _slots(text: str, voice: str | None = None) -> list[Slot]:
     slots: list[Slot] = []
     for clause in _CLAUSE.split(text):
         clause = clause.strip()
@@ -284,7 +332,7 @@ def _slots(text: str) -> list[Slot]:
             if match is None:
                 continue
             head = clause[: match.start()].split(",")[-1]
-            subject = _subject(head)
+            subject = _subject(head, voice)
             noun = _tokens(head)[-1:]
             if not subject or (frame == "is" and not (noun and stem(noun[0]) in _ATTRIBUTE_STEMS)):
                 continue
@@ -297,9 +345,11 @@ def _slots(text: str) -> list[Slot]:
     return slots
 
 
-def _subject(head: str) -> frozenset[str]:
+def _subject(head: str, voice: str | None = None) -> frozenset[str]:
+    """The subject's words; "I" is the speaker when there is one."""
+    me = voice or "self"
     tokens = [t for t in _tokens(head) if t not in _SUBJECT_NOISE]
-    subject = {("self" if t in _SELF else SYNONYMS.get(t) or stem(t)) for t in tokens}
+    subject = {(me if t in _SELF else SYNONYMS.get(t) or stem(t)) for t in tokens}
     return frozenset(subject)
 
 
@@ -323,6 +373,11 @@ def _same_subject(a: frozenset[str], b: frozenset[str]) -> bool:
 # --------------------------------------------------------------------------- comparisons
 
 
+def same_voice(a: Claim, b: Claim) -> bool:
+    """Whether two claims can be about one statement: not two different speakers' lines."""
+    return a.speaker is None or b.speaker is None or a.speaker == b.speaker
+
+
 def antonym_pair(old: Claim, new: Claim) -> tuple[str, str] | None:
     for positive, negative in ANTONYMS:
         for a, b in ((positive, negative), (negative, positive)):
@@ -334,6 +389,8 @@ def antonym_pair(old: Claim, new: Claim) -> tuple[str, str] | None:
 def contradiction(old: Claim, new: Claim) -> str | None:
     """A syntactic contradiction: at least two shared content words about the same thing, plus a
     negation-polarity difference or an antonym pair. None when the texts do not contradict."""
+    if not same_voice(old, new):
+        return None
     shared = (old.words & new.words) - _MARKERS
     if len(shared) < 2:
         return None
@@ -359,7 +416,7 @@ def _mentioned(claim: Claim, values: Iterable[str]) -> frozenset[str]:
 def slot_change(old: Claim, new: Claim) -> str | None:
     """The same subject and predicate frame with a different value ("lives in Berlin" → "lives in
     Munich", "standup is at 9:30" → "standup moved to 10:00"). Negated statements fill no slot."""
-    if old.negated or new.negated:
+    if old.negated or new.negated or not same_voice(old, new):
         return None
     for a in old.slots:
         for b in new.slots:
@@ -379,7 +436,7 @@ def slot_change(old: Claim, new: Claim) -> str | None:
 def value_change(old: Claim, new: Claim) -> str | None:
     """The same statement around different values: each has a number, date or name the other lacks,
     and what is left (at least two words) is mostly the same."""
-    if old.negated or new.negated:
+    if old.negated or new.negated or not same_voice(old, new):
         return None
     if old.identifiers - new.identifiers and new.identifiers - old.identifiers:
         return None  # release 3 and release 4 are two things, not one changed value
@@ -408,7 +465,10 @@ def lost_by_merge(new: Claim, existing: Claim) -> str | None:
     """Why folding `new` into `existing` would lose what `new` says (None: nothing would be lost).
 
     A number, date, time or name that only `new` states, a different negation polarity, an antonym, or
-    a different slot value each make the two texts different statements, whatever their cosine."""
+    a different slot value each make the two texts different statements, whatever their cosine; so do
+    two speakers' lines."""
+    if not same_voice(new, existing):
+        return f"different speakers ({existing.speaker} vs {new.speaker})"
     if new.negated != existing.negated:
         return "negation differs"
     pair = antonym_pair(existing, new)
@@ -439,7 +499,9 @@ __all__ = [
     "lost_by_merge",
     "names",
     "numbers",
+    "same_voice",
     "slot_change",
+    "speaker",
     "stem",
     "value_change",
 ]

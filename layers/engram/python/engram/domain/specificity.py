@@ -26,10 +26,11 @@ _ANCHORS = [
         re.IGNORECASE,
     ),
 ]
+# Talk about a topic rather than what was said about it. Hedges of everyday speech ("lately", "some
+# stuff", "a bit") are not here: "I've been painting lately" is a fact a question can ask about.
 _VAGUE = re.compile(
-    r"\b(?:mentioned|talked about|brought up|chatted|discussed|said something|was saying|again|lately|"
-    r"recently|some(?:thing|how|times)?|stuff|things|a bit|kind of|sort of|busy|random|whatever|"
-    r"the other day|at some point|for a while)\b",
+    r"\b(?:mentioned|talked about|talking about|brought up|chatted|discussed|said something|was saying|"
+    r"(?:came|comes|coming|come) up|back and forth)\b",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[\w'’-]+")

@@ -71,15 +71,59 @@ _TYPE_SIGNALS: list[tuple[MemoryType, int, re.Pattern[str]]] = [
         _rx(r"\bby (?:(?:this|next) )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"),
     ),
     (MemoryType.task, 2, _rx(r"\bby (?:tomorrow|tonight|today|eod|end of|next week|the end)\b")),
-    (MemoryType.constraint, 3, _rx(r"(?:^|[.!?;:]\s+)(?:please\s+)?(?:never|always|only|do not|don'?t)\b")),
-    (MemoryType.constraint, 2, _rx(r"\bmust(?:n'?t| not)?\b|\bnever\b")),
-    (MemoryType.constraint, 2, _rx(r"\bcan'?t\b|\bcannot\b|\b(?:can|should|must) only\b")),
+    # an imperative rule: "Never deploy on Fridays", "Always use UTC", "Don't page the CTO"
+    (
+        MemoryType.constraint,
+        3,
+        _rx(
+            r"(?:^|[.!?;:]\s+)(?:please\s+)?(?:never|always|only|do not|don'?t)\s+"
+            r"(?!worry|forget|mind|know|care|think|be\b|get me)[a-z]+(?<!ing)\b(?!\s*[!?])"
+        ),
+    ),
+    # "must" as a rule, not a guess ("that must have been fun", "you must be so proud")
+    (
+        MemoryType.constraint,
+        2,
+        _rx(
+            r"(?<!that )(?<!it )(?<!this )(?<!you )(?<!she )(?<!he )(?<!they )(?<!there )(?<!which )"
+            r"\bmust(?:n'?t| not)?\b(?!\s*(?:have|'ve|feel|be (?:so|such|really|very|a|an|the|great|nice|"
+            r"fun|amazing|awesome|hard|tough)\b))"
+        ),
+    ),
+    # "never" as a rule, not an experience ("I've never been", "never seen anything like it")
+    (
+        MemoryType.constraint,
+        2,
+        _rx(
+            r"(?<!'ve )(?<!have )(?<!has )(?<!had )\bnever\b(?!\s+(?:been|seen|had|heard|"
+            r"thought|tried|done|gone|known|knew|expected|imagined|realized|realised|"
+            r"felt|met|forget|give up|stop)\b)"
+        ),
+    ),
+    # "can't" as a limit, not a feeling ("can't wait", "can't believe")
+    (
+        MemoryType.constraint,
+        2,
+        _rx(
+            r"\b(?:can'?t|cannot)\b(?!\s+(?:wait|believe|stop|thank|imagine|help|get enough|beat|compete|"
+            r"go wrong|complain|remember|tell|say|describe|express|explain|decide|argue|deny|blame|ask)\b)|"
+            r"\b(?:can|should|must) only\b"
+        ),
+    ),
     (
         MemoryType.constraint,
         2,
         _rx(r"\brequired\b|\bmandatory\b|\bnot allowed\b|\bforbidden\b|\bprohibited\b"),
     ),
-    (MemoryType.constraint, 3, _rx(r"\ballergic\b|\ballergy\b|\bintolerant\b")),
+    # a diet is a constraint on every meal someone plans
+    (
+        MemoryType.constraint,
+        3,
+        _rx(
+            r"\ballergic\b|\ballergy\b|\bintolerant\b|\b(?:coeliac|celiac|vegan|vegetarian|halal|kosher)\b|"
+            r"\b(?:gluten|dairy|nut|lactose|sugar|alcohol)-free\b"
+        ),
+    ),
     (MemoryType.constraint, 1, _rx(r"\bdo not\b|\bdon'?t\b|\bshould(?:n'?t| not)?\b|\bat (?:most|least)\b")),
     (MemoryType.constraint, 1, _rx(r"\balways\b|\bonly\b")),
     (MemoryType.preference, 3, _rx(r"\bprefer(?:s|red|ence|ences)?\b|\bfavou?rite\b")),
@@ -126,10 +170,13 @@ _TYPE_PRIORITY = [
 
 
 def classify(text: str) -> MemoryType:
+    """The kind with the most evidence; one weak signal alone ("only", "always", "should", "rather")
+    is not enough to call a statement anything but a fact."""
     scores: dict[MemoryType, int] = {}
     for kind, weight, pattern in _TYPE_SIGNALS:
         if pattern.search(text):
             scores[kind] = scores.get(kind, 0) + weight
+    scores = {kind: score for kind, score in scores.items() if score >= 2}
     if not scores:
         return MemoryType.fact
     return max(_TYPE_PRIORITY, key=lambda kind: (scores.get(kind, 0), -_TYPE_PRIORITY.index(kind)))
