@@ -5,5 +5,12 @@ from __future__ import annotations
 from engram.runtime.janitor import add_janitor_command, add_stats_command
 from engram.runtime.recall_cli import add_recall_command
 from engram.runtime.sessions_cli import add_sessions_command
+from engram.runtime.transfer_cli import add_transfer_commands
 
-REGISTRY: list = [add_janitor_command, add_stats_command, add_recall_command, add_sessions_command]
+REGISTRY: list = [
+    add_janitor_command,
+    add_stats_command,
+    add_recall_command,
+    add_sessions_command,
+    add_transfer_commands,
+]
