@@ -56,7 +56,7 @@ infra/node_modules/.installed: infra/package.json
 	cd infra && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-## bench: write path, enrichment, recall, janitor and LoCoMo on the embedded default
+## bench: Lambda cold start per handler; write path, enrichment, recall, janitor and LoCoMo on the embedded default
 bench: dev
 	$(PY) bench/run.py
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 BENCHES = [
+    ("Lambda cold start: import + init per handler", ["bench_coldstart.py"]),
     ("write path", ["bench_write.py"]),
     ("sessions: messages route and extraction", ["bench_sessions.py"]),
     ("PII screening", ["bench_pii.py"]),

@@ -11,7 +11,7 @@ api = EngramApi(from_settings())  # cold start: settings from ENGRAM_* and adapt
 
 
 @logger.inject_lambda_context(correlation_id_path=correlation_paths.API_GATEWAY_REST)
-@tracer.capture_lambda_handler
+@tracer().capture_lambda_handler
 @metrics.log_metrics
 def handler(event: dict, context: LambdaContext) -> dict:
     return api.handle(event, context)

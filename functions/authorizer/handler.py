@@ -6,15 +6,15 @@ from aws_lambda_powertools.utilities.data_classes.api_gateway_authorizer_event i
 )
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
-from engram.observability import logger, tracer
-from engram.runtime.authorizer import authorize
-from engram.runtime.container import from_settings
+from engram.observability import logger
+from engram.runtime.authorizer import authorize, key_store
 
-keys = from_settings().keys
+keys = key_store()  # cold start: the keys table only, once; nothing else of the service is built
 
 
+# No X-Ray SDK here: one GetItem per key API Gateway has not cached is not worth its cold start (the
+# SDK builds a botocore client of its own); Lambda's active tracing still records every invocation.
 @logger.inject_lambda_context
-@tracer.capture_lambda_handler
 @event_source(data_class=APIGatewayAuthorizerRequestEvent)
 def handler(event: APIGatewayAuthorizerRequestEvent, context: LambdaContext) -> dict:
     return authorize(keys, event)

@@ -10,7 +10,7 @@ container = from_settings()  # cold start: adapters once; the embedding model lo
 
 
 @logger.inject_lambda_context
-@tracer.capture_lambda_handler
+@tracer().capture_lambda_handler
 @metrics.log_metrics
 def handler(event: dict, context: LambdaContext) -> dict:
     return handle_sqs(container, event, context)

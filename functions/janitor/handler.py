@@ -13,7 +13,7 @@ SAFETY_MS = 60_000  # stop starting batches when less than this is left of the i
 
 
 @logger.inject_lambda_context
-@tracer.capture_lambda_handler
+@tracer().capture_lambda_handler
 @metrics.log_metrics
 def handler(event: dict, context: LambdaContext) -> dict:
     detail = parse(event=event, model=JanitorDetail, envelope=envelopes.EventBridgeEnvelope)

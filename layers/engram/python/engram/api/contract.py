@@ -12,7 +12,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from aws_lambda_powertools.event_handler.openapi.models import HTTPBearer, Server, Tag
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from pydantic import BaseModel
 
@@ -28,24 +27,21 @@ DESCRIPTION = (
 )
 
 BEARER = "apiKey"
-SECURITY_SCHEMES = {
-    BEARER: HTTPBearer(bearerFormat="engram API key", description="`engram keys create` prints one"),
-}
 AUTHENTICATED: list[dict[str, list[str]]] = [{BEARER: []}]
 PUBLIC_PATHS = ("/v1/health", "/v1/openapi.json", "/v1/docs")
 
 MEMORIES, RECALL, GRAPH, ADMIN, META = "memories", "recall", "graph", "admin", "meta"
 SESSIONS = "sessions"
 USERS = "users"
-TAGS = [
-    Tag(name=MEMORIES, description="remember, read, change and forget memories"),
-    Tag(name=RECALL, description="search a user's memories"),
-    Tag(name=SESSIONS, description="conversations in: lossless transcripts, facts extracted from them"),
-    Tag(name=GRAPH, description="the entities a user's memories mention and the relations between them"),
-    Tag(name=USERS, description="a user's data as a whole: export, import, erase"),
-    Tag(name=ADMIN, description="what the service holds and does for the caller's tenant"),
-    Tag(name=META, description="liveness and this document"),
-]
+TAGS = {  # name: description, in the document's order
+    MEMORIES: "remember, read, change and forget memories",
+    RECALL: "search a user's memories",
+    SESSIONS: "conversations in: lossless transcripts, facts extracted from them",
+    GRAPH: "the entities a user's memories mention and the relations between them",
+    USERS: "a user's data as a whole: export, import, erase",
+    ADMIN: "what the service holds and does for the caller's tenant",
+    META: "liveness and this document",
+}
 
 ERRORS: dict[int, str] = {
     400: "malformed body: not UTF-8, not JSON, nested too deep, or a number JSON cannot carry",
@@ -86,14 +82,20 @@ def responses(ok: dict[int, tuple[type[BaseModel], str]], *errors: int) -> dict[
 
 def document(app: Any, base_path: str = "") -> dict:
     """The OpenAPI document of `app`, served from `base_path` (the API Gateway stage, or "" when the
-    API is at the root of its host, as `engram serve` and a custom domain are)."""
+    API is at the root of its host, as `engram serve` and a custom domain are).
+
+    powertools' OpenAPI models are imported here, on the first request for the document, not with the
+    routes: they are a fair share of a cold start, and most processes never serve the document."""
+    from aws_lambda_powertools.event_handler.openapi.models import HTTPBearer, Server, Tag
+
+    bearer = HTTPBearer(bearerFormat="engram API key", description="`engram keys create` prints one")
     raw = app.get_openapi_json_schema(
         title=TITLE,
         version=__version__,
         description=DESCRIPTION,
         servers=[Server(url=base_path or "/")],
-        security_schemes=SECURITY_SCHEMES,
-        tags=TAGS,
+        security_schemes={BEARER: bearer},
+        tags=[Tag(name=name, description=text) for name, text in TAGS.items()],
     )
     doc: dict = json.loads(raw)
     # powertools documents a 422 with its own body ({"detail": ...}) on every route. Where a route

@@ -1,6 +1,12 @@
-"""The REQUEST authorizer's logic: the same key check `engram serve` applies."""
+"""The REQUEST authorizer's logic: the same key check `engram serve` applies.
+
+The authorizer function builds only the key store (`key_store`), not the service's container: its cold
+start loads neither the memory store, the search index nor the use cases.
+"""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from aws_lambda_powertools.utilities.data_classes.api_gateway_authorizer_event import (
     APIGatewayAuthorizerRequestEvent,
@@ -9,8 +15,29 @@ from aws_lambda_powertools.utilities.data_classes.api_gateway_authorizer_event i
 
 from engram.domain.errors import Unauthorized
 from engram.observability import logger
-from engram.ports import KeyStore
 from engram.usecases.keys import authenticate
+
+if TYPE_CHECKING:
+    from engram.ports import KeyStore
+    from engram.settings import Settings
+
+
+def key_store(settings: Settings | None = None, *, session: Any = None) -> KeyStore:
+    """The API keys on the configured backend (the same store `runtime.container` wires)."""
+    from engram.settings import Settings
+
+    settings = settings or Settings()
+    if settings.backend == "aws":
+        import boto3
+
+        from engram.adapters.dynamo_keys import DynamoKeyStore
+
+        session = session or boto3.session.Session(region_name=settings.region or None)
+        return DynamoKeyStore(session.resource("dynamodb").Table(settings.table_name))
+    from engram.adapters.sqlite_db import SqliteDatabase
+    from engram.adapters.sqlite_keys import SqliteKeyStore
+
+    return SqliteKeyStore(SqliteDatabase(settings.db_path))
 
 
 def authorize(keys: KeyStore, event: APIGatewayAuthorizerRequestEvent) -> dict:

@@ -9,16 +9,18 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engram.ports import Clock, Embedder, Enricher, GraphStore, JobQueue, KeyStore, MemoryStore, SystemClock
 from engram.settings import Settings
-from engram.usecases.enrich import Enrich
-from engram.usecases.graph import LinkMemory
-from engram.usecases.memories import Forget, Update
-from engram.usecases.recall import Recall
-from engram.usecases.remember import Remember
-from engram.usecases.sessions import AppendMessages, Extract
+
+if TYPE_CHECKING:  # each use case is imported by the property that builds it: a function loads its own
+    from engram.usecases.enrich import Enrich
+    from engram.usecases.graph import LinkMemory
+    from engram.usecases.memories import Forget, Update
+    from engram.usecases.recall import Recall
+    from engram.usecases.remember import Remember
+    from engram.usecases.sessions import AppendMessages, Extract
 
 
 @dataclass
@@ -42,6 +44,8 @@ class Container:
 
     @cached_property
     def remember(self) -> Remember:
+        from engram.usecases.remember import Remember
+
         return Remember(self.store, self.queue, self.pii_policy, self.clock, link=self.link_memory)
 
     @cached_property
@@ -49,19 +53,26 @@ class Container:
         if self.graph is None:
             return None
         from engram.providers.enrichers.rules import extract_entities
+        from engram.usecases.graph import LinkMemory
 
         return LinkMemory(self.graph, extract_entities)
 
     @cached_property
     def update(self) -> Update:
+        from engram.usecases.memories import Update
+
         return Update(self.store, self.queue, self.pii_policy, self.clock, link=self.link_memory)
 
     @cached_property
     def forget(self) -> Forget:
+        from engram.usecases.memories import Forget
+
         return Forget(self.store, self.vector_index, self.clock, link=self.link_memory)
 
     @cached_property
     def enrich(self) -> Enrich:
+        from engram.usecases.enrich import Enrich
+
         return Enrich(
             store=self.store,
             index=self.vector_index,
@@ -76,6 +87,8 @@ class Container:
 
     @cached_property
     def recall(self) -> Recall:
+        from engram.usecases.recall import Recall
+
         return Recall(
             store=self.store,
             lexical=self.lexical_index,
@@ -90,6 +103,8 @@ class Container:
 
     @cached_property
     def append_messages(self) -> AppendMessages:
+        from engram.usecases.sessions import AppendMessages
+
         return AppendMessages(
             self.transcripts, self.queue, self.pii_policy, self.settings.sessions, self.clock
         )
@@ -97,6 +112,7 @@ class Container:
     @cached_property
     def extract(self) -> Extract:
         from engram.providers.extractors import build_extractor
+        from engram.usecases.sessions import Extract
 
         return Extract(
             self.transcripts,

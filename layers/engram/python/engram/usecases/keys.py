@@ -5,12 +5,15 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+from typing import TYPE_CHECKING
 
 from ulid import ULID
 
 from engram.domain.errors import Unauthorized
 from engram.domain.models import ApiKey
-from engram.ports import KeyStore
+
+if TYPE_CHECKING:
+    from engram.ports import KeyStore
 
 KEY_PREFIX = "engram_"
 _BEARER = re.compile(r"^\s*Bearer\s+(\S+)\s*$", re.I)

@@ -1,0 +1,216 @@
+"""Cold start of each Lambda handler: what a fresh execution environment pays before its first request.
+
+python bench/bench_coldstart.py [--runs 10] [--top 15] [--only api authorizer] [--root CHECKOUT]
+
+For each function under functions/, --runs fresh interpreters each load `functions/<name>/handler.py`
+(as the Lambda runtime does: the module is imported, so its cold start builds settings and clients)
+with the environment the deployed function gets (infra/engram_infra/functions.py: ENGRAM_BACKEND=aws,
+a table, queues, an OpenSearch endpoint, Bedrock models, and the variables Lambda itself sets, which
+switch powertools' X-Ray tracing on). Nothing is called over the network: building clients does not
+connect. Reports the median import-plus-init time (inside the process, from before the handler's
+import to after it) with min and max, the bare interpreter's own start for reference, and the
+`python -X importtime` breakdown of the slowest handler, by top-level package and by module.
+--root measures another checkout of engram (its functions/ and its package), for a before/after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import ROOT
+
+FUNCTIONS = ("api", "authorizer", "enrich", "janitor")
+TARGET_MS = {"api": 300.0, "authorizer": 300.0}
+CHECKOUT = ROOT  # the engram checkout measured (--root)
+
+# What infra gives every function (lambda_environment), with placeholder resources, plus what the
+# Lambda runtime sets: LAMBDA_TASK_ROOT is what makes powertools' Tracer trace (and patch).
+LAMBDA_ENV = {
+    "ENGRAM_BACKEND": "aws",
+    "ENGRAM_STAGE": "bench",
+    "ENGRAM_TABLE_NAME": "engram-bench",
+    "ENGRAM_QUEUE_URL": "https://sqs.us-east-1.amazonaws.com/123456789012/engram-jobs",
+    "ENGRAM_DLQ_URL": "https://sqs.us-east-1.amazonaws.com/123456789012/engram-jobs-dlq",
+    "ENGRAM_OPENSEARCH_ENDPOINT": "https://abc123.us-east-1.aoss.amazonaws.com",
+    "ENGRAM_OPENSEARCH_MODE": "aoss",
+    "ENGRAM_OPENSEARCH_INDEX": "memories",
+    "ENGRAM_EMBEDDER__PROVIDER": "bedrock",
+    "ENGRAM_EMBEDDER__MODEL": "amazon.titan-embed-text-v2:0",
+    "ENGRAM_EMBEDDER__DIMENSIONS": "1024",
+    "ENGRAM_ENRICHER__PROVIDER": "bedrock",
+    "ENGRAM_ENRICHER__MODEL": "us.anthropic.claude-haiku-4-5-20251001-v1:0",
+    "ENGRAM_PIPELINE_MODE": "controlled",
+    "POWERTOOLS_SERVICE_NAME": "engram",
+    "POWERTOOLS_METRICS_NAMESPACE": "engram",
+    "POWERTOOLS_TRACER_CAPTURE_RESPONSE": "false",
+    "AWS_REGION": "us-east-1",
+    "AWS_DEFAULT_REGION": "us-east-1",
+    "AWS_ACCESS_KEY_ID": "testing",
+    "AWS_SECRET_ACCESS_KEY": "testing",
+    "AWS_SESSION_TOKEN": "testing",
+    "AWS_EC2_METADATA_DISABLED": "true",
+    "AWS_XRAY_DAEMON_ADDRESS": "127.0.0.1:2000",
+    "AWS_XRAY_CONTEXT_MISSING": "LOG_ERROR",
+    "AWS_LAMBDA_FUNCTION_MEMORY_SIZE": "1024",
+    "AWS_LAMBDA_FUNCTION_VERSION": "$LATEST",
+    "AWS_EXECUTION_ENV": "AWS_Lambda_python3.11",
+}
+
+# Runs in the fresh interpreter: the time from before the handler module's import to after it.
+PROBE = """
+import importlib.util, sys, time
+t, cpu = time.perf_counter(), time.process_time()
+spec = importlib.util.spec_from_file_location("handler", sys.argv[1])
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+assert callable(module.handler)
+print(f"{(time.perf_counter() - t) * 1000:.3f} {(time.process_time() - cpu) * 1000:.3f}")
+"""
+
+
+def lambda_env(name: str, task_root: str) -> dict[str, str]:
+    keep = {k: v for k, v in os.environ.items() if not k.startswith(("ENGRAM_", "AWS_", "POWERTOOLS_"))}
+    if CHECKOUT != ROOT:  # its package first, before the one installed in the venv
+        keep["PYTHONPATH"] = str(CHECKOUT / "layers" / "engram" / "python")
+    return {
+        **keep,
+        **LAMBDA_ENV,
+        "AWS_LAMBDA_FUNCTION_NAME": f"engram-bench-{name}",
+        "LAMBDA_TASK_ROOT": task_root,
+        "PYTHONDONTWRITEBYTECODE": "",
+    }
+
+
+def handler_path(name: str) -> str:
+    return str(CHECKOUT / "functions" / name / "handler.py")
+
+
+def probe(name: str, env: dict[str, str], *flags: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, *flags, "-c", PROBE, handler_path(name)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=env["LAMBDA_TASK_ROOT"],
+        timeout=120,
+        check=True,
+    )
+
+
+def import_plus_init_ms(name: str, runs: int, task_root: str) -> tuple[list[float], list[float], list[float]]:
+    """Per run: the handler's import plus init in the process (wall clock, and CPU time, which other
+    processes on a shared machine disturb less), and the whole process (wall clock)."""
+    env = lambda_env(name, task_root)
+    probe(name, env)  # bytecode compiled once, as the deployed layer ships it
+    inside, cpu, whole = [], [], []
+    for _ in range(runs):
+        t = time.perf_counter()
+        out = probe(name, env)
+        whole.append((time.perf_counter() - t) * 1000)
+        wall_ms, cpu_ms = out.stdout.strip().splitlines()[-1].split()
+        inside.append(float(wall_ms))
+        cpu.append(float(cpu_ms))
+    return inside, cpu, whole
+
+
+def bare_interpreter_ms(runs: int) -> float:
+    """`python -c pass`, wall clock: what any Python process pays before its first import."""
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times)
+
+
+_LINE = re.compile(r"import time:\s+(\d+)\s+\|\s+(\d+)\s+\|(\s*)(\S+)")
+
+
+def parse_importtime(stderr: str) -> list[tuple[str, int, int, int]]:
+    """(module, self µs, cumulative µs, depth) for every line of `-X importtime`."""
+    rows = []
+    for line in stderr.splitlines():
+        m = _LINE.match(line)
+        if m:
+            rows.append((m.group(4), int(m.group(1)), int(m.group(2)), (len(m.group(3)) - 1) // 2))
+    return rows
+
+
+def breakdown(name: str, task_root: str, top: int) -> str:
+    out = probe(name, lambda_env(name, task_root), "-X", "importtime")
+    rows = parse_importtime(out.stderr)
+    by_package: dict[str, int] = defaultdict(int)
+    for module, self_us, _, _ in rows:
+        by_package[module.split(".")[0]] += self_us
+    total = sum(by_package.values())
+    lines = [f"  imports: {len(rows)} modules, {total / 1000:.0f} ms (self time, summed)", "  by package:"]
+    for package, us in sorted(by_package.items(), key=lambda kv: -kv[1])[:top]:
+        lines.append(f"    {package:<32} {us / 1000:8.1f} ms  {100 * us / total:5.1f} %")
+    lines.append("  heaviest imports (cumulative, outermost first seen):")
+    outer = [r for r in rows if r[3] <= 1]
+    for module, _, cum_us, _ in sorted(outer, key=lambda r: -r[2])[:top]:
+        lines.append(f"    {module:<60} {cum_us / 1000:8.1f} ms")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--top", type=int, default=15)
+    parser.add_argument("--only", nargs="*", choices=FUNCTIONS, default=list(FUNCTIONS))
+    parser.add_argument("--root", type=Path, default=ROOT, help="the engram checkout to measure")
+    args = parser.parse_args()
+    global CHECKOUT
+    CHECKOUT = args.root.resolve()
+
+    load = os.getloadavg()
+    if CHECKOUT != ROOT:
+        print(f"measuring the checkout at {CHECKOUT}")
+    print(f"{args.runs} fresh processes per handler; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    print(f"bare interpreter (python -c pass, whole process): {bare_interpreter_ms(args.runs):.0f} ms")
+    print("import + init of the handler module in the process: wall clock (median, min, max) and CPU time")
+    print("(median); the whole process (wall clock) beside them")
+    print(f"{'handler':<12}{'median ms':>10}{'min':>8}{'max':>8}{'cpu ms':>8}{'process ms':>12}  target")
+    medians: dict[str, float] = {}
+    missed = []
+    with tempfile.TemporaryDirectory(prefix="engram-coldstart-") as task_root:
+        for name in args.only:
+            times, cpu, whole = import_plus_init_ms(name, args.runs, task_root)
+            medians[name] = statistics.median(times)
+            target = TARGET_MS.get(name)
+            verdict = ""
+            if target is not None:
+                ok = medians[name] <= target
+                verdict = f"<= {target:.0f} ms {'ok' if ok else 'MISSED'}"
+                if not ok:
+                    missed.append(name)
+            row = f"{name:<12}{medians[name]:>10.0f}{min(times):>8.0f}{max(times):>8.0f}"
+            print(
+                f"{row}{statistics.median(cpu):>8.0f}{statistics.median(whole):>12.0f}  {verdict}", flush=True
+            )
+        slowest = max(medians, key=lambda n: medians[n])
+        print(f"\nimport breakdown of the slowest, {slowest} (one run under -X importtime):")
+        print(breakdown(slowest, task_root, args.top))
+        for name in ("api", "authorizer"):
+            if name in medians and name != slowest:
+                print(f"\nimport breakdown of {name}:")
+                print(breakdown(name, task_root, min(args.top, 8)))
+    if missed:
+        print(f"\nabove target: {', '.join(missed)} (timings on a shared machine vary; see load average)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,104 @@
+"""The api and authorizer Lambdas import only what they use: their cold start is what a user waits for.
+
+Each handler is loaded in a fresh interpreter (so `sys.modules` holds only what its import pulled in)
+with the environment the deployed function gets (ENGRAM_BACKEND=aws, and LAMBDA_TASK_ROOT, which
+switches powertools' X-Ray tracing on), then the modules it loaded are checked by name. Nothing is
+timed here: `bench/bench_coldstart.py` measures.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import ROOT
+
+LAMBDA_ENV = {
+    "ENGRAM_BACKEND": "aws",
+    "ENGRAM_TABLE_NAME": "engram-test",
+    "ENGRAM_QUEUE_URL": "https://sqs.us-east-1.amazonaws.com/123456789012/engram-jobs",
+    "ENGRAM_DLQ_URL": "https://sqs.us-east-1.amazonaws.com/123456789012/engram-jobs-dlq",
+    "ENGRAM_OPENSEARCH_ENDPOINT": "https://abc123.us-east-1.aoss.amazonaws.com",
+    "ENGRAM_OPENSEARCH_MODE": "aoss",
+    "ENGRAM_EMBEDDER__PROVIDER": "bedrock",
+    "ENGRAM_EMBEDDER__MODEL": "amazon.titan-embed-text-v2:0",
+    "ENGRAM_EMBEDDER__DIMENSIONS": "1024",
+    "ENGRAM_ENRICHER__PROVIDER": "bedrock",
+    "ENGRAM_ENRICHER__MODEL": "us.anthropic.claude-haiku-4-5-20251001-v1:0",
+    "AWS_REGION": "us-east-1",
+    "AWS_DEFAULT_REGION": "us-east-1",
+    "AWS_ACCESS_KEY_ID": "testing",
+    "AWS_SECRET_ACCESS_KEY": "testing",
+    "AWS_EC2_METADATA_DISABLED": "true",
+    "AWS_XRAY_CONTEXT_MISSING": "LOG_ERROR",
+}
+
+LOAD_AND_LIST = """
+import importlib.util, json, sys
+spec = importlib.util.spec_from_file_location("handler", sys.argv[1])
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+assert callable(module.handler)
+print(json.dumps(sorted(sys.modules)))
+"""
+
+# Heavy and never used by a deployed function on AWS: the embedded default's adapters and models.
+EMBEDDED_ONLY = (
+    "numpy",
+    "engram.adapters.local_index",
+    "engram.adapters.sqlite_",  # every SQLite adapter
+    "engram.providers.embedders",  # the embedding providers load on first use (recall)
+    "tokenizers",
+    "safetensors",
+)
+FORBIDDEN = {
+    "api": (
+        *EMBEDDED_ONLY,
+        "httpx",  # X-Ray patches only what engram calls (botocore, http.client)
+        "aws_lambda_powertools.event_handler.openapi.models",  # the document is built on request
+    ),
+    "authorizer": (
+        *EMBEDDED_ONLY,
+        "engram.runtime.container",  # the authorizer builds the key store alone
+        "engram.adapters.dynamo_store",
+        "engram.adapters.opensearch_index",
+        "opensearchpy",
+        "aws_xray_sdk",
+        "aws_lambda_powertools.event_handler",
+        "engram.api",
+    ),
+}
+
+
+def modules_loaded_by(function: str, tmp_path) -> list[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ENGRAM_", "AWS_", "POWERTOOLS_"))}
+    env |= LAMBDA_ENV | {"AWS_LAMBDA_FUNCTION_NAME": f"engram-{function}", "LAMBDA_TASK_ROOT": str(tmp_path)}
+    result = subprocess.run(
+        [sys.executable, "-c", LOAD_AND_LIST, str(ROOT / "functions" / function / "handler.py")],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("function", ["api", "authorizer"])
+def test_the_handler_imports_no_heavy_module_it_does_not_use(function, tmp_path):
+    loaded = modules_loaded_by(function, tmp_path)
+    assert "engram.observability" in loaded  # the handler did load (and the check below is not vacuous)
+    heavy = sorted(m for m in loaded if any(m == f or m.startswith(f) for f in FORBIDDEN[function]))
+    assert heavy == []
+
+
+def test_the_api_handler_traces_with_xray_on_lambda(tmp_path):
+    """The api keeps its X-Ray tracing (DynamoDB, SQS, OpenSearch and Bedrock calls as subsegments)."""
+    loaded = modules_loaded_by("api", tmp_path)
+    assert "aws_xray_sdk.ext.botocore.patch" in loaded
+    assert "aws_xray_sdk.ext.httplib.patch" in loaded
