@@ -39,6 +39,8 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "v1/memories/{id}": ("GET", "PATCH", "DELETE"),
     "v1/memories/{id}/history": ("GET",),
     "v1/admin/stats": ("GET",),
+    "v1/entities": ("GET",),
+    "v1/entities/{id}": ("GET",),
     "v1/sessions/{id}": ("GET", "DELETE"),
     "v1/sessions/{id}/messages": ("POST",),
     "v1/sessions/{id}/transcript": ("GET",),
