@@ -453,3 +453,78 @@ def test_raw_first_a_queue_outage_keeps_the_messages_and_a_retry_queues_their_ex
     world.run_jobs()
     [fact] = world.session("s")["facts"]
     assert fact["content"] == "maya moved to Lisbon in March." and fact["state"] == "stored"
+
+
+# --------------------------------------------------------------------------- recall's expand
+
+
+def search(world: World, query: str, user_id: str = USER, **fields: Any) -> list[dict]:
+    status, answer = world.call("POST", "/v1/memories/search", {"query": query, "user_id": user_id, **fields})
+    assert status == 200, answer
+    return answer["results"]
+
+
+def test_recall_with_expand_carries_each_results_source_messages_bounded(world: World) -> None:
+    # Given a fact said in a long message of a session, and one remembered directly
+    long = "We decided to use PostgreSQL 16 for the billing service. " + "It has to scale well. " * 40
+    said = world.say("db-1", ("user", "Hello again!"), ("user", long))
+    status, _ = world.call(
+        "POST", "/v1/memories", {"content": "Maya drinks PostgreSQL-themed coffee.", "user_id": USER}
+    )
+    assert status == 201
+    world.run_jobs()
+
+    # When recalled with expand
+    results = {r["memory"]["content"]: r for r in search(world, "PostgreSQL billing", expand=True)}
+
+    # Then the session-derived result carries the message it came from, cut to the bound
+    derived = results["maya and others decided to use PostgreSQL 16 for the billing service."]
+    source = derived["source"]
+    assert source["session_id"] == "db-1"
+    [message] = source["messages"]
+    assert message["id"] == said["message_ids"][1] and message["seq"] == 2 and message["role"] == "user"
+    assert message["truncated"] is True and len(message["content"]) == 500
+    assert long.startswith(message["content"])
+    # and the memory remembered directly carries none
+    assert results["Maya drinks PostgreSQL-themed coffee."]["source"] is None
+    # Without expand no result carries a source
+    assert all(r["source"] is None for r in search(world, "PostgreSQL billing"))
+
+
+def test_expand_shows_at_most_three_messages_and_only_the_users_own_sessions(world: World) -> None:
+    said = world.say("s-1", *[("user", f"Message number {i} about the harbour trip.") for i in range(5)])
+    world.say("s-1", ("user", "Bob's own message about the harbour trip."), user_id="bob")
+    world.run_jobs()
+    pointer = {"session_id": "s-1", "source_message_ids": list(reversed(said["message_ids"]))}
+    for user in (USER, "bob"):
+        body = {"content": f"{user} planned the harbour trip together.", "user_id": user, "metadata": pointer}
+        assert world.call("POST", "/v1/memories", body)[0] == 201
+
+    # A memory naming five messages shows three, in transcript order
+    [mine] = [
+        r for r in search(world, "planned harbour trip", expand=True) if "planned" in r["memory"]["content"]
+    ]
+    assert [m["seq"] for m in mine["source"]["messages"]] == [3, 4, 5]
+    # bob's memory naming maya's message ids reads bob's own session, where they do not exist
+    [bobs] = [
+        r
+        for r in search(world, "planned harbour trip", user_id="bob", expand=True)
+        if "planned" in r["memory"]["content"]
+    ]
+    assert bobs["source"] == {"session_id": "s-1", "messages": []}
+    # another tenant finds nothing at all
+    status, answer = world.call(
+        "POST",
+        "/v1/memories/search",
+        {"query": "harbour trip", "user_id": USER, "expand": True},
+        tenant="globex",
+    )
+    assert status == 200 and answer["results"] == []
+
+
+def test_expand_after_the_session_was_deleted_shows_the_session_without_messages(world: World) -> None:
+    world.say("gone", ("user", "I moved to Lisbon in March."))
+    world.run_jobs()
+    assert world.call("DELETE", "/v1/sessions/gone", query={"user_id": USER})[0] == 200
+    [result] = search(world, "Lisbon", expand=True)
+    assert result["source"] == {"session_id": "gone", "messages": []}

@@ -298,6 +298,9 @@ class TranscriptStore(Protocol):
     def window(self, ref: SessionRef, from_seq: int, through_seq: int, context: int) -> list[Message]:
         """Messages with seq in [from_seq, through_seq] plus up to `context` earlier ones, in order."""
 
+    def messages_by_id(self, ref: SessionRef, ids: Sequence[str]) -> builtins.list[Message]:
+        """The session's messages with these ids (ours), in transcript order; unknown ids are skipped."""
+
     def mark_queued(self, ref: SessionRef, through_seq: int, job: ExtractionRecord) -> None:
         """Record a queued extraction job and that messages up to `through_seq` are covered."""
 

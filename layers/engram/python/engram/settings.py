@@ -120,6 +120,19 @@ class SessionSettings(BaseModel):
     # that falls back to the rules; extractor_model empty: the provider's default model.
     extractor: Literal["rules", "bedrock", "openai"] = "rules"
     extractor_model: str = ""
+    # Recall with `expand: true`: a session-derived result carries at most this many of its source
+    # messages, each cut to expand_chars.
+    expand_messages: int = 3
+    expand_chars: int = 500
+    # Checkpoints (`POST /v1/sessions/{id}/checkpoints`): a periodic checkpoint within debounce_s of
+    # the latest is not stored (nor any checkpoint repeating the latest digest); a session keeps its
+    # newest max_checkpoints; older than checkpoint_retention_days they are pruned.
+    checkpoint_debounce_s: int = 60
+    max_checkpoints: int = 20
+    checkpoint_retention_days: int = 30
+    # session_end's episode summary: at most this many characters (the extractive summary's sentences
+    # are the session's facts, most useful first).
+    summary_max_chars: int = 1200
 
 
 class DecayPolicy(BaseModel):

@@ -9,6 +9,8 @@ Items (user-supplied key parts escaped as in engram.adapters.dynamo_store):
   message key   pk=SES#…  sk=KEY#{message key}      seq, id            written in one transaction with
                                                                       its message, conditional on not
                                                                       existing: a message is stored once
+  message id    pk=SES#…  sk=MID#{message id}       seq                the same transaction: a message by
+                                                                      its id (a derived memory's source)
   job           pk=SES#…  sk=JOB#{job id}           doc
   fact          pk=SES#…  sk=FACT#{fact key}        doc, memory_id
   back-ref      pk=SESMEM#{tenant}#{memory id}      sk={user_id}#{session_id}   the sessions a memory
@@ -45,7 +47,7 @@ from engram.ports import MessagePage
 
 _SESSION = "SESSION"
 _COUNTERS = ("last_seq", "queued_through", "message_count", "chars")
-_TRANSACTION_MESSAGES = 50  # two items each; TransactWriteItems takes 100
+_TRANSACTION_MESSAGES = 33  # three items each; TransactWriteItems takes 100
 _BATCH_GET = 100
 
 
@@ -59,6 +61,10 @@ def _back_pk(tenant: str, memory_id: str) -> str:
 
 def _msg_sk(seq: int) -> str:
     return f"MSG#{seq:012d}"
+
+
+def _mid_sk(message_id: str) -> str:
+    return f"MID#{message_id}"
 
 
 def _session_of(item: dict[str, Any]) -> SessionInfo:
@@ -193,6 +199,10 @@ class DynamoTranscriptStore:
                         }
                     }
                 )
+                items.append(
+                    {"Put": {"TableName": self.name, "Item": {"pk": pk, "sk": _mid_sk(message.id),
+                                                              "seq": message.seq}}}
+                )  # fmt: skip
             try:
                 self.client.transact_write_items(TransactItems=items)
                 return pending, raced
@@ -200,7 +210,7 @@ class DynamoTranscriptStore:
                 codes = _cancellation_codes(exc)
                 if _code(exc) != "TransactionCanceledException" or "ConditionalCheckFailed" not in codes:
                     raise
-                lost = {i // 2 for i, code in enumerate(codes) if code == "ConditionalCheckFailed"}
+                lost = {i // 3 for i, code in enumerate(codes) if code == "ConditionalCheckFailed"}
                 known = self._known(pk, [pending[i].message_key for i in lost])
                 raced.extend(known.values())
                 pending = [m for i, m in enumerate(pending) if i not in lost]
@@ -230,6 +240,16 @@ class DynamoTranscriptStore:
         )
         new = self._query(pk & Key("sk").between(_msg_sk(from_seq), _msg_sk(through_seq)))
         return [Message.model_validate_json(i["doc"]) for i in [*reversed(earlier), *new]]
+
+    def messages_by_id(self, ref: SessionRef, ids: Sequence[str]) -> list[Message]:
+        pk = _pk(ref)
+        wanted = list(dict.fromkeys(ids))
+        seqs = {int(i["seq"]) for i in self._batch_get([{"pk": pk, "sk": _mid_sk(m)} for m in wanted])}
+        found = [
+            Message.model_validate_json(i["doc"])
+            for i in self._batch_get([{"pk": pk, "sk": _msg_sk(seq)} for seq in sorted(seqs)])
+        ]
+        return sorted(found, key=lambda m: m.seq)
 
     # ------------------------------------------------------------------ jobs
 

@@ -183,6 +183,7 @@ class DynamoUserData:
         for m in messages:
             items.append({"pk": pk, "sk": f"KEY#{m.message_key}", "seq": m.seq, "id": m.id})
             items.append({"pk": pk, "sk": _msg_sk(m.seq), "doc": m.model_dump_json()})
+            items.append({"pk": pk, "sk": f"MID#{m.id}", "seq": m.seq})  # the message by its id
         self._put_absent(items)
 
     def _put_absent(self, items: Sequence[dict[str, Any]]) -> None:

@@ -45,6 +45,8 @@ CREATE TABLE IF NOT EXISTS session_messages (
 ) WITHOUT ROWID;
 CREATE UNIQUE INDEX IF NOT EXISTS session_messages_key
     ON session_messages(tenant, user_id, session_id, message_key);
+CREATE INDEX IF NOT EXISTS session_messages_id
+    ON session_messages(tenant, user_id, session_id, json_extract(doc, '$.id'));
 CREATE TABLE IF NOT EXISTS session_jobs (
     tenant TEXT NOT NULL,
     user_id TEXT NOT NULL,
@@ -153,6 +155,21 @@ class SqliteTranscriptStore:
             (*_ref(ref), from_seq, through_seq),
         ).fetchall()
         return [Message.model_validate_json(r["doc"]) for r in [*reversed(earlier), *new]]
+
+    def messages_by_id(self, ref: SessionRef, ids: Sequence[str]) -> list[Message]:
+        wanted = list(dict.fromkeys(ids))
+        if not wanted:
+            return []
+        rows = (
+            self.db.connection()
+            .execute(
+                f"SELECT doc FROM session_messages INDEXED BY session_messages_id WHERE {_REF}"
+                f" AND json_extract(doc, '$.id') IN ({', '.join('?' * len(wanted))}) ORDER BY seq",
+                (*_ref(ref), *wanted),
+            )
+            .fetchall()
+        )
+        return [Message.model_validate_json(r["doc"]) for r in rows]
 
     # ------------------------------------------------------------------ jobs
 

@@ -248,7 +248,14 @@ def build_resolver(c: Container) -> RequestScopedResolver:
     def search_route(body: SearchRequest) -> SearchResponse:
         results = c.recall(recall_query(tenant(), body))
         count("MemoriesRecalled", len(results))
-        return search_response(results, body.explain)
+        if not body.expand or c.transcripts is None:
+            return search_response(results, body.explain)
+        from engram.usecases.sessions import sources_of
+
+        limits = c.settings.sessions
+        memories = [r.memory for r in results]
+        sources = sources_of(c.transcripts, tenant(), memories, limits.expand_messages, limits.expand_chars)
+        return search_response(results, body.explain, sources)
 
     @app.get(
         "/v1/memories/<memory_id>",

@@ -17,6 +17,7 @@ from engram.domain.models import (
     Status,
     TemporalKind,
 )
+from engram.domain.sessions import Role
 
 NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.:@/-]*$"
 MAX_METADATA_BYTES = 4096
@@ -275,6 +276,12 @@ class SearchRequest(BaseModel):
         description="true also returns superseded memories (older values), ranked far below",
     )
     explain: bool = Field(default=False, strict=True, description="return each ranking component")
+    expand: bool = Field(
+        default=False,
+        strict=True,
+        description="true: each result derived from a session carries its source messages (by default at"
+        " most 3, each cut to 500 characters)",
+    )
     weights: WeightsIn | None = None
 
 
@@ -302,6 +309,23 @@ class ComponentsOut(BaseModel):
     overlap: float = Field(default=1.0, description="< 1: found by meaning alone, with no word of the query")
 
 
+class SourceMessageOut(BaseModel):
+    id: str
+    seq: int = Field(description="its place in the session's transcript")
+    role: Role
+    name: str | None
+    content: str = Field(description="as said (PII redacted), cut to the bound")
+    truncated: bool = Field(description="true: the content was cut")
+    created_at: datetime | None
+
+
+class SourceOut(BaseModel):
+    session_id: str
+    messages: list[SourceMessageOut] = Field(
+        description="the messages it was derived from, in transcript order (empty: the transcript is gone)"
+    )
+
+
 class SearchResult(BaseModel):
     memory: MemoryOut
     score: float = Field(
@@ -309,6 +333,9 @@ class SearchResult(BaseModel):
         " × specificity × overlap"
     )
     components: ComponentsOut | None = None
+    source: SourceOut | None = Field(
+        default=None, description="expand: the session and messages this memory was derived from"
+    )
 
 
 class SearchResponse(BaseModel):

@@ -5,7 +5,7 @@ Shared by `POST /v1/memories/search` and `engram recall`, so both ask and answer
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engram.api.schemas import (
     ComponentsOut,
@@ -14,9 +14,14 @@ from engram.api.schemas import (
     SearchRequest,
     SearchResponse,
     SearchResult,
+    SourceMessageOut,
+    SourceOut,
 )
 from engram.ports import SearchFilters
 from engram.usecases.recall import Recalled, RecallQuery
+
+if TYPE_CHECKING:
+    from engram.usecases.sessions import Source
 
 
 def recall_query(tenant: str, request: SearchRequest) -> RecallQuery:
@@ -53,15 +58,31 @@ def search_filters(f: SearchFiltersIn) -> SearchFilters:
     )
 
 
-def search_response(results: list[Recalled], explain: bool) -> SearchResponse:
-    """The search route's response body for these results."""
+def search_response(
+    results: list[Recalled], explain: bool, sources: dict[str, Source] | None = None
+) -> SearchResponse:
+    """The search route's response body for these results (with `expand`, their sources by memory id)."""
     return SearchResponse(
         results=[
             SearchResult(
                 memory=MemoryOut.of(r.memory),
                 score=r.score,
                 components=ComponentsOut(**vars(r.components)) if explain else None,
+                source=source_out(sources[r.memory.id]) if sources and r.memory.id in sources else None,
             )
             for r in results
         ]
+    )
+
+
+def source_out(source: Source) -> SourceOut:
+    return SourceOut(
+        session_id=source.session_id,
+        messages=[
+            SourceMessageOut(
+                **s.message.model_dump(include={"id", "seq", "role", "name", "content", "created_at"}),
+                truncated=s.truncated,
+            )
+            for s in source.messages
+        ],
     )

@@ -367,6 +367,49 @@ class Extract:
         )
 
 
+# --------------------------------------------------------------------------- recall's expand
+
+
+@dataclass(frozen=True)
+class SourceMessage:
+    message: Message  # its content cut to the bound
+    truncated: bool
+
+
+@dataclass(frozen=True)
+class Source:
+    session_id: str
+    messages: list[SourceMessage]
+
+
+def sources_of(
+    transcripts: TranscriptStore, tenant: str, memories: Sequence[Memory], max_messages: int, max_chars: int
+) -> dict[str, Source]:
+    """For each memory derived from a session of its user: the session and its first `max_messages`
+    source messages, each cut to `max_chars` (recall's `expand`). One read per session."""
+    wanted: dict[SessionRef, list[tuple[str, list[str]]]] = {}
+    for memory in memories:
+        session_id, ids = source_of(memory.metadata)
+        if session_id is not None and ids and max_messages > 0:
+            ref = SessionRef(tenant, memory.user_id, session_id)
+            wanted.setdefault(ref, []).append((memory.id, ids[:max_messages]))
+    found: dict[str, Source] = {}
+    for ref, items in wanted.items():
+        by_id = {m.id: m for m in transcripts.messages_by_id(ref, [i for _, ids in items for i in ids])}
+        for memory_id, ids in items:
+            messages = sorted((by_id[i] for i in set(ids) if i in by_id), key=lambda m: m.seq)
+            found[memory_id] = Source(
+                ref.session_id,
+                [
+                    SourceMessage(
+                        m.model_copy(update={"content": m.content[:max_chars]}), len(m.content) > max_chars
+                    )
+                    for m in messages
+                ],
+            )
+    return found
+
+
 # --------------------------------------------------------------------------- read and delete
 
 
