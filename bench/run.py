@@ -15,6 +15,7 @@ HERE = Path(__file__).resolve().parent
 BENCHES = [
     ("Lambda cold start: import + init per handler", ["bench_coldstart.py"]),
     ("write path", ["bench_write.py"]),
+    ("engram serve out of the box: writes/s and searches/s, 16 clients", ["bench_throughput.py"]),
     ("sessions: messages route and extraction", ["bench_sessions.py"]),
     ("PII screening", ["bench_pii.py"]),
     ("loopback load, 4 tenants", ["bench_load.py"]),

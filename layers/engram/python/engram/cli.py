@@ -38,8 +38,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]  # logs reach a file at once
     from engram.runtime import background
     from engram.runtime.dev_key import ensure_key, key_path
-    from engram.runtime.server import serve
+    from engram.runtime.server import default_workers, serve
 
+    workers = args.workers if args.workers > 0 else default_workers()
     container = _container(args)
     settings = container.settings
     dev_key, new_key = None, False
@@ -50,7 +51,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     def ready(server) -> None:
         print(f"engram {settings.backend} data dir: {settings.data_dir.resolve()}")
-        print(f"listening on {server.url}  (docs: {server.url}/v1/docs)")
+        processes = f"{workers} HTTP processes" if workers > 1 else "1 HTTP process"
+        print(f"listening on {server.url}  ({processes}; docs: {server.url}/v1/docs)")
         if dev_key:
             state = "new" if new_key else "kept across restarts"
             print(f"API key for tenant '{args.dev_tenant}' ({state}; stored in {key_file}, mode 0600;")
@@ -65,7 +67,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             args.port,
             loops,
             on_ready=ready,
-            workers=args.workers,
+            workers=workers,
             build=lambda: _container(args),
         )
     except OSError as exc:
@@ -216,8 +218,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--workers",
         type=int,
-        default=int(os.environ.get("ENGRAM_HTTP_WORKERS", "1")),
-        help="HTTP processes sharing the port (default 1; one per core for more throughput)",
+        default=int(os.environ.get("ENGRAM_HTTP_WORKERS") or 0),
+        help="HTTP processes sharing the port (default, or 0: one per core, up to 8; ENGRAM_HTTP_WORKERS)",
     )
     p.set_defaults(func=cmd_serve)
 

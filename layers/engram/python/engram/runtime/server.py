@@ -27,6 +27,20 @@ from engram.runtime.proxy import proxy_event, response_parts
 from engram.usecases.keys import authenticate
 
 _JSON = {"Content-Type": "application/json"}
+MAX_AUTO_WORKERS = 8  # each process holds its own container and, once it searches, its own model
+
+
+def default_workers() -> int:
+    """`engram serve` without --workers: one HTTP process per core this process may run on, up to
+    MAX_AUTO_WORKERS. Requests in one process share its GIL; in several, parsing, validation, query
+    embedding and scoring run in parallel, and SQLite serialises only the writes themselves."""
+    if not hasattr(os, "fork"):  # the extra processes are forked
+        return 1
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # no affinity outside Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, MAX_AUTO_WORKERS))
 
 
 class ResolverPool:
