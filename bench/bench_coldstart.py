@@ -1,6 +1,7 @@
 """Cold start of each Lambda handler: what a fresh execution environment pays before its first request.
 
 python bench/bench_coldstart.py [--runs 10] [--top 15] [--only api authorizer] [--root CHECKOUT]
+                                [--baseline CHECKOUT]
 
 For each function under functions/, --runs fresh interpreters each load `functions/<name>/handler.py`
 (as the Lambda runtime does: the module is imported, so its cold start builds settings and clients)
@@ -10,7 +11,9 @@ switch powertools' X-Ray tracing on). Nothing is called over the network: buildi
 connect. Reports the median import-plus-init time (inside the process, from before the handler's
 import to after it) with min and max, the bare interpreter's own start for reference, and the
 `python -X importtime` breakdown of the slowest handler, by top-level package and by module.
---root measures another checkout of engram (its functions/ and its package), for a before/after.
+--root measures another checkout of engram (its functions/ and its package). --baseline CHECKOUT
+also measures that checkout, its runs alternating with this one's so both see the same load, and
+prints the two side by side (a before/after on a busy machine).
 """
 
 from __future__ import annotations
@@ -78,10 +81,11 @@ print(f"{(time.perf_counter() - t) * 1000:.3f} {(time.process_time() - cpu) * 10
 """
 
 
-def lambda_env(name: str, task_root: str) -> dict[str, str]:
+def lambda_env(name: str, task_root: str, root: Path | None = None) -> dict[str, str]:
+    root = root or CHECKOUT
     keep = {k: v for k, v in os.environ.items() if not k.startswith(("ENGRAM_", "AWS_", "POWERTOOLS_"))}
-    if CHECKOUT != ROOT:  # its package first, before the one installed in the venv
-        keep["PYTHONPATH"] = str(CHECKOUT / "layers" / "engram" / "python")
+    if root != ROOT:  # its package first, before the one installed in the venv
+        keep["PYTHONPATH"] = str(root / "layers" / "engram" / "python")
     return {
         **keep,
         **LAMBDA_ENV,
@@ -91,13 +95,15 @@ def lambda_env(name: str, task_root: str) -> dict[str, str]:
     }
 
 
-def handler_path(name: str) -> str:
-    return str(CHECKOUT / "functions" / name / "handler.py")
+def handler_path(name: str, root: Path | None = None) -> str:
+    return str((root or CHECKOUT) / "functions" / name / "handler.py")
 
 
-def probe(name: str, env: dict[str, str], *flags: str) -> subprocess.CompletedProcess:
+def probe(
+    name: str, env: dict[str, str], *flags: str, root: Path | None = None
+) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, *flags, "-c", PROBE, handler_path(name)],
+        [sys.executable, *flags, "-c", PROBE, handler_path(name, root)],
         capture_output=True,
         text=True,
         env=env,
@@ -107,20 +113,40 @@ def probe(name: str, env: dict[str, str], *flags: str) -> subprocess.CompletedPr
     )
 
 
+def one_run(name: str, env: dict[str, str], root: Path | None = None) -> tuple[float, float, float]:
+    """The handler's import plus init in the process (wall clock, and CPU time, which other processes
+    on a shared machine disturb less), and the whole process (wall clock), in ms."""
+    t = time.perf_counter()
+    out = probe(name, env, root=root)
+    whole = (time.perf_counter() - t) * 1000
+    wall_ms, cpu_ms = out.stdout.strip().splitlines()[-1].split()
+    return float(wall_ms), float(cpu_ms), whole
+
+
 def import_plus_init_ms(name: str, runs: int, task_root: str) -> tuple[list[float], list[float], list[float]]:
-    """Per run: the handler's import plus init in the process (wall clock, and CPU time, which other
-    processes on a shared machine disturb less), and the whole process (wall clock)."""
     env = lambda_env(name, task_root)
     probe(name, env)  # bytecode compiled once, as the deployed layer ships it
-    inside, cpu, whole = [], [], []
-    for _ in range(runs):
-        t = time.perf_counter()
-        out = probe(name, env)
-        whole.append((time.perf_counter() - t) * 1000)
-        wall_ms, cpu_ms = out.stdout.strip().splitlines()[-1].split()
-        inside.append(float(wall_ms))
-        cpu.append(float(cpu_ms))
-    return inside, cpu, whole
+    inside, cpu, whole = zip(*(one_run(name, env) for _ in range(runs)), strict=True)
+    return list(inside), list(cpu), list(whole)
+
+
+def compare(names: list[str], runs: int, task_root: str, baseline: Path) -> None:
+    """Median wall and CPU ms of `baseline` and this checkout, their runs alternating."""
+    print(f"\nbefore/after, runs alternating: before = {baseline}, after = {CHECKOUT}")
+    print(f"{'handler':<12}{'before ms':>10}{'after ms':>10}{'before cpu':>12}{'after cpu':>11}")
+    for name in names:
+        envs = {root: lambda_env(name, task_root, root) for root in (baseline, CHECKOUT)}
+        for root, env in envs.items():
+            probe(name, env, root=root)
+        runs_of: dict[Path, list[tuple[float, float, float]]] = {root: [] for root in envs}
+        for _ in range(runs):
+            for root, env in envs.items():
+                runs_of[root].append(one_run(name, env, root))
+        wall = {root: statistics.median(r[0] for r in rs) for root, rs in runs_of.items()}
+        cpu = {root: statistics.median(r[1] for r in rs) for root, rs in runs_of.items()}
+        before, after = baseline, CHECKOUT
+        row = f"{name:<12}{wall[before]:>10.0f}{wall[after]:>10.0f}"
+        print(f"{row}{cpu[before]:>12.0f}{cpu[after]:>11.0f}", flush=True)
 
 
 def bare_interpreter_ms(runs: int) -> float:
@@ -171,6 +197,7 @@ def main() -> int:
     parser.add_argument("--top", type=int, default=15)
     parser.add_argument("--only", nargs="*", choices=FUNCTIONS, default=list(FUNCTIONS))
     parser.add_argument("--root", type=Path, default=ROOT, help="the engram checkout to measure")
+    parser.add_argument("--baseline", type=Path, help="another checkout to compare with, runs alternating")
     args = parser.parse_args()
     global CHECKOUT
     CHECKOUT = args.root.resolve()
@@ -207,6 +234,8 @@ def main() -> int:
             if name in medians and name != slowest:
                 print(f"\nimport breakdown of {name}:")
                 print(breakdown(name, task_root, min(args.top, 8)))
+        if args.baseline:
+            compare(args.only, args.runs, task_root, args.baseline.resolve())
     if missed:
         print(f"\nabove target: {', '.join(missed)} (timings on a shared machine vary; see load average)")
     return 0
