@@ -44,6 +44,8 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "v1/sessions/{id}": ("GET", "DELETE"),
     "v1/sessions/{id}/messages": ("POST",),
     "v1/sessions/{id}/transcript": ("GET",),
+    "v1/sessions/{id}/checkpoints": ("POST",),
+    "v1/sessions/{id}/checkpoints/latest": ("GET",),
     "v1/export": ("GET",),
     "v1/import": ("POST",),
     "v1/users/{id}": ("DELETE",),

@@ -46,6 +46,8 @@ def test_the_api_serves_exactly_the_v1_routes(dev: Synth) -> None:
         ("DELETE", "v1/sessions/{id}"),
         ("POST", "v1/sessions/{id}/messages"),
         ("GET", "v1/sessions/{id}/transcript"),
+        ("POST", "v1/sessions/{id}/checkpoints"),
+        ("GET", "v1/sessions/{id}/checkpoints/latest"),
         ("GET", "v1/export"),
         ("POST", "v1/import"),
         ("DELETE", "v1/users/{id}"),

@@ -14,6 +14,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 from pydantic import BaseModel, Field
 from ulid import ULID
 
+from engram.domain.checkpoints import Checkpoint, Summary
 from engram.domain.enrichment import Candidate, Decision, EnrichmentResult
 from engram.domain.graph import Entity, GraphScope, Mention, Relation, Triple
 from engram.domain.models import ApiKey, EnrichmentState, HistoryRecord, Memory, Scope, Status
@@ -148,6 +149,7 @@ class ExtractJob(BaseModel):
     session_id: str
     from_seq: int
     through_seq: int
+    summary_of: str | None = None  # a session_end checkpoint's id: write the session's episode summary
 
 
 class EraseUserJob(BaseModel):
@@ -322,7 +324,15 @@ class TranscriptStore(Protocol):
         """Every session a memory was derived from."""
 
     def delete(self, ref: SessionRef) -> int:
-        """Delete the session, its transcript, jobs and facts; how many messages went. Idempotent."""
+        """Delete the session, its transcript, jobs, facts and checkpoints; how many messages went.
+        Idempotent."""
+
+    def put_checkpoint(self, ref: SessionRef, checkpoint: Checkpoint) -> None: ...
+
+    def checkpoints(self, ref: SessionRef, limit: int) -> builtins.list[Checkpoint]:
+        """The session's checkpoints, newest first (with or without a transcript)."""
+
+    def delete_checkpoints(self, ref: SessionRef, ids: Sequence[str]) -> None: ...
 
 
 class UserData(Protocol):
@@ -371,6 +381,12 @@ class Extractor(Protocol):
 
     def extract(self, messages: Sequence[Message], context: Sequence[Message], user_name: str) -> Extracted:
         """Facts stated in `messages` (`context`: earlier messages, to understand them only)."""
+
+    def summarize(
+        self, messages: Sequence[Message], user_name: str, focus: str | None, max_chars: int
+    ) -> Summary:
+        """An episode summary of a session's messages, at most `max_chars` (`focus`: what the agent
+        said it was working on)."""
 
 
 # --------------------------------------------------------------------------- models

@@ -13,6 +13,7 @@ Items (user-supplied key parts escaped as in engram.adapters.dynamo_store):
                                                                       its id (a derived memory's source)
   job           pk=SES#…  sk=JOB#{job id}           doc
   fact          pk=SES#…  sk=FACT#{fact key}        doc, memory_id
+  checkpoint    pk=SES#…  sk=CKPT#{checkpoint id}   doc                with or without a session item
   back-ref      pk=SESMEM#{tenant}#{memory id}      sk={user_id}#{session_id}   the sessions a memory
                                                                                 came from
 
@@ -33,6 +34,7 @@ from ulid import ULID
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
 from engram.adapters.dynamo_store import _cancellation_codes, _code, _part, iso
+from engram.domain.checkpoints import Checkpoint
 from engram.domain.errors import Conflict
 from engram.domain.sessions import (
     Appended,
@@ -322,6 +324,24 @@ class DynamoTranscriptStore:
     def sessions_of(self, tenant: str, memory_id: str) -> list[SessionRef]:
         items = self._query(Key("pk").eq(_back_pk(tenant, memory_id)))
         return [SessionRef(tenant, i["user_id"], i["session_id"]) for i in items]
+
+    # ------------------------------------------------------------------ checkpoints
+
+    def put_checkpoint(self, ref: SessionRef, checkpoint: Checkpoint) -> None:
+        self.table.put_item(
+            Item={"pk": _pk(ref), "sk": f"CKPT#{checkpoint.id}", "doc": checkpoint.model_dump_json()}
+        )
+
+    def checkpoints(self, ref: SessionRef, limit: int) -> list[Checkpoint]:
+        items = self._query(
+            Key("pk").eq(_pk(ref)) & Key("sk").begins_with("CKPT#"), limit=limit, forward=False
+        )
+        return [Checkpoint.model_validate_json(i["doc"]) for i in items]
+
+    def delete_checkpoints(self, ref: SessionRef, ids: Sequence[str]) -> None:
+        with self.table.batch_writer() as batch:
+            for checkpoint_id in dict.fromkeys(ids):
+                batch.delete_item(Key={"pk": _pk(ref), "sk": f"CKPT#{checkpoint_id}"})
 
     # ------------------------------------------------------------------ delete
 

@@ -14,6 +14,7 @@ from ulid import ULID
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
 from engram.adapters.sqlite_db import SqliteDatabase
+from engram.domain.checkpoints import Checkpoint
 from engram.domain.errors import Conflict
 from engram.domain.sessions import (
     Appended,
@@ -65,6 +66,14 @@ CREATE TABLE IF NOT EXISTS session_facts (
     PRIMARY KEY (tenant, user_id, session_id, fact_key)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS session_facts_memory ON session_facts(tenant, memory_id);
+CREATE TABLE IF NOT EXISTS session_checkpoints (
+    tenant TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    checkpoint_id TEXT NOT NULL,
+    doc TEXT NOT NULL,
+    PRIMARY KEY (tenant, user_id, session_id, checkpoint_id)
+) WITHOUT ROWID;
 """
 
 _REF = "tenant = ? AND user_id = ? AND session_id = ?"
@@ -231,12 +240,38 @@ class SqliteTranscriptStore:
         )
         return [SessionRef(tenant, r["user_id"], r["session_id"]) for r in rows]
 
+    # ------------------------------------------------------------------ checkpoints
+
+    def put_checkpoint(self, ref: SessionRef, checkpoint: Checkpoint) -> None:
+        with self.db.write() as conn:
+            conn.execute(
+                "INSERT OR REPLACE INTO session_checkpoints (tenant, user_id, session_id, checkpoint_id, doc)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (*_ref(ref), checkpoint.id, checkpoint.model_dump_json()),
+            )
+
+    def checkpoints(self, ref: SessionRef, limit: int) -> list[Checkpoint]:
+        rows = self.db.connection().execute(
+            f"SELECT doc FROM session_checkpoints WHERE {_REF} ORDER BY checkpoint_id DESC LIMIT ?",
+            (*_ref(ref), limit),
+        )
+        return [Checkpoint.model_validate_json(r["doc"]) for r in rows]
+
+    def delete_checkpoints(self, ref: SessionRef, ids: Sequence[str]) -> None:
+        if not ids:
+            return
+        with self.db.write() as conn:
+            conn.executemany(
+                f"DELETE FROM session_checkpoints WHERE {_REF} AND checkpoint_id = ?",
+                [(*_ref(ref), i) for i in ids],
+            )
+
     # ------------------------------------------------------------------ delete
 
     def delete(self, ref: SessionRef) -> int:
         with self.db.write() as conn:
             deleted = conn.execute(f"DELETE FROM session_messages WHERE {_REF}", _ref(ref)).rowcount
-            for table in ("session_jobs", "session_facts", "sessions"):
+            for table in ("session_jobs", "session_facts", "session_checkpoints", "sessions"):
                 conn.execute(f"DELETE FROM {table} WHERE {_REF}", _ref(ref))
         return deleted
 

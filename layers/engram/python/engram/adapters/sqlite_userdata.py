@@ -187,7 +187,7 @@ class SqliteUserData:
                 erased["messages"] = conn.execute(
                     "DELETE FROM session_messages WHERE tenant = ? AND user_id = ?", user
                 ).rowcount
-                for table in ("session_jobs", "session_facts"):
+                for table in ("session_jobs", "session_facts", "session_checkpoints"):
                     conn.execute(f"DELETE FROM {table} WHERE tenant = ? AND user_id = ?", user)
                 erased["sessions"] = conn.execute(
                     "DELETE FROM sessions WHERE tenant = ? AND user_id = ?", user

@@ -1,4 +1,5 @@
-"""Session routes: append a conversation's messages, read its status and transcript, delete it."""
+"""Session routes: append a conversation's messages, read its status and transcript, delete it; save
+checkpoints and read the latest as a recovery digest."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engram.api.contract import AUTHENTICATED, SESSIONS, responses
 from engram.api.schemas import NAME_PATTERN, ScopeName, UserId, _iso_text, _utc
+from engram.domain.checkpoints import Checkpoint, Digest, Trigger
 from engram.domain.models import MemoryType, Provenance
 from engram.domain.sessions import (
     ExtractionRecord,
@@ -24,6 +26,7 @@ from engram.domain.sessions import (
 )
 from engram.ports import TranscriptStore
 from engram.runtime.container import Container
+from engram.usecases.checkpoints import CheckpointCommand, SaveCheckpoint, recovery_digest
 from engram.usecases.sessions import (
     AppendCommand,
     MessageIn,
@@ -85,6 +88,9 @@ class AppendResponse(BaseModel):
 
 class ExtractionOut(BaseModel):
     job_id: str
+    kind: Literal["extract", "summary"] = Field(
+        default="extract", description="summary: the episode summary a session_end checkpoint asked for"
+    )
     state: JobState
     attempts: int
     extractor: str | None
@@ -172,6 +178,86 @@ class SessionDeleted(BaseModel):
     session_id: str
     deleted_messages: int
     forgotten: list[str] = Field(description="cascade: memories derived only from this session, forgotten")
+
+
+Remembered = Annotated[str, Field(min_length=1, max_length=1000)]
+
+
+class CheckpointRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    user_id: UserId
+    project: ScopeName = "default"
+    namespace: ScopeName = "default"
+    trigger: Trigger = Field(
+        description="periodic (debounced), pre_compaction (the context is about to be compacted), "
+        "session_end (writes the session's episode summary memory), explicit"
+    )
+    focus: str | None = Field(
+        default=None, min_length=1, max_length=2000, description="what you are working on"
+    )
+    recent_remembers: list[Remembered] = Field(
+        default_factory=list, max_length=20, description="what you remembered lately, oldest first"
+    )
+    queries: list[Remembered] = Field(
+        default_factory=list, max_length=20, description="what you searched for lately, oldest first"
+    )
+
+    def __repr__(self) -> str:  # never the digest itself in logs
+        return f"CheckpointRequest(user_id={self.user_id!r}, trigger={self.trigger.value!r})"
+
+    __str__ = __repr__
+
+
+class DigestOut(BaseModel):
+    focus: str | None
+    recent_remembers: list[str]
+    queries: list[str]
+
+
+class CheckpointOut(BaseModel):
+    checkpoint_id: str
+    session_id: str
+    trigger: Trigger
+    digest: DigestOut = Field(description="as stored: PII redacted as in memories")
+    redactions: list[str] = Field(description="PII kinds redacted in the digest")
+    transcript_seq: int = Field(description="the session's last message when it was taken (0: no transcript)")
+    created_at: datetime
+    summary_job_id: str | None = Field(description="session_end: the job writing the episode summary")
+    summary_memory_id: str | None = Field(description="session_end: the episode summary memory, once written")
+
+    @classmethod
+    def of(cls, session_id: str, c: Checkpoint) -> CheckpointOut:
+        return cls(
+            checkpoint_id=c.id,
+            session_id=session_id,
+            trigger=c.trigger,
+            digest=DigestOut(**c.digest.model_dump()),
+            redactions=c.redactions,
+            transcript_seq=c.transcript_seq,
+            created_at=c.created_at,
+            summary_job_id=c.summary_job_id,
+            summary_memory_id=c.summary_memory_id,
+        )
+
+
+class CheckpointSaved(BaseModel):
+    checkpoint: CheckpointOut
+    debounced: bool = Field(description="true: too soon after (or the same as) the latest; nothing stored")
+    pruned: int = Field(default=0, description="older checkpoints removed (cap per session, retention)")
+
+
+class RecoveryOut(BaseModel):
+    session_id: str
+    checkpoint: CheckpointOut | None = Field(
+        description="the latest checkpoint (null: none, the session alone)"
+    )
+    digest: str = Field(
+        description="what to carry on with, most important first: focus, recent remembers, the session's "
+        "facts, queries, last messages"
+    )
+    chars: int
+    truncated: bool = Field(description="true: something did not fit in budget_chars")
 
 
 def _state(jobs: list[ExtractionRecord]) -> Literal["idle", "pending", "failed"]:
@@ -287,4 +373,60 @@ def register_sessions(app: APIGatewayRestResolver, c: Container, tenant: Callabl
         deleted = delete_session(transcripts(), c.store, c.forget, ref, cascade=cascade)
         return SessionDeleted(
             session_id=deleted.session_id, deleted_messages=deleted.messages, forgotten=deleted.forgotten
+        )
+
+    @app.post(
+        "/v1/sessions/<session_id>/checkpoints",
+        summary="save a checkpoint (trigger + digest); session_end also writes the episode summary",
+        tags=[SESSIONS],
+        security=AUTHENTICATED,
+        responses=responses(
+            {
+                201: (CheckpointSaved, "stored"),
+                200: (CheckpointSaved, "debounced: the latest checkpoint, nothing stored"),
+            },
+            *(400, 409, 413, 422, 401, 429, 503),
+        ),
+    )
+    def checkpoint_route(session_id: SessionId, body: CheckpointRequest) -> Response[CheckpointSaved]:
+        save = SaveCheckpoint(transcripts(), c.queue, c.pii_policy, c.settings.sessions, c.clock)
+        result = save(
+            CheckpointCommand(
+                tenant=tenant(),
+                user_id=body.user_id,
+                session_id=session_id,
+                trigger=body.trigger,
+                digest=Digest(focus=body.focus, recent_remembers=body.recent_remembers, queries=body.queries),
+                project=body.project,
+                namespace=body.namespace,
+            )
+        )
+        answer = CheckpointSaved(
+            checkpoint=CheckpointOut.of(session_id, result.checkpoint),
+            debounced=not result.created,
+            pruned=result.pruned,
+        )
+        status = 201 if result.created else 200
+        return Response(status_code=status, content_type=content_types.APPLICATION_JSON, body=answer)
+
+    @app.get(
+        "/v1/sessions/<session_id>/checkpoints/latest",
+        summary="the latest checkpoint as a recovery digest, for an agent whose context was compacted",
+        tags=[SESSIONS],
+        security=AUTHENTICATED,
+        responses=responses({200: (RecoveryOut, "the recovery digest")}, 404, 422, 401, 429),
+    )
+    def latest_checkpoint_route(
+        session_id: SessionId,
+        user_id: Annotated[UserId, Query()],
+        budget_chars: Annotated[int, Query(ge=200, le=20000)] = 2000,
+    ) -> RecoveryOut:
+        ref = SessionRef(tenant(), user_id, session_id)
+        recovery = recovery_digest(transcripts(), ref, budget_chars, c.settings.sessions, c.clock.now())
+        return RecoveryOut(
+            session_id=session_id,
+            checkpoint=CheckpointOut.of(session_id, recovery.checkpoint) if recovery.checkpoint else None,
+            digest=recovery.text,
+            chars=len(recovery.text),
+            truncated=recovery.truncated,
         )

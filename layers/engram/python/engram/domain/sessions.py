@@ -12,7 +12,7 @@ import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -100,6 +100,7 @@ class ExtractionRecord(BaseModel):
     job_id: str
     from_seq: int
     through_seq: int
+    kind: Literal["extract", "summary"] = "extract"  # summary: session_end's episode summary
     state: JobState = JobState.queued
     attempts: int = 0
     extractor: str | None = None

@@ -22,7 +22,7 @@ from ulid import ULID
 
 from engram.domain import pii
 from engram.domain.errors import DependencyUnavailable, MemoryNotFound, PayloadTooLarge
-from engram.domain.models import Memory, Status
+from engram.domain.models import Memory, MemoryType, Provenance, Status
 from engram.domain.sessions import (
     CandidateFact,
     ExtractionRecord,
@@ -249,11 +249,15 @@ class Extract:
     def __call__(self, job: ExtractJob) -> ExtractOutcome:
         ref = SessionRef(job.tenant, job.user_id, job.session_id)
         session = self.transcripts.session(ref)
-        if session is None:
+        if session is None and job.summary_of is None:
             return ExtractOutcome.skipped
         now = self.clock.now()
         record = self.transcripts.job(ref, job.id) or ExtractionRecord(
-            job_id=job.id, from_seq=job.from_seq, through_seq=job.through_seq, created_at=now
+            job_id=job.id,
+            from_seq=job.from_seq,
+            through_seq=job.through_seq,
+            kind="summary" if job.summary_of else "extract",
+            created_at=now,
         )
         if record.state == JobState.done:
             return ExtractOutcome.already_done
@@ -267,7 +271,10 @@ class Extract:
         )
         self.transcripts.put_job(ref, record)
         try:
-            warnings, sources = self._run(session, job)
+            if job.summary_of is not None:
+                warnings, sources = self._summarize(ref, session, job, job.summary_of)
+            elif session is not None:
+                warnings, sources = self._run(session, job)
         except Exception as exc:
             failed = record.model_copy(
                 update={
@@ -317,8 +324,61 @@ class Extract:
             context = (context + group)[-self.settings.context_messages :]
         return warnings, sources
 
+    def _summarize(
+        self, ref: SessionRef, session: SessionInfo | None, job: ExtractJob, checkpoint_id: str
+    ) -> tuple[list[str], list[str]]:
+        """session_end: the episode summary of the transcript up to the checkpoint, written once as an
+        `episode_summary` memory linked to the session (and to the checkpoint)."""
+        checkpoint = next((c for c in self.transcripts.checkpoints(ref, 200) if c.id == checkpoint_id), None)
+        if session is None and checkpoint is None:
+            return ["the session and its checkpoint are gone: nothing to summarize"], []
+        messages = self._transcript(ref, job.through_seq) if session is not None else []
+        focus = checkpoint.digest.focus if checkpoint is not None else None
+        summary = self.extractor.summarize(messages, ref.user_id, focus, self.settings.summary_max_chars)
+        if len(summary.content) < MIN_FACT_CHARS:
+            return [*summary.warnings, "nothing worth an episode summary"], [summary.source]
+        said = [m.created_at or m.received_at for m in messages]
+        start = min(said) if said else (checkpoint.created_at if checkpoint else self.clock.now())
+        end = max(said) if said else start
+        project, namespace = (
+            (session.project, session.namespace)
+            if session is not None
+            else (checkpoint.project, checkpoint.namespace)  # type: ignore[union-attr]
+        )
+        # Not an extractor's fact (those must cite a message): a summary of the focus alone cites none.
+        fact = CandidateFact.model_construct(
+            content=f"Session {ref.session_id} on {start.date().isoformat()}: {summary.content}",
+            memory_type=MemoryType.episodic,
+            confidence=0.8,
+            provenance=Provenance.episode_summary,
+            source_message_ids=summary.source_message_ids[:10],
+            observed_at=end,
+        )
+        self._write(ref, project, namespace, job.id, fact, summary.source, {"checkpoint_id": checkpoint_id})
+        written = self.transcripts.fact(ref, fact_key(content_hash(fact.content)))
+        if checkpoint is not None and written is not None and written.memory_id:
+            self.transcripts.put_checkpoint(
+                ref, checkpoint.model_copy(update={"summary_memory_id": written.memory_id})
+            )
+        return summary.warnings, [summary.source]
+
+    def _transcript(self, ref: SessionRef, through_seq: int, most: int = 2000) -> list[Message]:
+        """The transcript up to `through_seq` (its last `most` messages)."""
+        return self.transcripts.window(ref, through_seq, through_seq, most - 1) if through_seq > 0 else []
+
     def _apply(self, session: SessionInfo, job_id: str, fact: CandidateFact, source: str) -> None:
-        ref = session.ref
+        self._write(session.ref, session.project, session.namespace, job_id, fact, source)
+
+    def _write(
+        self,
+        ref: SessionRef,
+        project: str,
+        namespace: str,
+        job_id: str,
+        fact: CandidateFact,
+        source: str,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
         key = fact_key(content_hash(fact.content))
         existing = self.transcripts.fact(ref, key)
         if existing is not None and existing.state != FactState.writing:
@@ -341,19 +401,20 @@ class Extract:
             self.transcripts.put_fact(ref, record)  # a crash from here on is finished by the retry
         result = self.remember(
             RememberCommand(
-                tenant=session.tenant,
-                user_id=session.user_id,
+                tenant=ref.tenant,
+                user_id=ref.user_id,
                 content=fact.content,
-                project=session.project,
-                namespace=session.namespace,
+                project=project,
+                namespace=namespace,
                 memory_type=fact.memory_type,
                 provenance=fact.provenance,
                 confidence=fact.confidence,
                 observed_at=fact.observed_at,
                 metadata={
-                    "session_id": session.session_id,
+                    "session_id": ref.session_id,
                     "source_message_ids": fact.source_message_ids,
                     "extractor": source,
+                    **(extra or {}),
                 },
             )
         )
@@ -459,8 +520,9 @@ def delete_session(
     cascade: bool = False,
 ) -> Deleted:
     """Delete a session's transcript, jobs and facts; with `cascade`, first forget (through the normal
-    Forget use case) the memories derived from this session and from no other source."""
-    if transcripts.session(ref) is None:
+    Forget use case) the memories derived from this session and from no other source. A session with
+    checkpoints but no transcript is a session too."""
+    if transcripts.session(ref) is None and not transcripts.checkpoints(ref, 1):
         raise SessionNotFound(f"no session {ref.session_id} for user {ref.user_id}")
     forgotten: list[str] = []
     if cascade:

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from pydantic import ValidationError
 
+from engram.domain.checkpoints import Summary
 from engram.domain.models import MemoryType, Provenance
 from engram.domain.sessions import CandidateFact, Extracted, Message, Role
 from engram.ports import Extractor
@@ -188,6 +190,13 @@ class ModelExtractor:
         facts, warnings = parse_facts(self.model._ask(request), new)
         return Extracted(facts, self.name, warnings)
 
+    def summarize(
+        self, messages: Sequence[Message], user_name: str, focus: str | None, max_chars: int
+    ) -> Summary:
+        from engram.providers.extractors.summary import model_summary
+
+        return model_summary(self.model, messages, user_name, focus, max_chars, self.max_input_chars)
+
 
 class FallbackExtractor:
     """An extraction never fails because of a model: the primary gets `attempts` tries, then the rules
@@ -215,3 +224,19 @@ class FallbackExtractor:
             f"{self.primary.name} failed {len(errors)} attempt(s), fell back to {found.source}: {errors[-1]}"
         )
         return Extracted(found.facts, found.source, [reason[:500], *found.warnings])
+
+    def summarize(
+        self, messages: Sequence[Message], user_name: str, focus: str | None, max_chars: int
+    ) -> Summary:
+        errors: list[str] = []
+        for attempt in range(1, self.attempts + 1):
+            try:
+                return self.primary.summarize(messages, user_name, focus, max_chars)
+            except RECOVERABLE_ERRORS as error:
+                errors.append(f"{type(error).__name__}: {' '.join(str(error).split())[:200]}")
+                logger.warning("summary by %s failed (try %d): %s", self.primary.name, attempt, errors[-1])
+        found = self.fallback.summarize(messages, user_name, focus, max_chars)
+        reason = (
+            f"{self.primary.name} failed {len(errors)} attempt(s), fell back to {found.source}: {errors[-1]}"
+        )
+        return replace(found, warnings=[reason[:500], *found.warnings])

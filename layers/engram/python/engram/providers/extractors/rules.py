@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 
 from engram.domain import gate
+from engram.domain.checkpoints import Summary
 from engram.domain.models import MemoryType, Provenance
 from engram.domain.sessions import CandidateFact, Extracted, Message, Role
 from engram.domain.specificity import anchors
@@ -239,6 +240,14 @@ class RulesExtractor:
 
     def extract(self, messages: Sequence[Message], context: Sequence[Message], user_name: str) -> Extracted:
         return Extracted(self.facts(messages, user_name), NAME)
+
+    def summarize(
+        self, messages: Sequence[Message], user_name: str, focus: str | None, max_chars: int
+    ) -> Summary:
+        """Extractive: the session's surest facts, most useful kinds first (see extractors.summary)."""
+        from engram.providers.extractors.summary import extractive
+
+        return extractive(self.facts(messages, user_name), focus, max_chars, NAME)
 
     def facts(self, messages: Sequence[Message], user_name: str) -> list[CandidateFact]:
         facts: dict[str, CandidateFact] = {}
