@@ -53,9 +53,11 @@ class MotoAws:
     def container(self, settings: Settings, index: Any = None, *, clock: Clock | None = None) -> Container:
         """A Container over these resources; `index` (default: the one `settings` name) serves both legs."""
         from engram.adapters.dynamo_graph import DynamoGraphStore
+        from engram.adapters.dynamo_janitor_state import DynamoJanitorState
         from engram.adapters.dynamo_keys import DynamoKeyStore
         from engram.adapters.dynamo_store import DynamoMemoryStore
         from engram.adapters.dynamo_transcripts import DynamoTranscriptStore
+        from engram.adapters.dynamo_userdata import DynamoUserData
         from engram.adapters.opensearch_index import OpenSearchIndex
         from engram.adapters.sqs_queue import SqsJobQueue
         from engram.providers.embedders import build_embedder
@@ -71,6 +73,8 @@ class MotoAws:
             lexical_index=index,
             graph=DynamoGraphStore(self.table),
             transcripts=DynamoTranscriptStore(self.table),
+            janitor_state=DynamoJanitorState(self.table),
+            userdata=DynamoUserData(self.table),
             clock=clock or SystemClock(),
             embedder_factory=lambda: build_embedder(settings.embedder),
             enricher_factory=lambda: build_enricher(settings.enricher),

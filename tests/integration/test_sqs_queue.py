@@ -117,9 +117,9 @@ def test_failed_jobs_reach_the_dlq_and_redrive_back(queue: SqsJobQueue, sqs: Any
     assert queue.depth() == {"queued": 0, "in_flight": 0, "dead": 13}
 
     # When the operator redrives some, then the rest
-    assert queue.redrive_dlq(limit=4) == 4
+    assert queue.redrive_dead(limit=4) == 4
     assert queue.depth() == {"queued": 4, "in_flight": 0, "dead": 9}
-    assert queue.redrive_dlq(limit=100) == 9
+    assert queue.redrive_dead(limit=100) == 9
 
     # Then every job is back on the queue, once, with its content and kind
     messages = receive_all(sqs, queue.queue_url)
@@ -130,5 +130,5 @@ def test_failed_jobs_reach_the_dlq_and_redrive_back(queue: SqsJobQueue, sqs: Any
 
 def test_redrive_needs_a_dlq(sqs: Any, queues: tuple[str, str]) -> None:  # noqa: F811
     with pytest.raises(ValueError):
-        SqsJobQueue(sqs, queues[0]).redrive_dlq(10)
+        SqsJobQueue(sqs, queues[0]).redrive_dead(10)
     assert SqsJobQueue(sqs, queues[0]).depth()["dead"] == 0

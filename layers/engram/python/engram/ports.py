@@ -9,7 +9,8 @@ import builtins
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal, Protocol, runtime_checkable
+from enum import StrEnum
+from typing import Any, Generic, Literal, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, Field
 from ulid import ULID
@@ -29,6 +30,8 @@ from engram.domain.sessions import (
     SessionRef,
 )
 from engram.domain.transfer import ErasureRecord
+
+T = TypeVar("T")
 
 # --------------------------------------------------------------------------- memory store
 
@@ -56,8 +59,24 @@ class Page:
     cursor: str | None
 
 
+class JobClaims(Protocol):
+    """Job idempotency: at-least-once delivery applied once."""
+
+    def claim_once(self, key: str, at: datetime) -> bool:
+        """Record that the job `key` was processed; False when it already was (a redelivery).
+        Markers are kept for the job retention window (SQS redelivers within days, not weeks)."""
+
+
+class RetrievalCounts(JobClaims, Protocol):
+    """Retrieval counters beside the memories (the memory store's adapters provide them)."""
+
+    def increment_retrievals(self, tenant: str, counts: dict[str, int], at: datetime) -> None: ...
+
+
 @runtime_checkable
-class MemoryStore(Protocol):
+class MemoryStore(RetrievalCounts, Protocol):
+    """The memories and their history. Also keeps the retrieval counters and job claims (RetrievalCounts)."""
+
     def insert_or_dedup(self, memory: Memory) -> InsertResult:
         """Atomically store `memory` unless a live memory with the same content hash exists in its
         scope; then increment that memory's `hits` and return it with created=False."""
@@ -89,12 +108,6 @@ class MemoryStore(Protocol):
 
     def purge(self, tenant: str, memory_id: str) -> None:
         """Hard-delete a memory (retention). Idempotent."""
-
-    def increment_retrievals(self, tenant: str, counts: dict[str, int], at: datetime) -> None: ...
-
-    def claim_once(self, key: str, at: datetime) -> bool:
-        """Record that the job `key` was processed; False when it already was (a redelivery).
-        Markers are kept for the job retention window (SQS redelivers within days, not weeks)."""
 
     def add_hits(self, tenant: str, memory_id: str, n: int) -> None:
         """Atomically add `n` to a memory's hits (a merge folds one memory's hits into another)."""
@@ -174,6 +187,17 @@ class JobQueue(Protocol):
 
     def depth(self) -> dict[str, int]:
         """Approximate counts: {"queued": n, "in_flight": n, "dead": n}."""
+
+    def redrive_dead(self, limit: int) -> int:
+        """Move up to `limit` dead jobs back onto the queue; how many moved. Raises ValueError when
+        the queue has no dead jobs to redrive from (an SQS queue configured without its DLQ)."""
+
+    @property
+    def keeps_finished(self) -> bool:
+        """Whether finished jobs stay in the queue (the SQLite job table) until `purge_finished`."""
+
+    def purge_finished(self, older_than: datetime, limit: int) -> int:
+        """Delete up to `limit` jobs finished before `older_than`; how many went (0: none kept)."""
 
 
 # --------------------------------------------------------------------------- vectors & search
@@ -389,6 +413,47 @@ class Extractor(Protocol):
         said it was working on)."""
 
 
+# --------------------------------------------------------------------------- janitor
+
+
+class JanitorJob(StrEnum):
+    repair = "repair"
+    expire = "expire"
+    decay = "decay"
+    retention = "retention"
+    consolidate = "consolidate"
+
+
+class JobState(BaseModel):
+    """What a janitor job remembers between runs: when it last ran, where its pass stopped, what it did."""
+
+    job: JanitorJob
+    last_run_at: datetime | None = None
+    cursor: str | None = None  # None: the next run starts a new pass
+    summary: dict[str, Any] = Field(default_factory=dict)
+
+
+class JanitorState(Protocol):
+    def load(self, job: JanitorJob) -> JobState:
+        """The job's saved state (an empty one if it never ran)."""
+
+    def save(self, state: JobState) -> None: ...
+
+
+class MemoryCounts(BaseModel):
+    status: dict[str, int]
+    enrichment: dict[str, int]  # over memories that are not deleted
+    complete: bool = True  # False: a bounded count stopped early; the numbers are lower bounds
+
+
+class MemoryCounter(Protocol):
+    def count_memories(self, tenant: str | None = None) -> MemoryCounts: ...
+
+
+class JanitorStore(JanitorState, MemoryCounter, Protocol):
+    """The janitor's saved state and the stats counts: one adapter beside each memory store."""
+
+
 # --------------------------------------------------------------------------- models
 
 
@@ -414,6 +479,23 @@ class Enricher(Protocol):
         first): add (keep both), update or delete (supersede candidates), none (merge into one)."""
 
 
+class Sourced(NamedTuple, Generic[T]):
+    """An answer and who gave it; `fallback_reason` is set when the fallback answered for the primary."""
+
+    result: T
+    source: str
+    fallback_reason: str | None = None
+
+
+class SourcedEnricher(Enricher, Protocol):
+    """An Enricher that also says which model answered (the fallback, and why, when the primary
+    failed). Every enricher the composition builds is one (providers.enrichers.build_enricher)."""
+
+    def enrich_with_source(self, memory: Memory) -> Sourced[EnrichmentResult]: ...
+
+    def decide_with_source(self, new: Memory, candidates: Sequence[Candidate]) -> Sourced[Decision]: ...
+
+
 class Clock(Protocol):
     def now(self) -> datetime: ...
 
@@ -435,20 +517,30 @@ __all__ = [
     "Extractor",
     "IndexedMemory",
     "InsertResult",
+    "JanitorJob",
+    "JanitorState",
+    "JanitorStore",
     "Job",
+    "JobClaims",
     "JobEnvelope",
     "JobQueue",
+    "JobState",
     "KeyStore",
     "LexicalHit",
     "LexicalIndex",
     "ListQuery",
+    "MemoryCounter",
+    "MemoryCounts",
     "MemoryStore",
     "MessagePage",
     "Page",
+    "RetrievalCounts",
     "RetrievalJob",
     "Scope",
     "SearchFilters",
     "SearchScope",
+    "Sourced",
+    "SourcedEnricher",
     "SystemClock",
     "TranscriptStore",
     "UserData",

@@ -15,7 +15,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from engram.usecases.janitor import JanitorJob, JobState, MemoryCounts
+from engram.ports import JanitorJob, JobState, MemoryCounts
 
 _SK = "STATE"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from engram.adapters.sqlite_db import SqliteDatabase, iso, parse_iso
-from engram.usecases.janitor import JanitorJob, JobState, MemoryCounts
+from engram.ports import JanitorJob, JobState, MemoryCounts
 
 
 class SqliteJanitorState:

@@ -89,6 +89,8 @@ class SqliteJobQueue:
             "done": counts.get("done", 0),
         }
 
+    keeps_finished = True  # done jobs stay in the table until the janitor's retention purges them
+
     def redrive_dead(self, limit: int) -> int:
         now = iso(utcnow())
         with self.db.write() as conn:
@@ -99,7 +101,7 @@ class SqliteJobQueue:
             ).rowcount
 
     def purge_finished(self, older_than: datetime, limit: int) -> int:
-        """Delete finished jobs, and the processed-job markers (MemoryStore.claim_once) of the same age."""
+        """Delete finished jobs, and the processed-job markers (JobClaims.claim_once) of the same age."""
         with self.db.write() as conn:
             conn.execute(
                 "DELETE FROM processed_jobs WHERE key IN"

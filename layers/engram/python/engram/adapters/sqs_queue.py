@@ -7,6 +7,7 @@ is also a message attribute, for filtering and for reading a queue in the consol
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Annotated, Any
 
 from pydantic import Field, TypeAdapter
@@ -69,7 +70,12 @@ class SqsJobQueue:
             "dead": sum(dead.values()),
         }
 
-    def redrive_dlq(self, limit: int) -> int:
+    keeps_finished = False  # SQS deletes a message once it is done
+
+    def purge_finished(self, older_than: datetime, limit: int) -> int:
+        return 0
+
+    def redrive_dead(self, limit: int) -> int:
         """Move up to `limit` messages from the dead-letter queue back to the queue; how many moved.
 
         Each message is deleted from the DLQ only after the queue accepted it, so a failure leaves it

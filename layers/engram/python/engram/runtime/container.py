@@ -11,7 +11,18 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from engram.ports import Clock, Embedder, Enricher, GraphStore, JobQueue, KeyStore, MemoryStore, SystemClock
+from engram.ports import (
+    Clock,
+    Embedder,
+    GraphStore,
+    JanitorStore,
+    JobQueue,
+    KeyStore,
+    MemoryStore,
+    SourcedEnricher,
+    SystemClock,
+    UserData,
+)
 from engram.settings import Settings
 
 if TYPE_CHECKING:  # each use case is imported by the property that builds it: a function loads its own
@@ -36,6 +47,8 @@ class Container:
     clock: Clock = field(default_factory=SystemClock)
     embedder_factory: Any = None
     enricher_factory: Any = None
+    janitor_state: JanitorStore | None = None  # the janitor's saved state and stats counts, beside the store
+    userdata: UserData | None = None  # one user's data as a whole: export, import, erasure
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property
@@ -128,7 +141,7 @@ class Container:
             return self.embedder_factory()
 
     @cached_property
-    def enricher(self) -> Enricher:
+    def enricher(self) -> SourcedEnricher:
         with self._lock:
             return self.enricher_factory()
 
@@ -143,7 +156,7 @@ def _default_embedder(settings: Settings):
 
 
 def _default_enricher(settings: Settings):
-    def build() -> Enricher:
+    def build() -> SourcedEnricher:
         from engram.providers.enrichers import build_enricher
 
         return build_enricher(settings.enricher)
@@ -155,10 +168,12 @@ def local(settings: Settings, clock: Clock | None = None) -> Container:
     from engram.adapters.local_index import LocalIndex
     from engram.adapters.sqlite_db import SqliteDatabase
     from engram.adapters.sqlite_graph import SqliteGraphStore
+    from engram.adapters.sqlite_janitor_state import SqliteJanitorState
     from engram.adapters.sqlite_keys import SqliteKeyStore
     from engram.adapters.sqlite_queue import SqliteJobQueue
     from engram.adapters.sqlite_store import SqliteMemoryStore
     from engram.adapters.sqlite_transcripts import SqliteTranscriptStore
+    from engram.adapters.sqlite_userdata import SqliteUserData
 
     db = SqliteDatabase(settings.db_path)
     index = LocalIndex(db)
@@ -171,6 +186,8 @@ def local(settings: Settings, clock: Clock | None = None) -> Container:
         transcripts=SqliteTranscriptStore(db),
         queue=SqliteJobQueue(db, max_attempts=settings.janitor.max_attempts),
         keys=SqliteKeyStore(db),
+        janitor_state=SqliteJanitorState(db),
+        userdata=SqliteUserData(db),
         clock=clock or SystemClock(),
         embedder_factory=_default_embedder(settings),
         enricher_factory=_default_enricher(settings),
@@ -181,9 +198,11 @@ def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) 
     import boto3
 
     from engram.adapters.dynamo_graph import DynamoGraphStore
+    from engram.adapters.dynamo_janitor_state import DynamoJanitorState
     from engram.adapters.dynamo_keys import DynamoKeyStore
     from engram.adapters.dynamo_store import DynamoMemoryStore
     from engram.adapters.dynamo_transcripts import DynamoTranscriptStore
+    from engram.adapters.dynamo_userdata import DynamoUserData
     from engram.adapters.opensearch_index import OpenSearchIndex
     from engram.adapters.sqs_queue import SqsJobQueue
 
@@ -199,6 +218,8 @@ def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) 
         transcripts=DynamoTranscriptStore(table),
         queue=SqsJobQueue(session.client("sqs"), settings.queue_url, settings.dlq_url or None),
         keys=DynamoKeyStore(table),
+        janitor_state=DynamoJanitorState(table),
+        userdata=DynamoUserData(table),
         clock=clock or SystemClock(),
         embedder_factory=_default_embedder(settings),
         enricher_factory=_default_enricher(settings),

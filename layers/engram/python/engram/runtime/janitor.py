@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from engram.observability import logger
+from engram.ports import JanitorStore
 from engram.runtime.container import Container
 from engram.settings import Settings
 from engram.usecases.janitor import Janitor, JanitorJob, Stats, collect_stats
@@ -23,22 +24,14 @@ TICK_S = 5.0  # how often the scheduler looks for a due job
 BUSY_TICK_S = 0.05  # between the batches of an unfinished pass
 
 
-def janitor_state(container: Container) -> Any:
-    """The JanitorState (and MemoryCounter) that goes with the container's store."""
-    db = getattr(container.store, "db", None)
-    if db is not None:
-        from engram.adapters.sqlite_janitor_state import SqliteJanitorState
-
-        return SqliteJanitorState(db)
-    table = getattr(container.store, "table", None)
-    if table is not None:
-        from engram.adapters.dynamo_janitor_state import DynamoJanitorState
-
-        return DynamoJanitorState(table)
-    raise TypeError(f"no janitor state adapter for {type(container.store).__name__}")
+def janitor_state(container: Container) -> JanitorStore:
+    """The JanitorState (and MemoryCounter) the composition built beside the container's store."""
+    if container.janitor_state is None:
+        raise RuntimeError("this container was built without a janitor state adapter (janitor_state)")
+    return container.janitor_state
 
 
-def janitor_for(container: Container, state: Any = None) -> Janitor:
+def janitor_for(container: Container, state: JanitorStore | None = None) -> Janitor:
     return Janitor(
         store=container.store,
         queue=container.queue,

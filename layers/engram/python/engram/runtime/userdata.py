@@ -1,30 +1,21 @@
-"""The UserData adapter, and the export/import/erase use cases, that go with a container's stores."""
+"""The export/import/erase use cases over a container's UserData adapter and stores."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from engram.ports import UserData
 from engram.runtime.container import Container
 from engram.usecases.erase import EraseUser, RequestErasure
 from engram.usecases.transfer import Export, Import
 
 
-def userdata_for(container: Container) -> Any:
-    """SqliteUserData beside a SQLite store, DynamoUserData beside a DynamoDB one."""
-    db = getattr(container.store, "db", None)
-    if db is not None:
-        from engram.adapters.sqlite_userdata import SqliteUserData
-
-        return SqliteUserData(db)
-    table = getattr(container.store, "table", None)
-    if table is not None:
-        from engram.adapters.dynamo_userdata import DynamoUserData
-
-        return DynamoUserData(table)
-    raise TypeError(f"no user data adapter for {type(container.store).__name__}")
+def userdata_for(container: Container) -> UserData:
+    """The UserData adapter the composition built beside the container's stores."""
+    if container.userdata is None:
+        raise RuntimeError("this container was built without a user data adapter (userdata)")
+    return container.userdata
 
 
-def exporter(container: Container, userdata: Any = None) -> Export:
+def exporter(container: Container, userdata: UserData | None = None) -> Export:
     return Export(
         store=container.store,
         userdata=userdata or userdata_for(container),
@@ -35,7 +26,7 @@ def exporter(container: Container, userdata: Any = None) -> Export:
     )
 
 
-def importer(container: Container, userdata: Any = None) -> Import:
+def importer(container: Container, userdata: UserData | None = None) -> Import:
     return Import(
         store=container.store,
         userdata=userdata or userdata_for(container),
@@ -44,9 +35,9 @@ def importer(container: Container, userdata: Any = None) -> Import:
     )
 
 
-def eraser(container: Container, userdata: Any = None) -> EraseUser:
+def eraser(container: Container, userdata: UserData | None = None) -> EraseUser:
     return EraseUser(userdata or userdata_for(container), container.clock, container.vector_index)
 
 
-def request_erasure(container: Container, userdata: Any = None) -> RequestErasure:
+def request_erasure(container: Container, userdata: UserData | None = None) -> RequestErasure:
     return RequestErasure(userdata or userdata_for(container), container.queue, container.clock)

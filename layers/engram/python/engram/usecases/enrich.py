@@ -43,12 +43,12 @@ from engram.observability import count
 from engram.ports import (
     Clock,
     Embedder,
-    Enricher,
     EnrichJob,
     IndexedMemory,
     LexicalIndex,
     MemoryStore,
     SearchScope,
+    SourcedEnricher,
     SystemClock,
     VectorIndex,
 )
@@ -136,7 +136,7 @@ def claim_of(memory: Memory) -> Claim:
 
 
 def decide(
-    enricher: Enricher | None, new: Memory, candidates: Sequence[Candidate], dedup: DedupSettings
+    enricher: SourcedEnricher | None, new: Memory, candidates: Sequence[Candidate], dedup: DedupSettings
 ) -> Decided:
     """The decision stage for `new` against its candidates (best first).
 
@@ -152,7 +152,7 @@ def decide(
         return Decided(Decision(action=DecisionAction.none, targets=[top.memory.id], reason=reason), "dedup")
     if enricher is None:
         return Decided(Decision(action=DecisionAction.add, reason="No enricher to decide."), "none")
-    decided = _decide_with_source(enricher, new, candidates)
+    decided = Decided(*enricher.decide_with_source(new, candidates))
     decision = decided.decision
     if decision.action == DecisionAction.none and decision.targets:
         target = next(c.memory for c in candidates if c.memory.id == decision.targets[0])
@@ -166,14 +166,6 @@ def decide(
             )
             return Decided(guarded, f"{decided.source}+guard", decided.fallback)
     return decided
-
-
-def _decide_with_source(enricher: Enricher, new: Memory, candidates: Sequence[Candidate]) -> Decided:
-    with_source = getattr(enricher, "decide_with_source", None)
-    if with_source is not None:
-        decision, source, fallback = with_source(new, candidates)
-        return Decided(decision, source, fallback)
-    return Decided(enricher.decide(new, candidates), enricher.name)
 
 
 # --------------------------------------------------------------------------- applying
@@ -270,20 +262,12 @@ def reindex(index: VectorIndex, memories: Sequence[Memory]) -> None:
     index.upsert([IndexedMemory(m, vectors[m.id]) for m in memories if m.id in vectors])
 
 
-def _enrich_with_source(enricher: Enricher, memory: Memory) -> tuple[EnrichmentResult, str, str | None]:
-    """(result, model that produced it, why we fell back — or None)."""
-    with_source = getattr(enricher, "enrich_with_source", None)
-    if with_source is not None:
-        return with_source(memory)
-    return enricher.enrich(memory), enricher.name, None
-
-
 @dataclass
 class Enrich:
     store: MemoryStore
     index: VectorIndex
     embedder: Embedder
-    enricher: Enricher
+    enricher: SourcedEnricher
     dedup: DedupSettings
     mode: Mode = "controlled"
     clock: Clock = field(default_factory=SystemClock)
@@ -365,7 +349,7 @@ class Enrich:
 
     def _run(self, memory: Memory, vector: list[float]) -> EnrichOutcome:
         now = self.clock.now()
-        result, model, fallback = _enrich_with_source(self.enricher, memory)
+        result, model, fallback = self.enricher.enrich_with_source(memory)
         enriched = apply_enrichment(memory, result, model, now)
         deciding = memory.status in LIVE
         candidates = self._candidates(enriched, vector) if deciding else []

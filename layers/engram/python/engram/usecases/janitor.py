@@ -47,8 +47,7 @@ import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -66,26 +65,22 @@ from engram.domain.models import (
 from engram.observability import count
 from engram.ports import (
     Clock,
-    Enricher,
     EnrichJob,
+    JanitorJob,
+    JanitorState,
     JobQueue,
+    JobState,
+    MemoryCounter,
     MemoryStore,
     Page,
     SearchScope,
+    SourcedEnricher,
     SystemClock,
     VectorIndex,
 )
 from engram.settings import DecayPolicy, DedupSettings, JanitorSettings
 from engram.usecases.enrich import apply_merge, apply_supersession, decide, reindex
 from engram.usecases.memories import history_record
-
-
-class JanitorJob(StrEnum):
-    repair = "repair"
-    expire = "expire"
-    decay = "decay"
-    retention = "retention"
-    consolidate = "consolidate"
 
 
 class JanitorDetail(BaseModel):
@@ -97,35 +92,6 @@ class JanitorDetail(BaseModel):
     max_batches: int = Field(
         default=1000, ge=1, le=100_000, description="at most this many batches of batch_limit in one run"
     )
-
-
-# --------------------------------------------------------------------------- ports
-
-
-class JobState(BaseModel):
-    """What a job remembers between runs: when it last ran, where its pass stopped, what it did."""
-
-    job: JanitorJob
-    last_run_at: datetime | None = None
-    cursor: str | None = None  # None: the next run starts a new pass
-    summary: dict[str, Any] = Field(default_factory=dict)
-
-
-class JanitorState(Protocol):
-    def load(self, job: JanitorJob) -> JobState:
-        """The job's saved state (an empty one if it never ran)."""
-
-    def save(self, state: JobState) -> None: ...
-
-
-class MemoryCounts(BaseModel):
-    status: dict[str, int]
-    enrichment: dict[str, int]  # over memories that are not deleted
-    complete: bool = True  # False: a bounded count stopped early; the numbers are lower bounds
-
-
-class MemoryCounter(Protocol):
-    def count_memories(self, tenant: str | None = None) -> MemoryCounts: ...
 
 
 # --------------------------------------------------------------------------- report
@@ -202,7 +168,7 @@ class Janitor:
     settings: JanitorSettings = field(default_factory=JanitorSettings)
     dedup: DedupSettings = field(default_factory=DedupSettings)
     index: VectorIndex | None = None
-    enricher: Callable[[], Enricher] | None = None  # built on first use: only consolidate asks it
+    enricher: Callable[[], SourcedEnricher] | None = None  # built on first use: only consolidate asks it
     clock: Clock = field(default_factory=SystemClock)
     _records: list[HistoryRecord] = field(default_factory=list, init=False, repr=False)
 
@@ -282,15 +248,11 @@ class Janitor:
 
     def _redrive(self, report: JanitorReport) -> None:
         limit = self.settings.batch_limit
-        redrive = getattr(self.queue, "redrive_dead", None) or getattr(self.queue, "redrive_dlq", None)
-        if redrive is None:
-            report.notes.append("this queue has no dead-letter queue to redrive")
-            return
         if report.dry_run:
             report.record("redriven", n=min(limit, self.queue.depth().get("dead", 0)))
             return
         try:
-            moved = redrive(limit)
+            moved = self.queue.redrive_dead(limit)
         except ValueError as exc:  # an SQS queue configured without its DLQ
             report.notes.append(f"redrive: {exc}")
             return
@@ -488,14 +450,13 @@ class Janitor:
             purged = self.store.purge_history(cut, limit)
             report.record("history_purged", n=purged)
             return _phase_cursor("history" if purged >= limit else "jobs", None), False
-        purge_finished = getattr(self.queue, "purge_finished", None)
-        if purge_finished is None:  # SQS keeps no finished jobs
+        if not self.queue.keeps_finished:  # SQS keeps no finished jobs
             return None, True
         cut = now - timedelta(days=s.job_retention_days)
         if dry_run:
             report.notes.append(f"would purge jobs finished before {cut.isoformat()}")
             return None, True
-        purged = purge_finished(cut, limit)
+        purged = self.queue.purge_finished(cut, limit)
         report.record("jobs_purged", n=purged)
         return (_phase_cursor("jobs", None), False) if purged >= limit else (None, True)
 

@@ -6,10 +6,10 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from datetime import datetime
 
-from engram.ports import MemoryStore, RetrievalJob
+from engram.ports import RetrievalCounts, RetrievalJob
 
 
-def record_retrievals(store: MemoryStore, jobs: Sequence[RetrievalJob]) -> int:
+def record_retrievals(store: RetrievalCounts, jobs: Sequence[RetrievalJob]) -> int:
     """Fold many retrieval jobs into one increment per memory. Returns how many memories changed.
 
     Each job counts once: its id is claimed before its counts are applied, so a redelivery changes

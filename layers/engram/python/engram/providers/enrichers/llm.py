@@ -15,7 +15,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, TypeVar
 
 from botocore.exceptions import BotoCoreError, ClientError
 from pydantic import ValidationError
@@ -28,7 +28,7 @@ from engram.domain.enrichment import (
     enrichment_json_schema,
 )
 from engram.domain.models import Memory
-from engram.ports import Enricher
+from engram.ports import Enricher, Sourced
 from engram.providers.aws import bedrock_runtime_client
 from engram.providers.enrichers.hardening import (
     InvalidModelOutput,
@@ -292,16 +292,8 @@ T = TypeVar("T")
 RECOVERABLE_ERRORS = (InvalidModelOutput, ModelUnavailable, ValidationError)
 
 
-class Sourced(NamedTuple, Generic[T]):
-    """An answer and who gave it; `fallback_reason` is set when the fallback answered for the primary."""
-
-    result: T
-    source: str
-    fallback_reason: str | None = None
-
-
 class FallbackEnricher:
-    """The Enricher port that never fails a memory: the primary gets `attempts` tries (one retry), then
+    """The SourcedEnricher port that never fails a memory: the primary gets `attempts` tries (one retry), then
     the fallback (the rule-based enricher) answers. Use `enrich_with_source` / `decide_with_source` to
     learn which one answered and why the primary did not."""
 
