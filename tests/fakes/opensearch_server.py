@@ -2,12 +2,14 @@
 
 This is a FAKE for tests, not an OpenSearch. No OpenSearch can be installed where the suite runs and
 moto stops at the control plane, so the adapter is exercised here over real HTTP with real response
-shapes: cluster info, index exists/create/delete/mapping, `_bulk` (index/create/delete, per-item
-results and the `errors` flag), `_refresh`, single-document delete, and `_search` with
+shapes: cluster info, index exists/create/delete/mapping (get; put adds fields), `_bulk`
+(index/create/delete, per-item results and the `errors` flag), `_refresh`, single-document delete,
+and `_search` with
 
 * `knn` on a `knn_vector` field with `k` and a `filter`, scored as the mapping's space type defines
   (l2: 1 / (1 + d²); innerproduct: 1 + ip for ip ≥ 0, else 1 / (1 − ip); cosinesimil: (1 + cos) / 2);
-* `bool` (must / filter / should / must_not), `term`, `terms`, `range`, `ids`, `match_all`;
+* `bool` (must / filter / should / must_not), `term`, `terms`, `range` (numbers and dates by value;
+  keywords by term order, i.e. UTF-8 byte order, which is code point order), `ids`, `match_all`;
 * `match` on a text field, scored with Lucene's BM25 (k1 = 1.2, b = 0.75, idf = ln(1 + (N − n + ½) /
   (n + ½)), tf = f / (f + k1·(1 − b + b·dl / avgdl))) over the field's analyzer, applied to the
   documents and to the query text alike: "standard" (the default) is a lowercase word tokenisation
@@ -282,6 +284,9 @@ class FakeOpenSearch:
             case ("GET", [name, "_mapping" | "_mappings"]):
                 self._check_params(path, params, set())
                 return 200, {name: {"mappings": self._index(name).mapping()}}
+            case ("PUT" | "POST", [name, "_mapping" | "_mappings"]):
+                self._check_params(path, params, set())
+                return self._put_mapping(self._index(name), body)
             case ("POST" | "PUT", [name, "_bulk"]):
                 return self._bulk(name, params, body)
             case ("POST" | "GET", [name, "_refresh"]) if not self.serverless:
@@ -370,6 +375,25 @@ class FakeOpenSearch:
             _validate_field(field_name, spec, knn_enabled=settings.get("index.knn") in (True, "true"))
         self.indices[name] = Index(name, settings, properties, dynamic)
         return 200, {"acknowledged": True, "shards_acknowledged": True, "index": name}
+
+    def _put_mapping(self, index: Index, body: Any) -> tuple[int, Any]:
+        """Add fields to an index's mapping, as OpenSearch does: a field already mapped the same way is
+        fine, one mapped differently is refused (a mapped field's type never changes)."""
+        if not isinstance(body, dict) or set(body) - {"properties"}:
+            raise _mapper_error("this fake's put mapping takes only [properties]")
+        properties = body.get("properties") or {}
+        knn = index.settings.get("index.knn") in (True, "true")
+        for field_name, spec in properties.items():
+            _validate_field(field_name, spec, knn_enabled=knn)
+            existing = index.properties.get(field_name)
+            if existing is not None and existing != spec:
+                raise bad_request(
+                    f"mapper [{field_name}] cannot be changed from type [{existing.get('type')}] to"
+                    f" [{spec.get('type')}]",
+                    "illegal_argument_exception",
+                )
+        index.properties.update(properties)
+        return 200, {"acknowledged": True}
 
     # ------------------------------------------------------------------ writes
 
@@ -680,11 +704,18 @@ class _Evaluator:
         if not isinstance(bounds, dict) or not bounds or set(bounds) - {"gte", "gt", "lte", "lt"}:
             raise bad_request("[range] supports only gte, gt, lte and lt in this fake")
         kind = self.index.type_of(field_name)
-        if kind not in ("integer", "long", "float", "double", "date"):
+        if kind not in ("integer", "long", "float", "double", "date", "keyword"):
             raise bad_request(f"[range] on [{field_name}] of type [{kind}] is not supported by this fake")
-        limits = {op: _comparable(kind, value) for op, value in bounds.items()}
+        if kind == "keyword":  # term order: UTF-8 bytes, the order of Python's str comparison
+            if not all(isinstance(value, str) for value in bounds.values()):
+                raise bad_request(f"[range] on keyword [{field_name}] takes strings in this fake")
+            limits: dict[str, Any] = dict(bounds)
+            comparable: Callable[[Any], Any] = str
+        else:
+            limits = {op: _comparable(kind, value) for op, value in bounds.items()}
+            comparable = functools.partial(_comparable, kind)
         for stored in self._values(doc, field_name):
-            value = _comparable(kind, stored)
+            value = comparable(stored)
             if (
                 ("gte" not in limits or value >= limits["gte"])
                 and ("gt" not in limits or value > limits["gt"])

@@ -33,8 +33,16 @@ def populate(c: Container, clock: FakeClock) -> None:
     """A user with memories of several statuses (enriched: vectors, graph), history, and a session
     whose facts were extracted; and another user of the same tenant."""
     w = World(c, clock)
-    w.remember("Dana's manager is Priya Patel and she sits in Lisbon.")
-    w.remember("Priya is allergic to tree nuts, so no pastries at the offsite.")
+    manager = w.remember("Dana's manager is Priya Patel and she sits in Lisbon.", agent_id="planner")
+    w.remember(
+        "Priya is allergic to tree nuts, so no pastries at the offsite.",
+        summary="Priya: tree-nut allergy",
+        write_reason="catering for the offsite",
+        related_ids=[manager.id],
+        agent_id="planner",
+        run_id="run-7",
+        metadata={"topic": "offsite", "priority": 2},
+    )
     kept = w.remember("I prefer window seats on long flights.", project="travel", metadata={"src": "chat"})
     gone = w.remember("My locker code at the gym is four digits long.")
     c.forget(TENANT, gone.id)
@@ -112,6 +120,9 @@ def test_round_trip_sqlite_to_dynamodb_and_back_keeps_every_field(tmp_path) -> N
     assert all(("embedding" in m) == (m["memory"]["status"] != "deleted") for m in enriched)
     assert any(m["history"] for m in memories)
     assert "Omar" not in json.dumps(exported)
+    noted = next(m["memory"] for m in memories if m["memory"]["summary"])
+    assert noted["write_reason"] == "catering for the offsite" and noted["run_id"] == "run-7"
+    assert noted["related_ids"] and noted["agent_id"] == "planner"
 
     with aws_container(tmp_path, clock) as aws:
         # When it is imported into DynamoDB (+ OpenSearch) and exported from there

@@ -17,6 +17,7 @@ from ulid import ULID
 
 from engram.domain.checkpoints import Checkpoint, Summary
 from engram.domain.enrichment import Candidate, Decision, EnrichmentResult
+from engram.domain.filters import Filter
 from engram.domain.graph import Entity, GraphScope, Mention, Relation, Triple
 from engram.domain.models import ApiKey, EnrichmentState, HistoryRecord, Memory, Scope, Status
 from engram.domain.sessions import (
@@ -51,6 +52,9 @@ class ListQuery:
     status: Status | None = None
     limit: int = 50
     cursor: str | None = None  # opaque to callers; each store encodes its own position
+    agent_id: str | None = None
+    run_id: str | None = None
+    metadata: Filter | None = None  # engram.domain.filters, executed inside the store's query
 
 
 @dataclass
@@ -226,6 +230,9 @@ class SearchFilters:
     observed_after: datetime | None = None  # inclusive
     observed_before: datetime | None = None  # exclusive
     min_importance: int | None = None
+    agent_id: str | None = None  # written by this agent
+    run_id: str | None = None  # written in this run (session)
+    metadata: Filter | None = None  # engram.domain.filters
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,8 @@ ever separates parts):
   memory     pk=MEM#{tenant}#{id}  sk=MEM
              doc: the memory as JSON without its counters; hits, retrieval_count, last_retrieved_at;
              tenant, user_id, project, namespace, status, content_hash, enrichment_state, updated_at;
+             agent_id, run_id, and metadata: the doc's top-level scalar metadata as a map, for the
+             list's FilterExpression (engram.domain.filters);
              gsi1pk=U#{tenant}#{user_id}   gsi1sk={id}              list a user's memories, newest first
              gsi2pk=ES#{enrichment state}  gsi2sk={updated_at}#{id}  work stuck in an enrichment state
   dedup key  pk=HASH#{tenant}#{user_id}#{project}#{namespace}#{content_hash}  sk=HASH  memory_id
@@ -24,6 +26,7 @@ Times in keys and conditions use a fixed-width UTC ISO format, so text order is 
 from __future__ import annotations
 
 import builtins
+import decimal
 import json
 import random
 import time
@@ -34,7 +37,8 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
-from engram.domain.errors import Conflict, InvalidCursor
+from engram.domain.errors import Conflict, InvalidCursor, InvalidRequest
+from engram.domain.filters import And, Compare, Filter, Not, Or, kind
 from engram.domain.models import EnrichmentState, HistoryRecord, Memory, Scope, Status, utcnow
 from engram.ports import Clock, InsertResult, ListQuery, Page
 
@@ -50,6 +54,10 @@ _TABLE_KEY = ("pk", "sk")
 _LIST_KEY = ("pk", "sk", "gsi1pk", "gsi1sk")
 _STATE_KEY = ("pk", "sk", "gsi2pk", "gsi2sk")
 _BATCH_GET = 100  # BatchGetItem's limit per request
+_MAX_EXPRESSION = 4096  # bytes, DynamoDB's limit on one expression
+# DynamoDB numbers: 38 significant digits, magnitudes 1e-130 to 1e125; a metadata number is rounded to
+# 38 digits, and one out of range is left out of the filterable map (the doc keeps it exactly).
+_NUMBERS = decimal.Context(prec=38, Emin=-128, Emax=125, traps=[decimal.Overflow, decimal.InvalidOperation])
 
 
 def create_table(dynamodb: Any, name: str) -> None:
@@ -138,11 +146,95 @@ def _doc_attributes(memory: Memory) -> dict[str, Any]:
         "content_hash": memory.content_hash,
         "enrichment_state": memory.enrichment.state.value,
         "updated_at": iso(memory.updated_at),
+        "agent_id": memory.agent_id,
+        "run_id": memory.run_id,
+        "metadata": _filterable(memory.metadata),
         "gsi1pk": _list_pk(memory.tenant, memory.user_id),
         "gsi1sk": memory.id,
         "gsi2pk": _state_pk(memory.enrichment.state),
         "gsi2sk": f"{iso(memory.updated_at)}#{memory.id}",
     }
+
+
+def _filterable(metadata: dict[str, Any]) -> dict[str, Any]:
+    """The metadata a filter can compare: top-level strings, booleans and numbers (as Decimals)."""
+    out: dict[str, Any] = {}
+    for key, value in metadata.items():
+        if not key:
+            continue
+        if isinstance(value, str | bool):
+            out[key] = value
+        elif isinstance(value, int | float):
+            try:
+                number = _NUMBERS.create_decimal(repr(value) if isinstance(value, float) else value)
+            except decimal.DecimalException:
+                continue  # NaN, infinities, beyond DynamoDB's range
+            if number.is_finite() and (number.is_zero() or number.adjusted() >= -128):
+                out[key] = number
+    return out
+
+
+_DYNAMO_TYPE = {"string": "S", "number": "N", "boolean": "BOOL"}
+
+
+def _number(value: int | float) -> decimal.Decimal:
+    return decimal.Decimal(repr(value)) if isinstance(value, float) else decimal.Decimal(value)
+
+
+class _Expression:
+    """Builds a FilterExpression with its own placeholders."""
+
+    def __init__(self, names: dict[str, str], values: dict[str, Any]) -> None:
+        self.names, self.values = names, values
+
+    def value(self, value: Any) -> str:
+        placeholder = f":f{len(self.values)}"
+        self.values[placeholder] = _number(value) if isinstance(value, int | float) and not isinstance(
+            value, bool
+        ) else value
+        return placeholder
+
+    def name(self, name: str) -> str:
+        for placeholder, existing in self.names.items():
+            if existing == name and placeholder.startswith("#f"):
+                return placeholder
+        placeholder = f"#f{len(self.names)}"
+        self.names[placeholder] = name
+        return placeholder
+
+    def metadata(self, f: Filter) -> str:
+        match f:
+            case And(items) | Or(items):
+                glue = " AND " if isinstance(f, And) else " OR "
+                return "(" + glue.join(self.metadata(item) for item in items) + ")"
+            case Not(item):
+                return f"(NOT {self.metadata(item)})"
+            case Compare(key, op, value):
+                # Each comparison is guarded by the value's type: a comparison of another type is
+                # false, never an error, and a number never equals a boolean.
+                path = f"{self.name('metadata')}.{self.name(key)}"
+                values = value if isinstance(value, tuple) else (value,)
+                typed = []
+                for t in ("S", "N", "BOOL"):
+                    same = [v for v in values if _DYNAMO_TYPE[kind(v)] == t]
+                    if not same:
+                        continue
+                    if op == "in":
+                        test = f"{path} IN ({', '.join(self.value(v) for v in same)})"
+                    else:
+                        symbol = {"eq": "=", "gt": ">", "gte": ">=", "lt": "<", "lte": "<="}[op]
+                        test = f"{path} {symbol} {self.value(same[0])}"
+                    typed.append(f"attribute_type({path}, {self.type(t)}) AND {test}")
+                # One pair of parentheses per node: DynamoDB refuses redundant ones, "((…))".
+                if len(typed) == 1:
+                    return f"({typed[0]})"
+                return "(" + " OR ".join(f"({t})" for t in typed) + ")"
+        raise TypeError(f"not a filter: {f!r}")
+
+    def type(self, t: str) -> str:
+        placeholder = f":t{t}"
+        self.values[placeholder] = t
+        return placeholder
 
 
 def _memory_item(memory: Memory) -> dict[str, Any]:
@@ -437,7 +529,9 @@ class DynamoMemoryStore:
         if not query.user_id:
             raise ValueError("list needs a user_id")
         pk = _list_pk(query.tenant, query.user_id)
-        filters, values, names = [], {":pk": pk}, {}
+        filters: builtins.list[str] = []
+        values: dict[str, Any] = {":pk": pk}
+        names: dict[str, str] = {}
         for attribute, value in (("project", query.project), ("namespace", query.namespace)):
             if value is not None:
                 filters.append(f"#{attribute} = :{attribute}")
@@ -450,6 +544,14 @@ class DynamoMemoryStore:
         else:
             filters.append("#status = :status")
             values[":status"] = query.status.value
+        expression = _Expression(names, values)
+        for attribute, value in (("agent_id", query.agent_id), ("run_id", query.run_id)):
+            if value is not None:
+                filters.append(f"{expression.name(attribute)} = {expression.value(value)}")
+        if query.metadata is not None:
+            filters.append(expression.metadata(query.metadata))
+        if len(" AND ".join(filters).encode()) > _MAX_EXPRESSION:
+            raise InvalidRequest("the metadata filter is too large for this store; simplify it")
         start = self._decode(query.cursor, _LIST_KEY, gsi1pk=pk)
         return self._page(
             self.table.query,

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from engram.adapters.sqlite_db import SqliteDatabase, iso
+from engram.adapters.sqlite_filters import metadata_predicate
 from engram.domain.text import terms
 from engram.ports import IndexedMemory, LexicalHit, SearchScope, VectorHit
 
@@ -52,6 +53,14 @@ def scope_predicate(scope: SearchScope, alias: str = "m") -> tuple[str, list]:
     if f.min_importance is not None:
         clauses.append(f"json_extract({alias}.doc, '$.importance') >= ?")
         params.append(f.min_importance)
+    for field, value in (("agent_id", f.agent_id), ("run_id", f.run_id)):
+        if value is not None:
+            clauses.append(f"json_extract({alias}.doc, '$.{field}') = ?")
+            params.append(value)
+    if f.metadata is not None:
+        sql, more = metadata_predicate(f.metadata, alias)
+        clauses.append(sql)
+        params.extend(more)
     return " AND ".join(clauses), params
 
 

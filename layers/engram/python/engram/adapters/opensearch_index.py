@@ -32,6 +32,7 @@ is supported too (faiss/nmslib/lucene: score = 1 + ip when ip ≥ 0, 1 / (1 − 
 from __future__ import annotations
 
 import math
+import struct
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -43,6 +44,7 @@ from opensearchpy import OpenSearch, Urllib3AWSV4SignerAuth, Urllib3HttpConnecti
 from opensearchpy.exceptions import RequestError, TransportError
 
 from engram.domain.errors import DependencyUnavailable
+from engram.domain.filters import And, Compare, Filter, Not, Or, Scalar, kind
 from engram.ports import IndexedMemory, LexicalHit, SearchScope, VectorHit
 
 if TYPE_CHECKING:
@@ -162,6 +164,7 @@ class OpenSearchIndex:
                     "provenance": keyword,
                     "categories": keyword,
                     "entities": keyword,
+                    **self.added_fields(),
                     "content": {"type": "text", "analyzer": "english"},
                     "importance": {"type": "integer"},
                     "confidence": {"type": "float"},
@@ -177,8 +180,18 @@ class OpenSearchIndex:
             },
         }
 
+    @staticmethod
+    def added_fields() -> dict[str, Any]:
+        """Fields added since the first mapping: an existing index gets them (PUT _mapping) on first use.
+        `meta` holds one keyword per top-level scalar metadata entry, `<key>␟<type>␟<value>` (see
+        `metadata_terms`), so equality, `in` and ranges of the metadata filters are term, terms and
+        range queries on one keyword field."""
+        keyword = {"type": "keyword"}
+        return {"agent_id": keyword, "run_id": keyword, "meta": keyword}
+
     def ensure_index(self) -> None:
-        """Create the index unless it exists; safe to race with other processes."""
+        """Create the index unless it exists (else add the fields added since); safe to race with other
+        processes."""
         if self._ready:
             return
         with self._lock:
@@ -191,6 +204,10 @@ class OpenSearchIndex:
                     except RequestError as exc:
                         if exc.error != "resource_already_exists_exception":
                             raise
+                else:
+                    self._client.indices.put_mapping(
+                        index=self._index, body={"properties": self.added_fields()}
+                    )
             self._ready = True
 
     # ------------------------------------------------------------------ VectorIndex
@@ -316,6 +333,9 @@ class OpenSearchIndex:
             "provenance": memory.provenance.value,
             "categories": list(memory.categories),
             "entities": list(memory.entities),
+            "agent_id": memory.agent_id,
+            "run_id": memory.run_id,
+            "meta": metadata_terms(memory.metadata),
             "content": memory.content,
             "importance": memory.importance,
             "confidence": memory.confidence,
@@ -396,7 +416,79 @@ def scope_filter(scope: SearchScope) -> dict[str, Any]:
         clauses.append({"range": {"observed_at": observed}})
     if filters.min_importance is not None:
         clauses.append({"range": {"importance": {"gte": filters.min_importance}}})
+    for field, value in (("agent_id", filters.agent_id), ("run_id", filters.run_id)):
+        if value is not None:
+            clauses.append(_term(field, value))
+    if filters.metadata is not None:
+        clauses.append(metadata_query(filters.metadata))
     return {"bool": {"filter": clauses}}
+
+
+# Metadata terms: `<key>\x1f<t>\x1f<value>`, t = s (string), n (number: the IEEE 754 double as 16 hex
+# digits whose text order is numeric order), b (boolean). A key's values of one type sit between
+# `<key>\x1f<t>\x1f` and `<key>\x1f<t>\x20`, so a range on the keyword is a range on the values.
+_SEP = "\x1f"
+_TYPE = {"string": "s", "number": "n", "boolean": "b"}
+
+
+def _sortable(number: float) -> str:
+    bits = struct.unpack(">Q", struct.pack(">d", number + 0.0))[0]  # + 0.0: -0.0 is 0.0
+    return f"{bits ^ 0xFFFFFFFFFFFFFFFF if bits >> 63 else bits | 1 << 63:016x}"
+
+
+def _meta_term(key: str, value: Scalar) -> str:
+    t = kind(value)
+    if t == "boolean":
+        text = "true" if value else "false"
+    elif t == "number":
+        text = _sortable(float(value))
+    else:
+        text = str(value)
+    return f"{key}{_SEP}{_TYPE[t]}{_SEP}{text}"
+
+
+def metadata_terms(metadata: dict[str, Any]) -> list[str]:
+    """The `meta` keywords of a memory's metadata: its top-level strings, numbers and booleans (a key
+    with a control character cannot be filtered on and is left out)."""
+    terms: list[str] = []
+    for key, value in metadata.items():
+        if not key or any(ord(c) < 0x20 or c == "\x7f" for c in key):
+            continue
+        if isinstance(value, float) and not math.isfinite(value):
+            continue
+        if isinstance(value, str | int | float):  # bool is an int
+            try:
+                terms.append(_meta_term(key, value))
+            except OverflowError:
+                continue  # an integer beyond a double's range
+    return terms
+
+
+def metadata_query(f: Filter) -> dict[str, Any]:
+    """A metadata filter as an OpenSearch bool filter over the `meta` keywords."""
+    match f:
+        case And(items):
+            return {"bool": {"filter": [metadata_query(item) for item in items]}}
+        case Or(items):
+            return {"bool": {"should": [metadata_query(item) for item in items], "minimum_should_match": 1}}
+        case Not(item):
+            return {"bool": {"must_not": [metadata_query(item)]}}
+        case Compare(key, op, value):
+            if op == "in":
+                assert isinstance(value, tuple)
+                return {"terms": {"meta": [_meta_term(key, v) for v in value]}}
+            assert not isinstance(value, tuple)
+            term = _meta_term(key, value)
+            if op == "eq":
+                return {"term": {"meta": term}}
+            prefix = term[: len(key) + 3]  # <key>␟<t>␟
+            low, high = prefix, prefix[:-1] + "\x20"
+            bound = {"gt": {"gt": term, "lt": high}, "gte": {"gte": term, "lt": high}}.get(op) or {
+                "gte": low,
+                op: term,
+            }
+            return {"range": {"meta": bound}}
+    raise TypeError(f"not a filter: {f!r}")
 
 
 def engine_score_to_cosine(score: float, space_type: SpaceType) -> float:

@@ -16,6 +16,7 @@ from datetime import datetime
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
 from engram.adapters.sqlite_db import SqliteDatabase, iso
+from engram.adapters.sqlite_filters import metadata_predicate
 from engram.domain.errors import Conflict
 from engram.domain.models import EnrichmentState, HistoryRecord, Memory, Status, utcnow
 from engram.ports import InsertResult, ListQuery, Page
@@ -224,13 +225,21 @@ class SqliteMemoryStore:
         else:
             where.append("status = ?")
             params.append(query.status.value)
+        for field, value in (("agent_id", query.agent_id), ("run_id", query.run_id)):
+            if value is not None:
+                where.append(f"json_extract(m.doc, '$.{field}') = ?")
+                params.append(value)
+        if query.metadata is not None:
+            sql, more = metadata_predicate(query.metadata, "m")
+            where.append(sql)
+            params.extend(more)
         if query.cursor:
             where.append("id < ?")
             params.append(decode_cursor(query.cursor, ("before",))["before"])
         rows = (
             self.db.connection()
             .execute(
-                f"SELECT {_COLUMNS} FROM memories WHERE {' AND '.join(where)} ORDER BY id DESC LIMIT ?",
+                f"SELECT {_COLUMNS} FROM memories m WHERE {' AND '.join(where)} ORDER BY id DESC LIMIT ?",
                 (*params, query.limit + 1),
             )
             .fetchall()

@@ -23,6 +23,7 @@ from engram.api.contract import (
 from engram.api.entities import register_entities
 from engram.api.resolver import RequestScopedResolver
 from engram.api.schemas import (
+    AgentId,
     BatchRequest,
     BatchResponse,
     Health,
@@ -33,15 +34,17 @@ from engram.api.schemas import (
     PatchRequest,
     RememberRequest,
     RememberResponse,
+    RunId,
     ScopeName,
     SearchRequest,
     SearchResponse,
     UserId,
 )
-from engram.api.search import recall_query, search_response
+from engram.api.search import metadata_from_query, recall_query, search_response
 from engram.api.sessions import register_sessions
 from engram.api.transfer import register_transfer
 from engram.domain.errors import PayloadTooLarge, PiiRejected, Unauthorized
+from engram.domain.filters import describe as describe_filters
 from engram.domain.models import EnrichmentState, Status
 from engram.observability import count, logger
 from engram.ports import ListQuery
@@ -56,6 +59,7 @@ _METRIC = {
     Outcome.deduplicated: "MemoryDeduplicated",
     Outcome.rejected: "MemoryRejected",
     Outcome.pii_rejected: "PiiRejected",
+    Outcome.invalid: "MemoryInvalid",
 }
 
 
@@ -83,6 +87,9 @@ def _answer(result: RememberResult) -> RememberResponse:
             return RememberResponse(id=None, status="rejected", rejected=result.reason)
         case Outcome.pii_rejected:
             return RememberResponse(id=None, status="error", error="pii_rejected", message=result.reason)
+        case Outcome.invalid:
+            message = f"{result.field}: {result.reason}" if result.field else result.reason
+            return RememberResponse(id=None, status="error", error="invalid_request", message=message)
 
 
 def _json(status: int, model: RememberResponse) -> Response[RememberResponse]:
@@ -233,8 +240,24 @@ def build_resolver(c: Container) -> RequestScopedResolver:
         status: Annotated[Status | None, Query()] = None,
         limit: Annotated[int, Query(ge=1, le=200)] = 50,
         cursor: Annotated[str | None, Query(max_length=512)] = None,
+        agent_id: Annotated[AgentId | None, Query(description="only memories this agent wrote")] = None,
+        run_id: Annotated[RunId | None, Query(description="only memories written in this run")] = None,
+        metadata_filter: Annotated[
+            str | None, Query(max_length=4096, description="a JSON metadata filter: " + describe_filters())
+        ] = None,
     ) -> MemoryList:
-        query = ListQuery(tenant(), user_id, project, namespace, status, limit, cursor)
+        query = ListQuery(
+            tenant(),
+            user_id,
+            project,
+            namespace,
+            status,
+            limit,
+            cursor,
+            agent_id=agent_id,
+            run_id=run_id,
+            metadata=metadata_from_query(metadata_filter),
+        )
         page = list_memories(c.store, query)
         return MemoryList(items=[MemoryOut.of(m) for m in page.items], cursor=page.cursor)
 

@@ -111,7 +111,8 @@ def register(app: RequestScopedResolver) -> None:
             )
         details = []
         if "field" in exc.detail:
-            details = [ErrorDetail(path=f"body.{exc.detail['field']}", message=exc.message, type=exc.code)]
+            where = exc.detail.get("location", "body")  # a query parameter's error says "query"
+            details = [ErrorDetail(path=f"{where}.{exc.detail['field']}", message=exc.message, type=exc.code)]
         return error_response(status, exc.code, exc.message, details)
 
     @app.not_found

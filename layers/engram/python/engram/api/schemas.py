@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from engram.domain.filters import describe as describe_filters
 from engram.domain.models import (
     EnrichmentState,
     HistoryEvent,
@@ -27,6 +28,26 @@ ScopeName = Annotated[str, Field(min_length=1, max_length=64, pattern=NAME_PATTE
 Content = Annotated[
     str,
     Field(min_length=1, max_length=8000, description="the fact to remember; at most 8,000 characters"),
+]
+Summary = Annotated[
+    str,
+    Field(min_length=1, max_length=280, pattern=r"^[^\r\n]*$", description="one line (≤ 280 characters)"),
+]
+WriteReason = Annotated[
+    str, Field(min_length=1, max_length=1000, description="why the agent stored it (≤ 1,000 characters)")
+]
+MemoryRef = Annotated[str, Field(min_length=1, max_length=64, description="a memory's id")]
+RelatedIds = Annotated[
+    list[MemoryRef],
+    Field(
+        max_length=20,
+        description="memories this one refines or depends on: live memories of the same user, project and"
+        " namespace (≤ 20)",
+    ),
+]
+AgentId = Annotated[str, Field(min_length=1, max_length=128, description="the agent that wrote it")]
+RunId = Annotated[
+    str, Field(min_length=1, max_length=128, description="the run (conversation, session) it came from")
 ]
 
 
@@ -77,6 +98,11 @@ class RememberRequest(BaseModel):
     valid_until: datetime | None = Field(default=None, description="when this fact stops holding")
     observed_at: datetime | None = Field(default=None, description="when it was said; default now")
     metadata: dict[str, Any] = Field(default_factory=dict, description="small JSON object, ≤ 4 KiB")
+    summary: Summary | None = None
+    write_reason: WriteReason | None = None
+    related_ids: RelatedIds = Field(default_factory=list)
+    agent_id: AgentId | None = None
+    run_id: RunId | None = None
     force: bool = Field(
         default=False, strict=True, description="skip the worthiness gate (not PII screening)"
     )
@@ -117,6 +143,9 @@ class PatchRequest(BaseModel):
     importance: int | None = Field(default=None, ge=1, le=5, strict=True)
     valid_until: datetime | None = None
     metadata: dict[str, Any] | None = Field(default=None, description="small JSON object, ≤ 4 KiB")
+    summary: Summary | None = Field(default=None, description="one line; null clears it")
+    write_reason: WriteReason | None = Field(default=None, description="why it is stored; null clears it")
+    related_ids: RelatedIds | None = Field(default=None, description="replaces the list; [] clears it")
     force: bool = Field(default=False, strict=True)
 
     _iso = field_validator("valid_until", mode="before")(_iso_text)
@@ -151,6 +180,11 @@ class MemoryOut(BaseModel):
     entities: list[str]
     temporal: TemporalOut
     metadata: dict[str, Any]
+    summary: str | None = Field(default=None, description="one line, as the writer put it")
+    write_reason: str | None = Field(default=None, description="why the writer stored it")
+    related_ids: list[str] = Field(default_factory=list, description="memories it refines or depends on")
+    agent_id: str | None = Field(default=None, description="the agent that wrote it")
+    run_id: str | None = Field(default=None, description="the run (session) it came from")
     hits: int
     retrieval_count: int
     last_retrieved_at: datetime | None
@@ -228,6 +262,11 @@ class SearchFiltersIn(BaseModel):
     observed_after: datetime | None = Field(default=None, description="inclusive")
     observed_before: datetime | None = Field(default=None, description="exclusive")
     min_importance: int | None = Field(default=None, ge=1, le=5, strict=True)
+    metadata: dict[str, Any] | None = Field(
+        default=None,
+        description=describe_filters(),
+        examples=[{"AND": [{"topic": "billing"}, {"priority": {"gte": 2}}], "NOT": [{"state": "done"}]}],
+    )
 
     _iso = field_validator("observed_after", "observed_before", mode="before")(_iso_text)
     _tz = field_validator("observed_after", "observed_before")(_utc)
@@ -264,6 +303,8 @@ class SearchRequest(BaseModel):
     user_id: UserId
     project: ScopeName | None = None
     namespaces: list[ScopeName] | None = Field(default=None, max_length=20)
+    agent_id: AgentId | None = Field(default=None, description="only memories this agent wrote")
+    run_id: RunId | None = Field(default=None, description="only memories written in this run")
     top_k: int = Field(default=10, ge=1, le=100, strict=True)
     filters: SearchFiltersIn = Field(default_factory=SearchFiltersIn)
     min_score: float | None = Field(default=None, ge=0, strict=True)

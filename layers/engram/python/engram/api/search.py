@@ -5,6 +5,7 @@ Shared by `POST /v1/memories/search` and `engram recall`, so both ask and answer
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from engram.api.schemas import (
@@ -17,6 +18,8 @@ from engram.api.schemas import (
     SourceMessageOut,
     SourceOut,
 )
+from engram.domain import filters
+from engram.domain.errors import InvalidRequest
 from engram.ports import SearchFilters
 from engram.usecases.recall import Recalled, RecallQuery
 
@@ -33,7 +36,7 @@ def recall_query(tenant: str, request: SearchRequest) -> RecallQuery:
         project=request.project,
         namespaces=tuple(request.namespaces) if request.namespaces else None,
         top_k=request.top_k,
-        filters=search_filters(request.filters),
+        filters=search_filters(request.filters, request.agent_id, request.run_id),
         min_score=request.min_score,
         include_stale=request.include_stale,
         include_superseded=request.include_superseded,
@@ -41,8 +44,11 @@ def recall_query(tenant: str, request: SearchRequest) -> RecallQuery:
     )
 
 
-def search_filters(f: SearchFiltersIn) -> SearchFilters:
-    """The request's filters as the ports' SearchFilters (an empty list is no filter)."""
+def search_filters(
+    f: SearchFiltersIn, agent_id: str | None = None, run_id: str | None = None
+) -> SearchFilters:
+    """The request's filters as the ports' SearchFilters (an empty list is no filter); a bad metadata
+    filter raises InvalidRequest naming its path."""
 
     def many(values: list[Any] | None) -> tuple[str, ...] | None:
         return tuple(str(v) for v in values) if values else None
@@ -55,7 +61,27 @@ def search_filters(f: SearchFiltersIn) -> SearchFilters:
         observed_after=f.observed_after,
         observed_before=f.observed_before,
         min_importance=f.min_importance,
+        agent_id=agent_id,
+        run_id=run_id,
+        metadata=filters.parse(f.metadata, "filters.metadata"),
     )
+
+
+def metadata_from_query(text: str | None) -> filters.Filter | None:
+    """A list route's `metadata_filter` query parameter (JSON text) as a filter; InvalidRequest (at
+    `query.metadata_filter…`) when it is not JSON or not a valid filter."""
+    if text is None:
+        return None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise InvalidRequest(
+            "metadata_filter must be a JSON object", field="metadata_filter", location="query"
+        ) from None
+    try:
+        return filters.parse(data, "metadata_filter")
+    except InvalidRequest as exc:
+        raise InvalidRequest(exc.message, **exc.detail, location="query") from None
 
 
 def search_response(

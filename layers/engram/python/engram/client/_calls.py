@@ -7,6 +7,7 @@ parsed by its response models: there is no second copy of the contract here.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from collections.abc import Mapping, Sequence
@@ -177,9 +178,20 @@ def list_memories(
     status: str | None,
     limit: int | None,
     cursor: str | None,
+    agent_id: str | None = None,
+    run_id: str | None = None,
+    metadata_filter: Mapping[str, Any] | None = None,
 ) -> Call[MemoryList]:
     params = _query(
-        user_id=user_id, project=project, namespace=namespace, status=status, limit=limit, cursor=cursor
+        user_id=user_id,
+        project=project,
+        namespace=namespace,
+        status=status,
+        limit=limit,
+        cursor=cursor,
+        agent_id=agent_id,
+        run_id=run_id,
+        metadata_filter=json.dumps(metadata_filter) if metadata_filter is not None else None,
     )
     return Call("GET", "/v1/memories", MemoryList, params=params)
 

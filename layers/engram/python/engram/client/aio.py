@@ -137,9 +137,16 @@ class AsyncEngram:
         status: str | None = None,
         limit: int | None = None,
         cursor: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        metadata_filter: Mapping[str, Any] | None = None,
     ) -> MemoryList:
-        """One page of a user's memories, newest first; pass its `cursor` back for the next."""
-        return await self.request(calls.list_memories(user_id, project, namespace, status, limit, cursor))
+        """One page of a user's memories, newest first; pass its `cursor` back for the next.
+        `metadata_filter`: the JSON grammar of engram.domain.filters, e.g. {"topic": "billing"}."""
+        call = calls.list_memories(
+            user_id, project, namespace, status, limit, cursor, agent_id, run_id, metadata_filter
+        )
+        return await self.request(call)
 
     async def iter_memories(
         self,
@@ -149,12 +156,23 @@ class AsyncEngram:
         namespace: str | None = None,
         status: str | None = None,
         page_size: int | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        metadata_filter: Mapping[str, Any] | None = None,
     ) -> AsyncIterator[MemoryOut]:
         """Every memory of the listing, following the cursor page by page."""
         cursor = None
         while True:
             page = await self.list(
-                user_id, project=project, namespace=namespace, status=status, limit=page_size, cursor=cursor
+                user_id,
+                project=project,
+                namespace=namespace,
+                status=status,
+                limit=page_size,
+                cursor=cursor,
+                agent_id=agent_id,
+                run_id=run_id,
+                metadata_filter=metadata_filter,
             )
             for item in page.items:
                 yield item
@@ -164,7 +182,8 @@ class AsyncEngram:
 
     async def search(self, query: str, user_id: str, **fields: Any) -> SearchResponse:
         """Recall; `fields` are the other fields of `SearchRequest` (project, namespaces, top_k,
-        filters, min_score, include_stale, include_superseded, explain, weights)."""
+        agent_id, run_id, filters (with `metadata`), min_score, include_stale, include_superseded,
+        explain, weights)."""
         return await self.request(calls.search(query, user_id, fields))
 
     # ------------------------------------------------------------------------- graph

@@ -135,9 +135,16 @@ class Engram:
         status: str | None = None,
         limit: int | None = None,
         cursor: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        metadata_filter: Mapping[str, Any] | None = None,
     ) -> MemoryList:
-        """One page of a user's memories, newest first; pass its `cursor` back for the next."""
-        return self.request(calls.list_memories(user_id, project, namespace, status, limit, cursor))
+        """One page of a user's memories, newest first; pass its `cursor` back for the next.
+        `metadata_filter`: the JSON grammar of engram.domain.filters, e.g. {"topic": "billing"}."""
+        call = calls.list_memories(
+            user_id, project, namespace, status, limit, cursor, agent_id, run_id, metadata_filter
+        )
+        return self.request(call)
 
     def iter_memories(
         self,
@@ -147,12 +154,23 @@ class Engram:
         namespace: str | None = None,
         status: str | None = None,
         page_size: int | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        metadata_filter: Mapping[str, Any] | None = None,
     ) -> Iterator[MemoryOut]:
         """Every memory of the listing, following the cursor page by page."""
         cursor = None
         while True:
             page = self.list(
-                user_id, project=project, namespace=namespace, status=status, limit=page_size, cursor=cursor
+                user_id,
+                project=project,
+                namespace=namespace,
+                status=status,
+                limit=page_size,
+                cursor=cursor,
+                agent_id=agent_id,
+                run_id=run_id,
+                metadata_filter=metadata_filter,
             )
             yield from page.items
             if not page.cursor:
@@ -161,7 +179,8 @@ class Engram:
 
     def search(self, query: str, user_id: str, **fields: Any) -> SearchResponse:
         """Recall; `fields` are the other fields of `SearchRequest` (project, namespaces, top_k,
-        filters, min_score, include_stale, include_superseded, explain, weights)."""
+        agent_id, run_id, filters (with `metadata`), min_score, include_stale, include_superseded,
+        explain, weights)."""
         return self.request(calls.search(query, user_id, fields))
 
     # ------------------------------------------------------------------------- graph

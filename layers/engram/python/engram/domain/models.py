@@ -115,6 +115,14 @@ class Memory(BaseModel):
     entities: list[str] = Field(default_factory=list)
     temporal: Temporal = Field(default_factory=Temporal)
     metadata: dict[str, Any] = Field(default_factory=dict)
+    # The write protocol agents follow: a one-line summary, why the agent stored it, and the memories
+    # of the same scope it refines or depends on.
+    summary: str | None = None
+    write_reason: str | None = None
+    related_ids: list[str] = Field(default_factory=list)
+    # Who wrote it: the agent and the run (session) it came from, beside the user it is about.
+    agent_id: str | None = None
+    run_id: str | None = None
     hits: int = 1
     retrieval_count: int = 0
     last_retrieved_at: datetime | None = None

@@ -29,6 +29,7 @@ from engram.client.errors import (
     error_from_validation,
 )
 from engram.domain.errors import EngramError as DomainError
+from engram.domain.filters import describe as describe_filters
 from engram.domain.models import MemoryType
 from engram.mcp.backends import Backend
 
@@ -53,7 +54,9 @@ work. Write it as one self-contained sentence that makes sense without this conv
 and what; resolve "it", "tomorrow"). Do NOT store filler or small talk, transient state (what you
 are doing right now, intermediate results), secrets, or anything true only for this turn. Storing
 the same fact twice is harmless: it is deduplicated. Very short or filler content is rejected with
-a reason, which is not an error."""
+a reason, which is not an error. Optionally give a one-line `summary`, your `write_reason` (why it is
+worth keeping), and `related_ids`: ids of memories (from `recall`) that this one refines or depends
+on, in the same user, project and namespace."""
 
 RECALL = """\
 Search long-term memory for what is relevant to a question or task, best match first. Use it before
@@ -105,6 +108,10 @@ def _memory(m: MemoryOut, score: float | None = None) -> dict[str, Any]:
         "observed_at": m.observed_at.isoformat(),
         "status": m.status.value,
     }
+    if m.summary:
+        out["summary"] = m.summary
+    if m.related_ids:
+        out["related_ids"] = m.related_ids
     if m.superseded_by:
         out["superseded_by"] = m.superseded_by
     if score is not None:
@@ -163,6 +170,15 @@ def build_server(backend: Backend, defaults: Defaults, **options: Any) -> MCPSer
             int | None, Field(description="1 (trivia) to 5 (critical); default: inferred")
         ] = None,
         metadata: Annotated[dict[str, Any] | None, Field(description="a small JSON object (≤ 4 KiB)")] = None,
+        summary: Annotated[str | None, Field(description="one line: what it says")] = None,
+        write_reason: Annotated[str | None, Field(description="why you store it")] = None,
+        related_ids: Annotated[
+            list[str] | None, Field(description="ids of memories it refines or depends on (same scope)")
+        ] = None,
+        agent_id: Annotated[
+            str | None, Field(description="your agent's name, to find what you wrote")
+        ] = None,
+        run_id: Annotated[str | None, Field(description="this run or conversation's id")] = None,
         user_id: UserIdArg = None,
         project: ProjectArg = None,
     ) -> dict[str, Any]:
@@ -174,6 +190,11 @@ def build_server(backend: Backend, defaults: Defaults, **options: Any) -> MCPSer
                     "memory_type": memory_type,
                     "importance": importance,
                     "metadata": metadata,
+                    "summary": summary,
+                    "write_reason": write_reason,
+                    "related_ids": related_ids,
+                    "agent_id": agent_id,
+                    "run_id": run_id,
                     **scope(user_id, project),
                 },
             )
@@ -192,13 +213,27 @@ def build_server(backend: Backend, defaults: Defaults, **options: Any) -> MCPSer
         memory_types: Annotated[
             list[MemoryType] | None, Field(description="only these kinds, e.g. ['preference', 'constraint']")
         ] = None,
+        metadata_filter: Annotated[
+            dict[str, Any] | None,
+            Field(description="only memories whose metadata match: " + describe_filters()),
+        ] = None,
+        agent_id: Annotated[str | None, Field(description="only memories this agent wrote")] = None,
         user_id: UserIdArg = None,
         project: ProjectArg = None,
     ) -> dict[str, Any]:
         def call() -> dict[str, Any]:
-            filters = {"memory_types": memory_types} if memory_types else None
+            filters: dict[str, Any] = {"memory_types": memory_types} if memory_types else {}
+            if metadata_filter is not None:
+                filters["metadata"] = metadata_filter
             request = _validated(
-                SearchRequest, {"query": query, "top_k": top_k, "filters": filters, **scope(user_id, project)}
+                SearchRequest,
+                {
+                    "query": query,
+                    "top_k": top_k,
+                    "filters": filters or None,
+                    "agent_id": agent_id,
+                    **scope(user_id, project),
+                },
             )
             found = backend.recall(request)
             return {"memories": [_memory(r.memory, r.score) for r in found.results]}

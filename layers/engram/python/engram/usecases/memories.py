@@ -23,6 +23,7 @@ from engram.domain.models import (
 from engram.domain.text import clean, content_hash
 from engram.ports import Clock, EnrichJob, JobQueue, ListQuery, MemoryStore, Page, SystemClock, VectorIndex
 from engram.usecases.graph import LinkMemory
+from engram.usecases.remember import check_related
 
 
 def history_record(memory: Memory, event: HistoryEvent, at: datetime, **detail: Any) -> HistoryRecord:
@@ -108,6 +109,19 @@ class Update:
                 update["status"] = Status.active
             pinned.add("valid_until")
         update["pinned"] = sorted(pinned)
+        for name in ("summary", "write_reason"):  # null clears; text is screened as content is
+            if name in changes:
+                note = changes[name]
+                if note is not None:
+                    screened_note = pii.screen(note, self.pii_policy, where=name)
+                    note = clean(screened_note.content) or None
+                    update["redactions"] = sorted(
+                        {*update.get("redactions", current.redactions), *screened_note.redactions}
+                    )
+                update[name] = note
+        if changes.get("related_ids") is not None:
+            related = changes["related_ids"]
+            update["related_ids"] = check_related(self.store, current.scope, related, current.id)
 
         content = changes.get("content")
         if content is None or clean(content) == current.content:

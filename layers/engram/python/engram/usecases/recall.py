@@ -12,6 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
+from engram.domain.filters import matches as metadata_matches
 from engram.domain.graph import GraphScope
 from engram.domain.models import EnrichmentState, Memory, Provenance, Status
 from engram.domain.scoring import (
@@ -218,7 +219,17 @@ class Recall:
 
     def _pending(self, scope: SearchScope, query: str, known: dict[str, float]) -> dict[str, float]:
         page = self.store.list(
-            ListQuery(scope.tenant, scope.user_id, scope.project, None, Status.active, 200)
+            ListQuery(
+                scope.tenant,
+                scope.user_id,
+                scope.project,
+                None,
+                Status.active,
+                200,
+                agent_id=scope.filters.agent_id,
+                run_id=scope.filters.run_id,
+                metadata=scope.filters.metadata,
+            )
         )
         pending = [
             m
@@ -258,6 +269,12 @@ def matches_filters(memory: Memory, f: SearchFilters) -> bool:
     if f.observed_after is not None and memory.observed_at < _aware(f.observed_after):
         return False
     if f.observed_before is not None and memory.observed_at >= _aware(f.observed_before):
+        return False
+    if f.agent_id is not None and memory.agent_id != f.agent_id:
+        return False
+    if f.run_id is not None and memory.run_id != f.run_id:
+        return False
+    if not metadata_matches(memory.metadata, f.metadata):
         return False
     return f.min_importance is None or memory.importance >= f.min_importance
 

@@ -16,11 +16,13 @@ from typing import Any
 from ulid import ULID
 
 from engram.domain import gate, pii
-from engram.domain.errors import PiiRejected
+from engram.domain.errors import InvalidRequest, PiiRejected
 from engram.domain.models import (
     Memory,
     MemoryType,
     Provenance,
+    Scope,
+    Status,
     Temporal,
     TemporalKind,
 )
@@ -35,6 +37,7 @@ class Outcome(StrEnum):
     deduplicated = "deduplicated"
     rejected = "rejected"
     pii_rejected = "pii_rejected"
+    invalid = "invalid"  # batch only: the item asks for something impossible (reason, field)
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,11 @@ class RememberCommand:
     valid_until: datetime | None = None
     observed_at: datetime | None = None
     metadata: Mapping[str, Any] = field(default_factory=dict)
+    summary: str | None = None
+    write_reason: str | None = None
+    related_ids: Sequence[str] = ()
+    agent_id: str | None = None
+    run_id: str | None = None
     force: bool = False
 
 
@@ -61,6 +69,7 @@ class RememberResult:
     reason: str | None = None  # why it was rejected
     redactions: Sequence[str] = ()
     pii_kinds: Sequence[str] = ()
+    field: str | None = None  # Outcome.invalid: the field (path) at fault
 
 
 class Remember:
@@ -88,7 +97,11 @@ class Remember:
         """Each item independently; one bad item never affects the others. Jobs go out in one batch."""
         results, jobs = [], []
         for command in commands:
-            result, job = self._store_one(command)
+            try:
+                result, job = self._store_one(command)
+            except InvalidRequest as exc:
+                where = exc.detail.get("field")
+                result, job = RememberResult(Outcome.invalid, reason=exc.message, field=str(where)), None
             results.append(result)
             if job is not None:
                 jobs.append(job)
@@ -101,14 +114,29 @@ class Remember:
         try:
             screened = pii.screen(command.content, self.pii_policy)
             metadata = pii.screen_metadata(command.metadata, self.pii_policy)
+            notes = {
+                name: pii.screen(text, self.pii_policy, where=name)
+                for name in ("summary", "write_reason")
+                if (text := getattr(command, name)) is not None
+            }
         except PiiRejected as exc:
             return RememberResult(
                 Outcome.pii_rejected,
                 reason=exc.message,
                 pii_kinds=list(exc.detail.get("kinds", [])),  # type: ignore[call-overload]
             ), None
-        command = replace(command, metadata=metadata.metadata)
-        redactions = sorted({*screened.redactions, *metadata.redactions})
+        c = command
+        scope = Scope(tenant=c.tenant, user_id=c.user_id, project=c.project, namespace=c.namespace)
+        related = check_related(self.store, scope, command.related_ids)
+        summary, reason = (
+            clean(notes[n].content) or None if n in notes else None for n in ("summary", "write_reason")
+        )
+        command = replace(
+            command, metadata=metadata.metadata, related_ids=related, summary=summary, write_reason=reason
+        )
+        redactions = sorted(
+            {*screened.redactions, *metadata.redactions, *(k for n in notes.values() for k in n.redactions)}
+        )
         memory = self._new_memory(command, clean(screened.content), redactions)
         inserted = self.store.insert_or_dedup(memory)
         if not inserted.created:
@@ -149,6 +177,11 @@ class Remember:
             provenance=command.provenance,
             temporal=temporal,
             metadata=dict(command.metadata),
+            summary=command.summary,
+            write_reason=command.write_reason,
+            related_ids=list(command.related_ids),
+            agent_id=command.agent_id,
+            run_id=command.run_id,
             created_at=now,
             updated_at=now,
             observed_at=command.observed_at or now,
@@ -175,3 +208,22 @@ class Remember:
             # Raw first: the memories are stored and stay `pending`; the janitor's repair job re-queues
             # them. The client still gets its 201, because its memory is safe.
             log.exception("enqueue failed; %d memories left pending for repair", len(jobs))
+
+
+def check_related(
+    store: MemoryStore, scope: Scope, related_ids: Sequence[str], itself: str | None = None
+) -> list[str]:
+    """The related ids, each once and in order, when every one names a live memory of `scope` (not
+    `itself`); else InvalidRequest naming the first bad one's path (`related_ids.<i>`)."""
+    ids = list(dict.fromkeys(related_ids))
+    found = {m.id: m for m in store.get_many(scope.tenant, ids)} if ids else {}
+    for i, memory_id in enumerate(related_ids):
+        memory = found.get(memory_id)
+        if memory_id == itself:
+            raise InvalidRequest("a memory cannot be related to itself", field=f"related_ids.{i}")
+        if memory is None or memory.status == Status.deleted or memory.scope != scope:
+            raise InvalidRequest(
+                f"no memory {memory_id!r} in this scope (user, project and namespace)",
+                field=f"related_ids.{i}",
+            )
+    return ids
