@@ -12,16 +12,12 @@ lower bounds), so a stats request stays within an API Gateway timeout on a large
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
 from typing import Any
 
+from engram.adapters.timestamps import iso, parse_iso
 from engram.ports import JanitorJob, JobState, MemoryCounts
 
 _SK = "STATE"
-
-
-def _iso(at: datetime) -> str:
-    return at.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 class DynamoJanitorState:
@@ -40,7 +36,7 @@ class DynamoJanitorState:
         last = item.get("last_run_at")
         return JobState(
             job=job,
-            last_run_at=datetime.fromisoformat(last.replace("Z", "+00:00")) if last else None,
+            last_run_at=parse_iso(last),
             cursor=item.get("cursor"),
             summary=json.loads(item.get("summary") or "{}"),
         )
@@ -52,7 +48,7 @@ class DynamoJanitorState:
             "summary": json.dumps(state.summary, separators=(",", ":")),
         }
         if state.last_run_at is not None:
-            item["last_run_at"] = _iso(state.last_run_at)
+            item["last_run_at"] = iso(state.last_run_at)
         if state.cursor is not None:
             item["cursor"] = state.cursor
         self.table.put_item(Item=item)

@@ -10,11 +10,11 @@ is a filtered Scan: keys are few and listing them is an operator's action, not a
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import ClientError
 
+from engram.adapters.timestamps import iso
 from engram.domain.errors import Conflict
 from engram.domain.models import ApiKey, utcnow
 
@@ -32,14 +32,6 @@ def _key(key_hash: str) -> dict[str, str]:
 
 def _id_key(key_id: str) -> dict[str, str]:
     return {"pk": f"{_KEY_ID}#{key_id}", "sk": _KEY_ID}
-
-
-def iso(at: datetime) -> str:
-    """The memory store's timestamp format, imported when a key is written: the authorizer, which
-    only finds keys, does not load the memory store adapter (nor the ports it imports)."""
-    from engram.adapters.dynamo_store import iso
-
-    return iso(at)
 
 
 def _to_key(item: dict[str, Any]) -> ApiKey:

@@ -15,8 +15,10 @@ import time
 import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime
 from pathlib import Path
+
+from engram.adapters.timestamps import iso as iso  # re-exported: the SQLite adapters' timestamp format
+from engram.adapters.timestamps import parse_iso as parse_iso
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS memories (
@@ -95,19 +97,6 @@ CREATE TABLE IF NOT EXISTS janitor_runs (
 
 
 AUTOCHECKPOINT_PAGES = 20_000  # backstop only (~80 MB of WAL); _Checkpointer does the regular work
-
-
-def iso(dt: datetime) -> str:
-    """Fixed-width UTC ISO 8601, so text order is time order."""
-    if dt.tzinfo is None:
-        dt = dt.replace(tzinfo=UTC)
-    return dt.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-
-
-def parse_iso(value: str | None) -> datetime | None:
-    if value is None:
-        return None
-    return datetime.fromisoformat(value.replace("Z", "+00:00"))
 
 
 class _Checkpointer:

@@ -17,7 +17,7 @@ from pydantic import Field, Json, ValidationError
 from engram.observability import logger
 from engram.ports import EnrichJob, EraseUserJob, ExtractJob, RetrievalJob
 from engram.runtime.container import Container
-from engram.usecases.retrievals import record_retrievals
+from engram.runtime.dispatch import run_jobs
 
 Job = Annotated[EnrichJob | RetrievalJob | ExtractJob | EraseUserJob, Field(discriminator="kind")]
 
@@ -35,37 +35,10 @@ def run_batch(container: Container, records: list[dict]) -> dict[str, Exception 
             parsed.append(JobRecord.model_validate(raw))
         except ValidationError:
             continue
-    results: dict[str, Exception | None] = {}
-    enrich = [r for r in parsed if isinstance(r.body, EnrichJob)]
-    if enrich:
-        outcomes = container.enrich.many([r.body for r in enrich if isinstance(r.body, EnrichJob)])
-        for record, outcome in zip(enrich, outcomes, strict=True):
-            results[record.messageId] = outcome if isinstance(outcome, Exception) else None
-    retrievals = [r for r in parsed if isinstance(r.body, RetrievalJob)]
-    if retrievals:
-        try:
-            record_retrievals(
-                container.store, [r.body for r in retrievals if isinstance(r.body, RetrievalJob)]
-            )
-            results.update({r.messageId: None for r in retrievals})
-        except Exception as exc:
-            results.update({r.messageId: exc for r in retrievals})
-    for record in parsed:
-        if isinstance(record.body, ExtractJob):  # one session's extraction each; a failure is redelivered
-            try:
-                container.extract(record.body)
-                results[record.messageId] = None
-            except Exception as exc:
-                results[record.messageId] = exc
-        if isinstance(record.body, EraseUserJob):  # forget a user (engram.usecases.erase)
-            from engram.runtime.userdata import eraser
-
-            try:
-                eraser(container)(record.body)
-                results[record.messageId] = None
-            except Exception as exc:
-                results[record.messageId] = exc
-    return results
+    return {
+        record.messageId: error
+        for record, error in zip(parsed, run_jobs(container, [r.body for r in parsed]), strict=True)
+    }
 
 
 def handle_sqs(container: Container, event: dict, context: Any) -> PartialItemFailureResponse:

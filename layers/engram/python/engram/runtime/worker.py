@@ -6,50 +6,27 @@ import threading
 
 from engram.adapters.sqlite_queue import ClaimedJob, SqliteJobQueue
 from engram.observability import logger
-from engram.ports import EnrichJob, EraseUserJob, ExtractJob, RetrievalJob
+from engram.ports import EraseUserJob, RetrievalJob
 from engram.runtime.container import Container
-from engram.usecases.retrievals import record_retrievals
+from engram.runtime.dispatch import run_jobs
 
 
 def process_batch(container: Container, queue: SqliteJobQueue, claimed: list[ClaimedJob]) -> dict[str, int]:
     """Run one claimed batch; failed jobs go back with backoff (or dead after max attempts)."""
     done: list[int] = []
     stats = {"ok": 0, "failed": 0, "dead": 0}
-    enrich = [c for c in claimed if isinstance(c.job, EnrichJob)]
-    retrievals = [c for c in claimed if isinstance(c.job, RetrievalJob)]
-    if enrich:
-        outcomes = container.enrich.many([c.job for c in enrich if isinstance(c.job, EnrichJob)])
-        for item, outcome in zip(enrich, outcomes, strict=True):
-            if isinstance(outcome, Exception):
-                state = queue.fail(item.id, f"{type(outcome).__name__}: {outcome}", item.attempts)
-                stats["dead" if state == "dead" else "failed"] += 1
-            else:
-                done.append(item.id)
-    if retrievals:
-        try:
-            record_retrievals(container.store, [c.job for c in retrievals if isinstance(c.job, RetrievalJob)])
-            done.extend(c.id for c in retrievals)
-        except Exception as exc:
-            for item in retrievals:
-                queue.fail(item.id, f"{type(exc).__name__}: {exc}", item.attempts)
-            stats["failed"] += len(retrievals)
-    for item in claimed:
-        if isinstance(item.job, ExtractJob):  # one session's extraction each; a failure is retried
-            try:
-                container.extract(item.job)
-                done.append(item.id)
-            except Exception as exc:
-                state = queue.fail(item.id, f"{type(exc).__name__}: {exc}", item.attempts)
-                stats["dead" if state == "dead" else "failed"] += 1
-        if isinstance(item.job, EraseUserJob):  # forget a user (engram.usecases.erase)
-            from engram.runtime.userdata import eraser
-
-            try:
-                eraser(container)(item.job)
-                done.append(item.id)
-            except Exception as exc:
-                state = queue.fail(item.id, type(exc).__name__, item.attempts)
-                stats["dead" if state == "dead" else "failed"] += 1
+    for item, error in zip(claimed, run_jobs(container, [c.job for c in claimed]), strict=True):
+        if error is None:
+            done.append(item.id)
+            continue
+        # an erasure's error may quote the user's data: only its type is kept with the job
+        reason = (
+            type(error).__name__ if isinstance(item.job, EraseUserJob) else f"{type(error).__name__}: {error}"
+        )
+        state = queue.fail(item.id, reason, item.attempts)
+        # a retrieval job that fails is counted as failed (its counts are lost, never doubled)
+        dead = state == "dead" and not isinstance(item.job, RetrievalJob)
+        stats["dead" if dead else "failed"] += 1
     queue.complete(done)
     stats["ok"] = len(done)
     return stats

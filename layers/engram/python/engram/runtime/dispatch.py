@@ -1,0 +1,46 @@
+"""Run a batch of queued jobs, whatever carries them: SQS records in the enrich Lambda
+(engram.runtime.jobs) or claimed rows of the SQLite job table in the local worker (engram.runtime.worker).
+
+Enrichment jobs run together (one embedding call for the whole batch), retrieval jobs are folded into
+one increment per memory, and each extraction or erasure runs on its own; a failure fails its own job
+only (all the retrieval jobs, when their one write fails).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engram.ports import EnrichJob, EraseUserJob, ExtractJob, Job, RetrievalJob
+from engram.runtime.container import Container
+from engram.usecases.retrievals import record_retrievals
+
+
+def run_jobs(container: Container, jobs: Sequence[Job]) -> list[Exception | None]:
+    """One result per job, in order: None (done) or the exception that failed it."""
+    results: list[Exception | None] = [None] * len(jobs)
+    enrich = [(i, job) for i, job in enumerate(jobs) if isinstance(job, EnrichJob)]
+    if enrich:
+        outcomes = container.enrich.many([job for _, job in enrich])
+        for (i, _), outcome in zip(enrich, outcomes, strict=True):
+            results[i] = outcome if isinstance(outcome, Exception) else None
+    retrievals = [(i, job) for i, job in enumerate(jobs) if isinstance(job, RetrievalJob)]
+    if retrievals:
+        try:
+            record_retrievals(container.store, [job for _, job in retrievals])
+        except Exception as exc:
+            for i, _ in retrievals:
+                results[i] = exc
+    for i, job in enumerate(jobs):
+        if isinstance(job, ExtractJob):  # one session's extraction each
+            try:
+                container.extract(job)
+            except Exception as exc:
+                results[i] = exc
+        if isinstance(job, EraseUserJob):  # forget a user (engram.usecases.erase)
+            from engram.runtime.userdata import eraser
+
+            try:
+                eraser(container)(job)
+            except Exception as exc:
+                results[i] = exc
+    return results
