@@ -164,3 +164,62 @@ def test_bedrock_extracts_with_a_forced_tool_call() -> None:
         found = build_extractor(settings, bedrock_client=client).extract([USER_MSG], [], "maya")
     assert [(f.content, f.confidence) for f in found.facts] == [("maya is vegan.", 0.95)]
     assert found.source.startswith("bedrock:")
+
+
+# --------------------------------------------------------------------------- episode summaries
+
+
+def test_a_model_writes_the_episode_summary_cut_to_its_bound(server: FakeOpenAIServer) -> None:
+    server.replies.append(
+        "<think>a move</think>\n```json\n" + json.dumps({"summary": "maya moved. " * 40}) + "\n```"
+    )
+    summary = extractor(server).summarize([USER_MSG, ASSISTANT_MSG], "maya", "planning the move", 100)
+    assert summary.source == "openai:qwen3:8b" and summary.content.startswith("maya moved. maya moved.")
+    assert len(summary.content) <= 100 and summary.warnings == ["cut the summary to 100 characters"]
+    assert summary.source_message_ids == ["m1", "m2"]
+    [request] = server.requests
+    prompt = request.body["messages"][1]["content"]
+    assert "planning the move" in prompt and "I moved to Lisbon" in prompt
+    system = " ".join(request.body["messages"][0]["content"].split())
+    assert "helps a future conversation that does not include this one" in system
+
+
+def test_a_garbage_summary_falls_back_to_the_extractive_one(server: FakeOpenAIServer) -> None:
+    server.replies.extend(["no summary here", '{"summary": 42}'])
+    summary = extractor(server).summarize([USER_MSG, ASSISTANT_MSG], "maya", None, 500)
+    assert summary.source == "rules" and "fell back to rules" in summary.warnings[0]
+    assert summary.content == RulesExtractor().summarize([USER_MSG, ASSISTANT_MSG], "maya", None, 500).content
+    assert "maya moved to Lisbon" in summary.content
+
+
+def test_session_end_with_a_model_writes_its_summary_as_an_episode_memory(
+    server: FakeOpenAIServer, tmp_path
+) -> None:
+    from engram.domain.checkpoints import Digest, Trigger
+    from engram.usecases.checkpoints import CheckpointCommand, SaveCheckpoint
+
+    settings = Settings(
+        data_dir=tmp_path,
+        embedder={"provider": "hashing"},
+        enricher={"base_url": server.base_url, "timeout_s": 5.0},
+        sessions={"extractor": "openai", "extractor_model": "qwen3:8b"},
+    )
+    engram = local(settings)
+    engram.append_messages(
+        AppendCommand(tenant="acme", user_id="maya", session_id="s",
+                      messages=[MessageIn(role=USER_MSG.role, content="I moved to Lisbon in March.")])
+    )  # fmt: skip
+    server.replies.append(json.dumps({"facts": [fact("maya moved to Lisbon in March.", ["x"])]}))
+    drain(engram)
+    save = SaveCheckpoint(engram.transcripts, engram.queue, engram.pii_policy, settings.sessions)
+    saved = save(CheckpointCommand("acme", "maya", "s", Trigger.session_end, Digest(focus="the move")))
+    server.replies.append(json.dumps({"summary": "maya talked about moving to Lisbon in March."}))
+    drain(engram)
+
+    ref = SessionRef("acme", "maya", "s")
+    [checkpoint] = engram.transcripts.checkpoints(ref, 5)
+    assert checkpoint.id == saved.checkpoint.id and checkpoint.summary_memory_id
+    memory = engram.store.get("acme", checkpoint.summary_memory_id)
+    assert memory is not None and memory.provenance == Provenance.episode_summary
+    assert memory.content.endswith(": maya talked about moving to Lisbon in March.")
+    assert memory.metadata["extractor"] == "openai:qwen3:8b"
