@@ -12,9 +12,11 @@ but its functions would fail at import if it were deployed. The stack carries a 
 from __future__ import annotations
 
 import importlib.util
+import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -26,15 +28,24 @@ PYTHON_VERSION = "3.12"
 RUNTIME = lambda_.Runtime.PYTHON_3_12
 ARCHITECTURE = lambda_.Architecture.ARM_64
 
-# The layer's runtime dependencies: the package's core dependencies plus its `aws` extra
-# (see pyproject.toml). boto3/botocore come with the Lambda runtime and are pruned below.
-REQUIREMENTS = (
-    "pydantic>=2.7,<3",
-    "pydantic-settings>=2.3,<3",
-    "aws-lambda-powertools[tracer]>=3.5,<4",
-    "python-ulid>=2.7,<5",
-    "opensearch-py>=2.6,<4",
-)
+# The layer's runtime dependencies, read from pyproject.toml (never a hand copy): the package's core
+# dependencies plus its `aws` extra, less boto3 (the Lambda runtime has it; pruned below with its
+# transitive dependencies) and httpx (engram.client, the Python SDK, which no function imports).
+PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
+_NOT_IN_THE_LAYER = {"boto3", "httpx"}
+
+
+def _name(requirement: str) -> str:
+    return re.split(r"[\[<>=!~;\s]", requirement, maxsplit=1)[0].lower()
+
+
+def layer_requirements(pyproject: Path = PYPROJECT) -> tuple[str, ...]:
+    project = tomllib.loads(pyproject.read_text())["project"]
+    dependencies = [*project["dependencies"], *project["optional-dependencies"]["aws"]]
+    return tuple(d for d in dependencies if _name(d) not in _NOT_IN_THE_LAYER)
+
+
+REQUIREMENTS = layer_requirements()
 
 # Pulled in transitively (aws-xray-sdk needs botocore) but already in the runtime; shipping a second,
 # older copy in /opt/python would shadow the runtime's matching boto3/botocore pair.

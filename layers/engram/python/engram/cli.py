@@ -1,4 +1,5 @@
-"""The `engram` command line: serve, keys, invoke, recall, janitor, stats, bench."""
+"""The `engram` command line: serve, keys, invoke, mcp, and the subcommands registered in
+engram.runtime.commands (janitor, stats, recall, sessions, export, import, forget-user)."""
 
 from __future__ import annotations
 
@@ -256,7 +257,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _extensions() -> list:
-    """Subcommands that live with their use cases (recall, janitor, stats, bench)."""
+    """Subcommands that live with their use cases (engram.runtime.commands.REGISTRY)."""
     from engram.runtime import commands
 
     return commands.REGISTRY

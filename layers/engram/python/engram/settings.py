@@ -1,7 +1,7 @@
 """All settings, from `ENGRAM_*` environment variables (nested with `__`), one model.
 
 The Lambda functions, the local server and the CLI read the same model; the CDK stack writes its
-environment from the same field names (see `Settings.lambda_environment`).
+environment from the same field names (see `lambda_environment` in infra/engram_infra/functions.py).
 """
 
 from __future__ import annotations
@@ -188,8 +188,8 @@ class Settings(BaseSettings):
 
     # limits
     max_body_bytes: int = 65536
-    max_content_chars: int = 8000
-    max_batch_items: int = 100
+    # A memory's content (8,000 characters) and a batch's items (100) are limits of the API contract,
+    # declared on its models (engram.api.schemas) so the committed OpenAPI document states them.
 
     pipeline_mode: Literal["controlled", "shadow", "frozen"] = "controlled"
 

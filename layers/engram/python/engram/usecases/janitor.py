@@ -556,17 +556,6 @@ class Janitor:
         return page
 
 
-def run_job(
-    janitor: Janitor,
-    job: JanitorJob | str,
-    dry_run: bool = False,
-    now: datetime | None = None,
-    **options: Any,
-) -> JanitorReport:
-    """`janitor.run(job, ...)`: one run of one job."""
-    return janitor.run(job, dry_run=dry_run, now=now, **options)
-
-
 # --------------------------------------------------------------------------- stats
 
 
