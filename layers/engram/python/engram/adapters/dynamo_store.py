@@ -31,12 +31,13 @@ import json
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from botocore.exceptions import ClientError
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
+from engram.adapters.timestamps import iso as iso  # re-exported: the DynamoDB adapters' timestamp format
 from engram.domain.errors import Conflict, InvalidCursor, InvalidRequest
 from engram.domain.filters import And, Compare, Filter, Not, Or, kind
 from engram.domain.models import EnrichmentState, HistoryRecord, Memory, Scope, Status, utcnow
@@ -99,13 +100,6 @@ def create_table(dynamodb: Any, name: str) -> None:
 
 
 # --------------------------------------------------------------------------- keys and item mapping
-
-
-def iso(at: datetime) -> str:
-    """Fixed-width UTC ISO 8601 (naive datetimes are taken as UTC), so text order is time order."""
-    if at.tzinfo is None:
-        at = at.replace(tzinfo=UTC)
-    return at.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def _part(value: str) -> str:
@@ -264,6 +258,17 @@ def _set_doc(memory: Memory) -> tuple[str, dict[str, str], dict[str, Any]]:
 
 def _code(exc: ClientError) -> str:
     return str(exc.response.get("Error", {}).get("Code", ""))
+
+
+def _written(write: Callable[..., Any], **request: Any) -> bool:
+    """Make a conditional write; False when its condition failed (then nothing was written)."""
+    try:
+        write(**request)
+    except ClientError as exc:
+        if _code(exc) != "ConditionalCheckFailedException":
+            raise
+        return False
+    return True
 
 
 def _cancellation_codes(exc: ClientError) -> list[str]:
@@ -445,57 +450,43 @@ class DynamoMemoryStore:
             if n <= 0:
                 continue
             key = _memory_key(tenant, memory_id)
-            try:  # the common case: count and move last_retrieved_at forward in one write
-                self.table.update_item(
-                    Key=key,
-                    UpdateExpression="ADD retrieval_count :n SET last_retrieved_at = :at",
-                    ConditionExpression="attribute_exists(pk)"
-                    " AND (attribute_not_exists(last_retrieved_at) OR last_retrieved_at < :at)",
-                    ExpressionAttributeValues={":n": n, ":at": stamp},
-                )
+            if _written(  # the common case: count and move last_retrieved_at forward in one write
+                self.table.update_item,
+                Key=key,
+                UpdateExpression="ADD retrieval_count :n SET last_retrieved_at = :at",
+                ConditionExpression="attribute_exists(pk)"
+                " AND (attribute_not_exists(last_retrieved_at) OR last_retrieved_at < :at)",
+                ExpressionAttributeValues={":n": n, ":at": stamp},
+            ):
                 continue
-            except ClientError as exc:
-                if _code(exc) != "ConditionalCheckFailedException":
-                    raise
-            try:  # a later retrieval is already recorded (or the memory is gone): only count
-                self.table.update_item(
-                    Key=key,
-                    UpdateExpression="ADD retrieval_count :n",
-                    ConditionExpression="attribute_exists(pk)",
-                    ExpressionAttributeValues={":n": n},
-                )
-            except ClientError as exc:
-                if _code(exc) != "ConditionalCheckFailedException":
-                    raise
-
-    def claim_once(self, key: str, at: datetime, ttl_days: int = 14) -> bool:
-        try:
-            self.table.put_item(
-                Item={
-                    "pk": f"ONCE#{_part(key)}",
-                    "sk": "ONCE",
-                    "at": iso(at),
-                    TTL_ATTRIBUTE: int((at + timedelta(days=ttl_days)).timestamp()),  # DynamoDB TTL purges it
-                },
-                ConditionExpression="attribute_not_exists(pk)",
-            )
-            return True
-        except ClientError as exc:
-            if _code(exc) == "ConditionalCheckFailedException":
-                return False
-            raise
-
-    def add_hits(self, tenant: str, memory_id: str, n: int) -> None:
-        try:
-            self.table.update_item(
-                Key=_memory_key(tenant, memory_id),
-                UpdateExpression="ADD hits :n",
+            _written(  # a later retrieval is already recorded (or the memory is gone): only count
+                self.table.update_item,
+                Key=key,
+                UpdateExpression="ADD retrieval_count :n",
                 ConditionExpression="attribute_exists(pk)",
                 ExpressionAttributeValues={":n": n},
             )
-        except ClientError as exc:
-            if _code(exc) != "ConditionalCheckFailedException":
-                raise
+
+    def claim_once(self, key: str, at: datetime, ttl_days: int = 14) -> bool:
+        return _written(
+            self.table.put_item,
+            Item={
+                "pk": f"ONCE#{_part(key)}",
+                "sk": "ONCE",
+                "at": iso(at),
+                TTL_ATTRIBUTE: int((at + timedelta(days=ttl_days)).timestamp()),  # DynamoDB TTL purges it
+            },
+            ConditionExpression="attribute_not_exists(pk)",
+        )
+
+    def add_hits(self, tenant: str, memory_id: str, n: int) -> None:
+        _written(
+            self.table.update_item,
+            Key=_memory_key(tenant, memory_id),
+            UpdateExpression="ADD hits :n",
+            ConditionExpression="attribute_exists(pk)",
+            ExpressionAttributeValues={":n": n},
+        )
 
     # ------------------------------------------------------------------ reads
 
@@ -696,15 +687,12 @@ class DynamoMemoryStore:
         return False
 
     def _delete_if_owned(self, dedup_key: dict[str, str], memory_id: str) -> None:
-        try:
-            self.table.delete_item(
-                Key=dedup_key,
-                ConditionExpression="memory_id = :id",
-                ExpressionAttributeValues={":id": memory_id},
-            )
-        except ClientError as exc:
-            if _code(exc) != "ConditionalCheckFailedException":
-                raise
+        _written(
+            self.table.delete_item,
+            Key=dedup_key,
+            ConditionExpression="memory_id = :id",
+            ExpressionAttributeValues={":id": memory_id},
+        )
 
     def _delete_keys(self, keys: Iterable[dict[str, str]]) -> None:
         with self.table.batch_writer(overwrite_by_pkeys=["pk", "sk"]) as batch:
