@@ -158,6 +158,26 @@ def test_sessions_messages_transcript_and_delete(api: Engram) -> None:
         api.get_session("sdk-session-1", "sdk-sessions")
 
 
+def test_checkpoints_and_the_recovery_digest(api: Engram) -> None:
+    api.add_messages(
+        "sdk-session-2", "sdk-checkpoints", [{"role": "user", "content": "I moved to Lisbon in March."}]
+    )
+    saved = api.checkpoint(
+        "sdk-session-2",
+        "sdk-checkpoints",
+        "pre_compaction",
+        focus="Planning the Lisbon trip",
+        queries=["flights"],
+    )
+    assert saved.debounced is False and saved.checkpoint.trigger == "pre_compaction"
+    again = api.checkpoint("sdk-session-2", "sdk-checkpoints", "periodic", focus="Planning the Lisbon trip")
+    assert again.debounced is True and again.checkpoint.checkpoint_id == saved.checkpoint.checkpoint_id
+    recovery = api.latest_checkpoint("sdk-session-2", "sdk-checkpoints", budget_chars=500)
+    assert "Planning the Lisbon trip" in recovery.digest and recovery.chars <= 500
+    with pytest.raises(NotFoundError):
+        api.latest_checkpoint("sdk-no-session", "sdk-checkpoints")
+
+
 def test_entities_and_stats(api: Engram) -> None:
     api.remember("Marta Kowalski works at Globex Corporation", user_id="sdk-graph")
     names = {e.name for e in api.iter_entities("sdk-graph", page_size=1)}

@@ -37,7 +37,10 @@ from engram.api.schemas import (
 from engram.api.sessions import (
     AppendRequest,
     AppendResponse,
+    CheckpointRequest,
+    CheckpointSaved,
     MessageRequest,
+    RecoveryOut,
     SessionDeleted,
     SessionOut,
     TranscriptOut,
@@ -253,3 +256,15 @@ def transcript(session_id: str, user_id: str, limit: int | None, cursor: str | N
 def delete_session(session_id: str, user_id: str, cascade: bool) -> Call[SessionDeleted]:
     params = _query(user_id=user_id, cascade=cascade)
     return Call("DELETE", f"/v1/sessions/{_segment(session_id)}", SessionDeleted, params=params)
+
+
+def checkpoint(
+    session_id: str, user_id: str, trigger: str, fields: Mapping[str, Any]
+) -> Call[CheckpointSaved]:
+    body = _body(CheckpointRequest, {"user_id": user_id, "trigger": trigger, **fields})
+    return Call("POST", f"/v1/sessions/{_segment(session_id)}/checkpoints", CheckpointSaved, body=_json(body))
+
+
+def latest_checkpoint(session_id: str, user_id: str, budget_chars: int | None) -> Call[RecoveryOut]:
+    params = _query(user_id=user_id, budget_chars=budget_chars)
+    return Call("GET", f"/v1/sessions/{_segment(session_id)}/checkpoints/latest", RecoveryOut, params=params)

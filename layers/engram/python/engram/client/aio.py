@@ -21,8 +21,10 @@ from engram.api.schemas import (
 )
 from engram.api.sessions import (
     AppendResponse,
+    CheckpointSaved,
     MessageOut,
     MessageRequest,
+    RecoveryOut,
     SessionDeleted,
     SessionOut,
     TranscriptOut,
@@ -243,3 +245,11 @@ class AsyncEngram:
 
     async def delete_session(self, session_id: str, user_id: str, *, cascade: bool = False) -> SessionDeleted:
         return await self.request(calls.delete_session(session_id, user_id, cascade))
+
+    async def checkpoint(self, session_id: str, user_id: str, trigger: str, **fields: Any) -> CheckpointSaved:
+        return await self.request(calls.checkpoint(session_id, user_id, trigger, fields))
+
+    async def latest_checkpoint(
+        self, session_id: str, user_id: str, *, budget_chars: int | None = None
+    ) -> RecoveryOut:
+        return await self.request(calls.latest_checkpoint(session_id, user_id, budget_chars))

@@ -21,8 +21,10 @@ from engram.api.schemas import (
 )
 from engram.api.sessions import (
     AppendResponse,
+    CheckpointSaved,
     MessageOut,
     MessageRequest,
+    RecoveryOut,
     SessionDeleted,
     SessionOut,
     TranscriptOut,
@@ -238,3 +240,14 @@ class Engram:
 
     def delete_session(self, session_id: str, user_id: str, *, cascade: bool = False) -> SessionDeleted:
         return self.request(calls.delete_session(session_id, user_id, cascade))
+
+    def checkpoint(self, session_id: str, user_id: str, trigger: str, **fields: Any) -> CheckpointSaved:
+        """Save a checkpoint (trigger: periodic, pre_compaction, session_end, explicit); `fields`: focus,
+        recent_remembers, queries, project, namespace."""
+        return self.request(calls.checkpoint(session_id, user_id, trigger, fields))
+
+    def latest_checkpoint(
+        self, session_id: str, user_id: str, *, budget_chars: int | None = None
+    ) -> RecoveryOut:
+        """The recovery digest: the latest checkpoint and what the session knows, within the budget."""
+        return self.request(calls.latest_checkpoint(session_id, user_id, budget_chars))
