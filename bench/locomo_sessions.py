@@ -205,6 +205,8 @@ def facts_per_session(c, samples: list[dict]) -> dict[str, float]:
             n += 1
     return {
         "sessions": sessions,
+        "facts_written": written,
+        "facts_deduplicated": dedup,
         "facts_written_per_session": written / max(1, sessions),
         "share_deduplicated": dedup / max(1, written + dedup),
         "proposals_per_session": proposed / max(1, sessions),
@@ -238,11 +240,17 @@ def main() -> int:
         memories = r["memories_by_status"]["memories"]
         print(f"{name:<18}{r['questions']:>10}{memories:>10}{r['R@10']:>8.3f}{r['MRR@10']:>8.3f}")
     s = report["through sessions"]
+    by_status = s["memories_by_status"]
+    facts = s["facts_written"] + s["facts_deduplicated"]
+    folded = s["facts_deduplicated"] + by_status.get("superseded", 0) + by_status.get("merged", 0)
+    s["share_deduplicated_or_superseded"] = folded / max(1, facts)
     print(
         f"sessions: {s['sessions']}, {s['facts_written_per_session']:.1f} facts written per session"
-        f" ({s['proposals_per_session']:.1f} proposals), {s['share_deduplicated']:.1%} deduplicated,"
-        f" {s['memories_by_status'].get('superseded', 0)} superseded,"
-        f" {s['share_from_assistant']:.1%} from the assistant"
+        f" ({s['proposals_per_session']:.1f} proposals); of {facts} facts, {s['share_deduplicated']:.1%}"
+        f" deduplicated on write, {by_status.get('merged', 0)} merged and {by_status.get('superseded', 0)}"
+        f" superseded in enrichment: {s['share_deduplicated_or_superseded']:.1%} folded into another;"
+        f" {s['share_from_assistant']:.1%} from the assistant (LoCoMo's speakers are both people, sent as"
+        f" role user)"
     )
     if args.json:
         args.json.write_text(json.dumps(report, indent=2, default=str))
