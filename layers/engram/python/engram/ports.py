@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 from ulid import ULID
 
 from engram.domain.checkpoints import Checkpoint, Summary
-from engram.domain.enrichment import Candidate, Decision, EnrichmentResult
+from engram.domain.enrichment import Candidate, Contradiction, Decision, EnrichmentResult
 from engram.domain.filters import Filter
 from engram.domain.graph import Entity, GraphScope, Mention, Relation, Triple
 from engram.domain.models import ApiKey, EnrichmentState, HistoryRecord, Memory, Scope, Status
@@ -55,6 +55,7 @@ class ListQuery:
     agent_id: str | None = None
     run_id: str | None = None
     metadata: Filter | None = None  # engram.domain.filters, executed inside the store's query
+    review_needed: bool | None = None  # only memories the contradiction check flagged (or did not)
 
 
 @dataclass
@@ -503,6 +504,19 @@ class SourcedEnricher(Enricher, Protocol):
     def decide_with_source(self, new: Memory, candidates: Sequence[Candidate]) -> Sourced[Decision]: ...
 
 
+class ContradictionChecker(Protocol):
+    """The optional semantic contradiction check (`enricher.contradiction_check`, LLM enrichers only):
+    whether a new memory kept beside its candidates (decision add) contradicts any of them. Advisory
+    and bounded: it answers within its timeout or not at all, and supersedes nothing."""
+
+    @property
+    def name(self) -> str: ...
+
+    def check(self, new: Memory, candidates: Sequence[Candidate]) -> Contradiction | None:
+        """The model's validated answer, or None when it gave none in time (a timeout, a model error,
+        an invalid answer: logged). Never raises."""
+
+
 class Clock(Protocol):
     def now(self) -> datetime: ...
 
@@ -516,6 +530,7 @@ class SystemClock:
 
 __all__ = [
     "Clock",
+    "ContradictionChecker",
     "Embedder",
     "EnrichJob",
     "Enricher",

@@ -57,6 +57,12 @@ class EnricherSettings(BaseModel):
     api_key: str = ""
     timeout_s: float = 20.0
     max_input_chars: int = 4000
+    # The optional semantic contradiction check (bedrock / openai only): a memory the decision stage
+    # keeps beside its candidates (add) is checked against them in one more call, bounded by
+    # contradiction_timeout_s; a contradiction flags it review_needed. Advisory: a timeout or a model
+    # error only leaves it unflagged, and nothing is ever superseded by it.
+    contradiction_check: bool = False
+    contradiction_timeout_s: float = 5.0
 
 
 class DedupSettings(BaseModel):

@@ -6,8 +6,8 @@ ever separates parts):
   memory     pk=MEM#{tenant}#{id}  sk=MEM
              doc: the memory as JSON without its counters; hits, retrieval_count, last_retrieved_at;
              tenant, user_id, project, namespace, status, content_hash, enrichment_state, updated_at;
-             agent_id, run_id, and metadata: the doc's top-level scalar metadata as a map, for the
-             list's FilterExpression (engram.domain.filters);
+             agent_id, run_id, review_needed, and metadata: the doc's top-level scalar metadata as a
+             map, for the list's FilterExpression (engram.domain.filters);
              gsi1pk=U#{tenant}#{user_id}   gsi1sk={id}              list a user's memories, newest first
              gsi2pk=ES#{enrichment state}  gsi2sk={updated_at}#{id}  work stuck in an enrichment state
   dedup key  pk=HASH#{tenant}#{user_id}#{project}#{namespace}#{content_hash}  sk=HASH  memory_id
@@ -142,6 +142,7 @@ def _doc_attributes(memory: Memory) -> dict[str, Any]:
         "updated_at": iso(memory.updated_at),
         "agent_id": memory.agent_id,
         "run_id": memory.run_id,
+        "review_needed": memory.review_needed,
         "metadata": _filterable(memory.metadata),
         "gsi1pk": _list_pk(memory.tenant, memory.user_id),
         "gsi1sk": memory.id,
@@ -539,6 +540,13 @@ class DynamoMemoryStore:
         for attribute, value in (("agent_id", query.agent_id), ("run_id", query.run_id)):
             if value is not None:
                 filters.append(f"{expression.name(attribute)} = {expression.value(value)}")
+        if query.review_needed is not None:
+            flag = expression.name("review_needed")
+            filters.append(
+                f"{flag} = {expression.value(True)}"
+                if query.review_needed  # an item written before the flag existed has no attribute
+                else f"(attribute_not_exists({flag}) OR {flag} = {expression.value(False)})"
+            )
         if query.metadata is not None:
             filters.append(expression.metadata(query.metadata))
         if len(" AND ".join(filters).encode()) > _MAX_EXPRESSION:

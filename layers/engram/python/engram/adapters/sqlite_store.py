@@ -229,6 +229,9 @@ class SqliteMemoryStore:
             if value is not None:
                 where.append(f"json_extract(m.doc, '$.{field}') = ?")
                 params.append(value)
+        if query.review_needed is not None:
+            where.append("coalesce(json_extract(m.doc, '$.review_needed'), 0) = ?")
+            params.append(int(query.review_needed))
         if query.metadata is not None:
             sql, more = metadata_predicate(query.metadata, "m")
             where.append(sql)

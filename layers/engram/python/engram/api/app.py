@@ -242,6 +242,9 @@ def build_resolver(c: Container) -> RequestScopedResolver:
         cursor: Annotated[str | None, Query(max_length=512)] = None,
         agent_id: Annotated[AgentId | None, Query(description="only memories this agent wrote")] = None,
         run_id: Annotated[RunId | None, Query(description="only memories written in this run")] = None,
+        review_needed: Annotated[
+            bool | None, Query(description="only memories the contradiction check flagged (true) or not")
+        ] = None,
         metadata_filter: Annotated[
             str | None, Query(max_length=4096, description="a JSON metadata filter: " + describe_filters())
         ] = None,
@@ -257,6 +260,7 @@ def build_resolver(c: Container) -> RequestScopedResolver:
             agent_id=agent_id,
             run_id=run_id,
             metadata=metadata_from_query(metadata_filter),
+            review_needed=review_needed,
         )
         page = list_memories(c.store, query)
         return MemoryList(items=[MemoryOut.of(m) for m in page.items], cursor=page.cursor)

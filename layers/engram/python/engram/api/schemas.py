@@ -203,6 +203,11 @@ class MemoryOut(BaseModel):
         default=None,
         description="status superseded: when it stopped holding (the newer memory's observed_at)",
     )
+    review_needed: bool = Field(
+        default=False,
+        description="the optional contradiction check found it contradicts a memory kept beside it "
+        "(its history says which, and why): a person should look; nothing was superseded",
+    )
     enrichment: EnrichmentOut
     redactions: list[str]
 

@@ -136,3 +136,43 @@ def decision_json_schema() -> dict:
         },
         "required": ["action", "targets", "reason", "confidence"],
     }
+
+
+class Contradiction(BaseModel):
+    """The optional semantic contradiction check's answer for a new memory kept beside its candidates
+    (decision add): which candidates it contradicts (ids from the candidate set), why, how sure.
+    Advisory: a positive answer flags the new memory `review_needed`, and supersedes nothing."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    contradicts: bool
+    targets: list[str] = Field(default_factory=list)
+    reason: str = Field(min_length=1, max_length=MAX_REASON_CHARS)
+    confidence: float = Field(ge=0.0, le=1.0)
+
+    @field_validator("reason", mode="before")
+    @classmethod
+    def _strip(cls, value: object) -> object:
+        return " ".join(value.split()) if isinstance(value, str) else value
+
+
+def contradiction_json_schema() -> dict:
+    """The JSON schema of the contradiction check's answer (Bedrock tool input, OpenAI response_format)."""
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "contradicts": {
+                "type": "boolean",
+                "description": "true when the new memory and some candidate cannot both be true",
+            },
+            "targets": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "ids of the candidates the new memory contradicts; [] when none",
+            },
+            "reason": {"type": "string", "description": "one sentence a person can read in an audit log"},
+            "confidence": {"type": "number", "minimum": 0, "maximum": 1},
+        },
+        "required": ["contradicts", "targets", "reason", "confidence"],
+    }

@@ -136,6 +136,9 @@ class Memory(BaseModel):
     superseded_by: str | None = None
     valid_from: datetime | None = None
     valid_to: datetime | None = None
+    # The optional semantic contradiction check (engram.usecases.enrich) found that it contradicts a
+    # memory it was kept beside: a person should look. Advisory; nothing was superseded.
+    review_needed: bool = False
     enrichment: Enrichment = Field(default_factory=Enrichment)
     redactions: list[str] = Field(default_factory=list)
     # Which fields the caller set explicitly; enrichment never overrides these.
@@ -156,6 +159,7 @@ class HistoryEvent(StrEnum):
     replaced = "replaced"
     superseded = "superseded"  # a newer memory superseded this one
     supersedes = "supersedes"  # this memory superseded an older one
+    review_needed = "review_needed"  # the contradiction check flagged it: it contradicts a kept memory
     fell_back = "fell_back"
     failed = "failed"
     shadow = "shadow"

@@ -114,6 +114,8 @@ def _memory(m: MemoryOut, score: float | None = None) -> dict[str, Any]:
         out["related_ids"] = m.related_ids
     if m.superseded_by:
         out["superseded_by"] = m.superseded_by
+    if m.review_needed:
+        out["review_needed"] = True  # it contradicts a memory kept beside it: weigh both
     if score is not None:
         out["score"] = round(score, 4)
     return out

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from engram.ports import (
     Clock,
+    ContradictionChecker,
     Embedder,
     GraphStore,
     JanitorStore,
@@ -96,7 +97,18 @@ class Container:
             clock=self.clock,
             lexical=self.lexical_index,
             link=self.link_memory,
+            contradictions=self.contradiction_checker,
         )
+
+    @cached_property
+    def contradiction_checker(self) -> ContradictionChecker | None:
+        """The optional semantic contradiction check: only when it is on and the enricher is a model."""
+        enricher = self.settings.enricher
+        if not enricher.contradiction_check or enricher.provider == "rules":
+            return None
+        from engram.providers.enrichers.contradiction import build_contradiction_checker
+
+        return build_contradiction_checker(enricher, region_name=self.settings.region or None)
 
     @cached_property
     def recall(self) -> Recall:

@@ -7,7 +7,8 @@ The decision stage compares every newly enriched memory with the top candidates 
 vector index's nearest neighbours above `dedup.related_threshold`, plus the lexical leg's best matches
 above `dedup.candidate_floor`) and applies the enricher's decision:
 
-* add: keep both;
+* add: keep both (with the optional semantic contradiction check on, a new memory that contradicts
+  one it is kept beside is flagged `review_needed`: advisory, bounded by a timeout, superseding nothing);
 * update / delete: the new memory supersedes the targets (it corrects, changes or negates them);
 * none: a true duplicate, merged into its target (the survivor keeps the better provenance).
 
@@ -42,6 +43,7 @@ from engram.domain.text import from_placeholder, terms
 from engram.observability import count
 from engram.ports import (
     Clock,
+    ContradictionChecker,
     Embedder,
     EnrichJob,
     IndexedMemory,
@@ -273,6 +275,7 @@ class Enrich:
     clock: Clock = field(default_factory=SystemClock)
     lexical: LexicalIndex | None = None  # the decision stage's lexical leg (None: k-NN only)
     link: LinkMemory | None = None  # the knowledge graph: relinked with the enricher's entities
+    contradictions: ContradictionChecker | None = None  # the optional, advisory semantic check
 
     def __call__(self, job: EnrichJob) -> EnrichOutcome:
         outcome = self.many([job])[0]
@@ -393,6 +396,9 @@ class Enrich:
                 # What a superseded memory said ("Dana's manager is Priya") no longer links the graph.
                 self._unlink([t for t in targets if t.observed_at <= enriched.observed_at])
 
+        if decided is not None and decided.decision.action == DecisionAction.add:
+            enriched, flagged = self._check_contradictions(enriched, candidates, now)
+            history.extend(flagged)
         stored = self.store.put(enriched, expected_updated_at=memory.updated_at)
         self.index.upsert([IndexedMemory(stored, vector)])
         if self.link is not None:
@@ -410,6 +416,31 @@ class Enrich:
         self.store.add_history([*history, history_record(stored, HistoryEvent.enriched, now, **detail)])
         count("MemoryEnriched")
         return outcome
+
+    def _check_contradictions(
+        self, new: Memory, candidates: Sequence[Candidate], now: datetime
+    ) -> tuple[Memory, list[HistoryRecord]]:
+        """The optional semantic contradiction check of a memory kept beside its candidates (add): a
+        contradiction flags it `review_needed`, with an audit record, and supersedes nothing; an answer
+        of none clears an earlier flag; no answer in time (a timeout, a model error) changes nothing."""
+        if self.contradictions is None or not candidates:
+            return new, []
+        found = self.contradictions.check(new, candidates)
+        if found is None:
+            return new, []
+        known = {c.memory.id for c in candidates}
+        targets = [t for t in found.targets if t in known] if found.contradicts else []
+        if not targets:
+            return new.model_copy(update={"review_needed": False}), []
+        count("MemoryReviewNeeded")
+        flagged = new.model_copy(update={"review_needed": True})
+        detail = {
+            "contradicts": targets,
+            "reason": found.reason,
+            "confidence": found.confidence,
+            "source": self.contradictions.name,
+        }
+        return flagged, [history_record(flagged, HistoryEvent.review_needed, now, **detail)]
 
     def _unlink(self, memories: Sequence[Memory]) -> None:
         if self.link is not None:

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from dateutil.parser import isoparse
 from pydantic import BaseModel, ValidationError
 
-from engram.domain.enrichment import Decision, DecisionAction, EnrichmentResult
+from engram.domain.enrichment import Contradiction, Decision, DecisionAction, EnrichmentResult
 from engram.domain.models import TemporalKind
 
 MAX_OUTPUT_CHARS = 100_000  # longer answers are not scanned for JSON
@@ -116,6 +116,14 @@ def parse_decision(output: str | Mapping[str, Any], candidate_ids: Iterable[str]
     return _parse(output, Decision, lambda data: _coerce_decision(data, known))
 
 
+def parse_contradiction(output: str | Mapping[str, Any], candidate_ids: Iterable[str]) -> Contradiction:
+    """A validated Contradiction from a model's answer. Target ids must come from `candidate_ids`:
+    others (hallucinated) are dropped, and a contradiction left without a target is invalid, as is an
+    empty reason or a confidence outside 0–1. No contradiction has no targets."""
+    known = list(candidate_ids)
+    return _parse(output, Contradiction, lambda data: _coerce_contradiction(data, known))
+
+
 def _parse(
     output: str | Mapping[str, Any],
     model: type[_Model],
@@ -190,6 +198,37 @@ def _coerce_decision(data: dict[str, Any], known: list[str]) -> dict[str, Any]:
     return data
 
 
+def _coerce_contradiction(data: dict[str, Any], known: list[str]) -> dict[str, Any]:
+    data = dict(data)
+    contradicts = data.get("contradicts")
+    if isinstance(contradicts, str) and contradicts.strip().lower() in ("true", "false"):
+        contradicts = contradicts.strip().lower() == "true"
+    if not isinstance(contradicts, bool):
+        raise InvalidModelOutput(f"contradicts must be true or false, got {contradicts!r}")
+    data["contradicts"] = contradicts
+    targets = data.get("targets", data.get("target_ids"))
+    if isinstance(targets, str):
+        targets = _as_list(targets) if targets.strip().startswith("[") else [targets]
+    if targets is None:
+        targets = []
+    if not isinstance(targets, list):
+        raise InvalidModelOutput(f"targets must be a list of candidate ids, got {type(targets).__name__}")
+    valid = list(dict.fromkeys(t.strip() for t in targets if isinstance(t, str) and t.strip() in known))
+    if not contradicts:
+        valid = []
+    elif not valid:
+        raise InvalidModelOutput(f"a contradiction that names no candidate id (given {targets!r})")
+    data["targets"] = valid
+    reason = data.get("reason")
+    if not isinstance(reason, str) or not reason.strip():
+        raise InvalidModelOutput("the answer gives no reason")
+    data["reason"] = reason.strip()[:500]
+    confidence = data.get("confidence")
+    if isinstance(confidence, bool) or not isinstance(confidence, int | float) or not 0 <= confidence <= 1:
+        raise InvalidModelOutput(f"confidence must be a number from 0 to 1, got {confidence!r}")
+    return data
+
+
 def _as_list(value: Any) -> Any:
     """Lists stay lists; a JSON-encoded or comma-separated string becomes a list (a known model quirk)."""
     if not isinstance(value, str):
@@ -242,6 +281,7 @@ def _excerpt(text: str, limit: int = 120) -> str:
 __all__ = [
     "InvalidModelOutput",
     "json_objects",
+    "parse_contradiction",
     "parse_decision",
     "parse_enrichment",
     "parse_moment",

@@ -1,0 +1,213 @@
+"""The optional semantic contradiction check (issue 11, item 2): an LLM enricher, a new memory the
+decision stage keeps beside a candidate (add), and one more bounded model call that may flag it
+`review_needed`. Against the loopback OpenAI-compatible fake, on SQLite and on DynamoDB (moto)."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from engram.api.app import EngramApi
+from engram.domain.models import HistoryEvent, Memory, Status
+from engram.ports import EnrichJob
+from engram.runtime.container import Container, local
+from engram.settings import Settings
+from tests.conftest import api_event
+from tests.fakes.openai_server import Delay, FakeOpenAIServer
+from tests.integration.builders import moto_aws
+
+TENANT = "acme"
+# Cosine 0.76 with the hashing embedder: a candidate the model decides about; they cannot both be true.
+OLD = "Bruno prefers working from the Lisbon office on Mondays"
+NEW = "Bruno prefers working from home on Mondays"
+ENRICHMENT = json.dumps(
+    {
+        "importance": 3,
+        "memory_type": "preference",
+        "temporal_kind": "persistent",
+        "valid_until": None,
+        "categories": ["work"],
+        "entities": ["Bruno"],
+        "confidence": 0.9,
+    }
+)
+ADD = json.dumps({"action": "add", "targets": [], "reason": "Both can be kept.", "confidence": 0.6})
+TIMEOUT_S = 0.5
+
+Build = Callable[..., Container]
+
+
+@pytest.fixture
+def model() -> Iterator[FakeOpenAIServer]:
+    with FakeOpenAIServer(model="qwen3:8b") as fake:
+        yield fake
+
+
+@pytest.fixture(params=["sqlite", "dynamodb"])
+def build(request: pytest.FixtureRequest, tmp_path, model: FakeOpenAIServer) -> Iterator[Build]:
+    def settings(check: bool) -> Settings:
+        enricher = {
+            "provider": "openai",
+            "model": "qwen3:8b",
+            "base_url": model.base_url,
+            "timeout_s": 5,
+            "contradiction_check": check,
+            "contradiction_timeout_s": TIMEOUT_S,
+        }
+        return Settings(data_dir=tmp_path / "data", embedder={"provider": "hashing"}, enricher=enricher)
+
+    if request.param == "sqlite":
+        yield lambda check=True: local(settings(check))
+        return
+    with moto_aws(serverless=True) as aws:
+        yield lambda check=True: aws.container(aws.settings(settings(check)))
+
+
+def call(engram: Container, method: str, path: str, body: Any = None, **query: str) -> tuple[int, Any]:
+    event = api_event(method, path, body, tenant=TENANT, query=query or None)
+    response = EngramApi(engram).handle(event, None)
+    return response["statusCode"], json.loads(response["body"]) if response["body"] else None
+
+
+def said(engram: Container, content: str) -> Memory:
+    """Remember `content` for alice and enrich it (as the worker would)."""
+    status, answer = call(engram, "POST", "/v1/memories", {"content": content, "user_id": "alice"})
+    assert status == 201, answer
+    stored = engram.store.get(TENANT, answer["id"])
+    assert stored is not None
+    engram.enrich(EnrichJob(tenant=TENANT, memory_id=stored.id, content_hash=stored.content_hash))
+    enriched = engram.store.get(TENANT, stored.id)
+    assert enriched is not None
+    return enriched
+
+
+def asked(model: FakeOpenAIServer) -> list[str]:
+    """The structured answers the model was asked for, in order."""
+    return [r.body["response_format"]["json_schema"]["name"] for r in model.requests]
+
+
+def contradiction(*targets: str, contradicts: bool = True) -> str:
+    reason = "Lisbon office and home cannot both be where he prefers to work on Mondays."
+    return json.dumps(
+        {"contradicts": contradicts, "targets": list(targets), "reason": reason, "confidence": 0.85}
+    )
+
+
+def test_a_contradiction_flags_the_new_memory_and_both_stay_active(
+    build: Build, model: FakeOpenAIServer
+) -> None:
+    # Given a memory, and a newer one the model keeps beside it but finds contradicting it
+    engram = build()
+    model.replies.append(ENRICHMENT)
+    old = said(engram, OLD)
+    model.replies.extend([ENRICHMENT, ADD, contradiction(old.id)])
+
+    # When the newer one is enriched
+    new = said(engram, NEW)
+
+    # Then one more call was made, with the contradiction schema
+    assert asked(model) == [
+        "record_enrichment",
+        "record_enrichment",
+        "record_decision",
+        "record_contradiction",
+    ]
+    prompt = model.requests[-1].body["messages"][1]["content"]
+    assert f"CANDIDATE id={old.id}" in prompt and NEW in prompt
+    # and the new memory is flagged, nothing superseded: both active
+    assert new.review_needed is True and new.status == Status.active
+    kept = engram.store.get(TENANT, old.id)
+    assert kept is not None and kept.status == Status.active and kept.review_needed is False
+    assert kept.superseded_by is None
+    # the API says so, and the history says which memory, why, how sure and who
+    status, got = call(engram, "GET", f"/v1/memories/{new.id}")
+    assert status == 200 and got["review_needed"] is True and got["status"] == "active"
+    status, history = call(engram, "GET", f"/v1/memories/{new.id}/history")
+    [flag] = [e for e in history["events"] if e["event"] == "review_needed"]
+    assert flag["detail"]["contradicts"] == [old.id]
+    assert flag["detail"]["confidence"] == 0.85 and "Lisbon" in flag["detail"]["reason"]
+    assert flag["detail"]["source"] == "openai:qwen3:8b"
+    assert HistoryEvent.superseded not in [r.event for r in engram.store.history(TENANT, old.id)]
+    # and the list filters on the flag
+    status, flagged = call(engram, "GET", "/v1/memories", user_id="alice", review_needed="true")
+    assert status == 200 and [m["id"] for m in flagged["items"]] == [new.id]
+    status, unflagged = call(engram, "GET", "/v1/memories", user_id="alice", review_needed="false")
+    assert status == 200 and [m["id"] for m in unflagged["items"]] == [old.id]
+
+
+def test_a_hallucinated_id_is_dropped_and_nothing_is_flagged(build: Build, model: FakeOpenAIServer) -> None:
+    engram = build()
+    model.replies.append(ENRICHMENT)
+    said(engram, OLD)
+    model.replies.extend([ENRICHMENT, ADD, contradiction("01NOTACANDIDATE")])
+
+    new = said(engram, NEW)
+
+    assert asked(model)[-1] == "record_contradiction"
+    assert new.review_needed is False and new.status == Status.active
+    assert HistoryEvent.review_needed not in [r.event for r in engram.store.history(TENANT, new.id)]
+    assert HistoryEvent.enriched in [r.event for r in engram.store.history(TENANT, new.id)]
+
+
+def test_a_model_slower_than_the_timeout_leaves_it_unflagged_and_enrichment_completes(
+    build: Build, model: FakeOpenAIServer
+) -> None:
+    engram = build()
+    model.replies.append(ENRICHMENT)
+    old = said(engram, OLD)
+    model.replies.extend([ENRICHMENT, ADD, Delay(3.0, contradiction(old.id))])
+
+    started = time.monotonic()
+    new = said(engram, NEW)
+    took = time.monotonic() - started
+
+    assert took < 2.5  # bounded by the check's timeout (0.5 s), not by the model's 3 s
+    assert asked(model)[-1] == "record_contradiction"
+    assert new.review_needed is False and new.status == Status.active
+    assert new.enrichment.state.value == "done"
+    assert HistoryEvent.review_needed not in [r.event for r in engram.store.history(TENANT, new.id)]
+
+
+def test_a_model_error_leaves_it_unflagged(build: Build, model: FakeOpenAIServer) -> None:
+    engram = build()
+    model.replies.append(ENRICHMENT)
+    said(engram, OLD)
+    model.replies.extend([ENRICHMENT, ADD, (503, {"error": {"message": "overloaded"}})])
+
+    new = said(engram, NEW)
+
+    assert new.review_needed is False and new.enrichment.state.value == "done"
+
+
+def test_no_contradiction_flags_nothing(build: Build, model: FakeOpenAIServer) -> None:
+    engram = build()
+    model.replies.append(ENRICHMENT)
+    said(engram, OLD)
+    model.replies.extend([ENRICHMENT, ADD, contradiction(contradicts=False)])
+
+    new = said(engram, NEW)
+
+    assert new.review_needed is False
+    assert HistoryEvent.review_needed not in [r.event for r in engram.store.history(TENANT, new.id)]
+
+
+def test_with_the_setting_off_no_check_is_asked_for(build: Build, model: FakeOpenAIServer) -> None:
+    engram = build(check=False)
+    assert engram.contradiction_checker is None
+    model.replies.append(ENRICHMENT)
+    said(engram, OLD)
+    model.replies.extend([ENRICHMENT, ADD])
+
+    new = said(engram, NEW)
+
+    assert "record_contradiction" not in asked(model)
+    assert new.review_needed is False and new.enrichment.state.value == "done"
+
+
+def test_the_rules_enricher_gets_no_check_even_with_the_setting_on(tmp_path) -> None:
+    settings = Settings(data_dir=tmp_path / "data", enricher={"contradiction_check": True})
+    assert local(settings).contradiction_checker is None
