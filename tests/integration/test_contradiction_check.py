@@ -9,13 +9,17 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import boto3
 import pytest
+from botocore.stub import ANY, Stubber
 
 from engram.api.app import EngramApi
+from engram.domain.enrichment import Candidate, contradiction_json_schema
 from engram.domain.models import HistoryEvent, Memory, Status
 from engram.ports import EnrichJob
+from engram.providers.enrichers.contradiction import build_contradiction_checker
 from engram.runtime.container import Container, local
-from engram.settings import Settings
+from engram.settings import EnricherSettings, Settings
 from tests.conftest import api_event
 from tests.fakes.openai_server import Delay, FakeOpenAIServer
 from tests.integration.builders import moto_aws
@@ -211,3 +215,58 @@ def test_with_the_setting_off_no_check_is_asked_for(build: Build, model: FakeOpe
 def test_the_rules_enricher_gets_no_check_even_with_the_setting_on(tmp_path) -> None:
     settings = Settings(data_dir=tmp_path / "data", enricher={"contradiction_check": True})
     assert local(settings).contradiction_checker is None
+
+
+# --------------------------------------------------------------------------- Bedrock: the forced tool call
+
+
+def bedrock_answer(payload: dict[str, Any]) -> dict[str, Any]:
+    use = {"toolUse": {"toolUseId": "tooluse_fake1", "name": "record_contradiction", "input": payload}}
+    return {
+        "output": {"message": {"role": "assistant", "content": [use]}},
+        "stopReason": "tool_use",
+        "usage": {"inputTokens": 310, "outputTokens": 42, "totalTokens": 352},
+        "metrics": {"latencyMs": 812},
+    }
+
+
+def test_bedrock_answers_with_the_contradiction_tool_and_a_service_error_is_no_answer() -> None:
+    client = boto3.client(
+        "bedrock-runtime", region_name="us-east-1", aws_access_key_id="x", aws_secret_access_key="x"
+    )
+    settings = EnricherSettings(provider="bedrock", model="m", contradiction_check=True)
+    checker = build_contradiction_checker(settings, bedrock_client=client)
+    assert checker is not None and checker.name == "bedrock:m"
+    old = Memory(id="01OLD", tenant=TENANT, user_id="alice", content=OLD, content_hash="a")
+    new = Memory(id="01NEW", tenant=TENANT, user_id="alice", content=NEW, content_hash="b")
+    payload = {
+        "contradicts": True,
+        "targets": ["01OLD", "01GHOST"],
+        "reason": "Office vs home.",
+        "confidence": 0.7,
+    }
+    tool = {
+        "name": "record_contradiction",
+        "description": ANY,
+        "inputSchema": {"json": contradiction_json_schema()},
+    }
+    expected = {
+        "modelId": "m",
+        "system": ANY,
+        "messages": ANY,
+        "toolConfig": {
+            "tools": [{"toolSpec": tool}],
+            "toolChoice": {"tool": {"name": "record_contradiction"}},
+        },
+        "inferenceConfig": ANY,
+    }
+    with Stubber(client) as stub:
+        stub.add_response("converse", bedrock_answer(payload), expected)
+        stub.add_client_error("converse", "ThrottlingException", http_status_code=429)
+
+        found = checker.check(new, [Candidate(old, 0.76)])
+        failed = checker.check(new, [Candidate(old, 0.76)])
+
+        stub.assert_no_pending_responses()
+    assert found is not None and (found.contradicts, found.targets) == (True, ["01OLD"])
+    assert failed is None
