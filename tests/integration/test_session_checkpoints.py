@@ -233,3 +233,27 @@ def _ref(session: str):
     from engram.domain.sessions import SessionRef
 
     return SessionRef("acme", USER, session)
+
+
+def test_an_episode_summary_neither_supersedes_nor_is_superseded_by_the_facts_it_retells(
+    world: World,
+) -> None:
+    world.say(
+        "db",
+        ("user", "Hi! I moved to Lisbon last month."),
+        ("user", "We decided to use PostgreSQL 16 for the billing service."),
+        ("user", "I prefer tea over coffee in the mornings."),
+    )
+    world.run_jobs()
+    checkpoint(world, "db", "session_end")
+    world.run_jobs()
+    # the session's facts stay current beside their summary
+    status, page = world.call("GET", "/v1/memories", query={"user_id": USER, "limit": "200"})
+    assert status == 200
+    by_provenance = {m["provenance"]: m for m in page["items"]}
+    assert {m["status"] for m in page["items"]} == {"active"} and len(page["items"]) == 4
+    summary = by_provenance["episode_summary"]
+    # and a correction in a later session supersedes the fact, not the summary of what was said then
+    world.say("db-2", ("user", "Actually, we decided to use MySQL 8 for the billing service instead."))
+    world.run_jobs()
+    assert world.memory(summary["id"])["status"] == "active"

@@ -35,6 +35,7 @@ from engram.domain.models import (
     HistoryEvent,
     HistoryRecord,
     Memory,
+    Provenance,
     Status,
     Temporal,
     TemporalKind,
@@ -354,7 +355,9 @@ class Enrich:
         now = self.clock.now()
         result, model, fallback = self.enricher.enrich_with_source(memory)
         enriched = apply_enrichment(memory, result, model, now)
-        deciding = memory.status in LIVE
+        # An episode summary retells a session's facts: it is never merged with them, never supersedes
+        # them, and is never superseded by a later fact (engram.usecases.checkpoints).
+        deciding = memory.status in LIVE and memory.provenance != Provenance.episode_summary
         candidates = self._candidates(enriched, vector) if deciding else []
         decided = decide(self.enricher, enriched, candidates, self.dedup) if candidates else None
         history = []
@@ -476,7 +479,10 @@ class Enrich:
         return [
             Candidate(found[i], score)
             for i, score in best
-            if i in found and found[i].status in LIVE and found[i].user_id == memory.user_id
+            if i in found
+            and found[i].status in LIVE
+            and found[i].user_id == memory.user_id
+            and found[i].provenance != Provenance.episode_summary
         ]
 
     def _record_failure(self, memory: Memory, exc: Exception) -> None:
