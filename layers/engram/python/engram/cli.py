@@ -92,7 +92,7 @@ def cmd_keys(args: argparse.Namespace) -> int:
     keys = _container(args).keys
     if args.keys_command == "create":
         try:
-            secret, record = create_key(keys, args.tenant, args.name or "")
+            secret, record = create_key(keys, args.tenant, args.name or "", rate=args.rate, burst=args.burst)
         except ValueError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
@@ -230,6 +230,8 @@ def build_parser() -> argparse.ArgumentParser:
     data_dir(k)
     k.add_argument("--tenant", required=True)
     k.add_argument("--name", default="")
+    k.add_argument("--rate", type=float, help="requests a second this key may make (default: unlimited)")
+    k.add_argument("--burst", type=int, help="requests at once above --rate (default: one second's worth)")
     k = ks.add_parser("list", help="list keys (never their secrets)")
     data_dir(k)
     k.add_argument("--tenant")

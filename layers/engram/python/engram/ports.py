@@ -20,6 +20,7 @@ from engram.domain.enrichment import Candidate, Contradiction, Decision, Enrichm
 from engram.domain.filters import Filter
 from engram.domain.graph import Entity, GraphScope, Mention, Relation, Triple
 from engram.domain.models import ApiKey, EnrichmentState, HistoryRecord, Memory, Scope, Status
+from engram.domain.quotas import TenantLimits
 from engram.domain.sessions import (
     Appended,
     Extracted,
@@ -135,6 +136,14 @@ class KeyStore(Protocol):
     def list(self, tenant: str | None = None) -> builtins.list[ApiKey]: ...
 
     def revoke(self, key_id: str) -> ApiKey | None: ...
+
+    def take_token(self, key_id: str, rate: float, burst: int, now: datetime) -> float:
+        """Take one request from the key's token bucket: 0.0 when admitted, else seconds to wait."""
+        ...
+
+    def set_limits(self, limits: TenantLimits, memories: int = 0) -> None: ...
+
+    def limits(self, tenant: str) -> TenantLimits: ...
 
 
 # --------------------------------------------------------------------------- job queue

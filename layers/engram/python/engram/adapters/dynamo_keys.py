@@ -4,26 +4,35 @@ Items:
   pk=KEY#{key_hash}  sk=KEY    the key (key_id, tenant, key_hash, name, created_at, revoked_at)
   pk=KEYID#{key_id}  sk=KEYID  key_hash, so `revoke` finds a key by its id
 
+A key with a request rate carries `rate` and `burst` on both items; its token bucket (`tokens`,
+`refilled_at`) is on the KEYID item, taken by a conditional UpdateItem on the value read (optimistic:
+a concurrent taker makes it read again), so every instance of the API function draws on one bucket.
+
 `find` is one strongly consistent GetItem, so a revocation takes effect on the next request. `list`
 is a filtered Scan: keys are few and listing them is an operator's action, not a request path.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import ClientError
 
+from engram.adapters.dynamo_quota import quota_key
 from engram.adapters.timestamps import iso
 from engram.domain.errors import Conflict
 from engram.domain.models import ApiKey, utcnow
+from engram.domain.quotas import Bucket, TenantLimits, take
 
 if TYPE_CHECKING:
     from engram.ports import Clock
 
 _KEY = "KEY"
 _KEY_ID = "KEYID"
-_FIELDS = ("key_id", "tenant", "key_hash", "name", "created_at", "revoked_at")
+_FIELDS = ("key_id", "tenant", "key_hash", "name", "created_at", "revoked_at", "rate", "burst")
+_TAKE_ATTEMPTS = 5
 
 
 def _key(key_hash: str) -> dict[str, str]:
@@ -57,7 +66,11 @@ class DynamoKeyStore:
         }
         if key.revoked_at is not None:
             item["revoked_at"] = iso(key.revoked_at)
-        lookup = {**_id_key(key.key_id), "key_hash": key.key_hash}
+        lookup: dict[str, Any] = {**_id_key(key.key_id), "key_hash": key.key_hash}
+        if key.rate is not None:
+            limit = {"rate": Decimal(str(key.rate)), "burst": key.burst or 1}
+            item.update(limit)
+            lookup.update(limit)
         try:
             self.client.transact_write_items(
                 TransactItems=[
@@ -114,3 +127,53 @@ class DynamoKeyStore:
                 return None
             raise
         return _to_key(response["Attributes"])
+
+    def take_token(self, key_id: str, rate: float, burst: int, now: datetime) -> float:
+        """Take one token from the key's bucket: 0.0 when admitted, else the seconds to wait."""
+        key, at = _id_key(key_id), now.timestamp()
+        for _ in range(_TAKE_ATTEMPTS):
+            item = self.table.get_item(
+                Key=key, ConsistentRead=True, ProjectionExpression="tokens, refilled_at"
+            ).get("Item", {})
+            held = Bucket(float(item["tokens"]), float(item["refilled_at"])) if "tokens" in item else None
+            bucket, wait = take(held, rate, burst, at)
+            if wait > 0.0:
+                return wait
+            if held is None:
+                condition, values = "attribute_not_exists(tokens)", {}
+            else:
+                condition = "tokens = :held AND refilled_at = :seen"  # unchanged since read
+                values = {":held": item["tokens"], ":seen": item["refilled_at"]}
+            try:
+                self.table.update_item(
+                    Key=key,
+                    UpdateExpression="SET tokens = :tokens, refilled_at = :at",
+                    ConditionExpression=condition,
+                    ExpressionAttributeValues={
+                        **values,
+                        ":tokens": Decimal(repr(bucket.tokens)),
+                        ":at": Decimal(repr(bucket.at)),
+                    },
+                )
+                return 0.0
+            except ClientError as exc:
+                if exc.response.get("Error", {}).get("Code") != "ConditionalCheckFailedException":
+                    raise
+        return 1.0 / rate  # other requests keep taking this bucket's tokens: this one waits
+
+    def set_limits(self, limits: TenantLimits, memories: int = 0) -> None:
+        """Set (or, with None, lift) the tenant's storage limit; `memories` starts the counter when the
+        item is new (the tenant's current count)."""
+        if limits.max_memories is None:
+            self.table.delete_item(Key=quota_key(limits.tenant))
+            return
+        self.table.update_item(
+            Key=quota_key(limits.tenant),
+            UpdateExpression="SET max_memories = :max, memories = if_not_exists(memories, :n)",
+            ExpressionAttributeValues={":max": limits.max_memories, ":n": memories},
+        )
+
+    def limits(self, tenant: str) -> TenantLimits:
+        item = self.table.get_item(Key=quota_key(tenant), ConsistentRead=True).get("Item") or {}
+        cap = item.get("max_memories")
+        return TenantLimits(tenant=tenant, max_memories=int(cap) if cap is not None else None)

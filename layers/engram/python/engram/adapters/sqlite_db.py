@@ -83,6 +83,17 @@ CREATE TABLE IF NOT EXISTS api_keys (
     created_at TEXT NOT NULL,
     revoked_at TEXT
 );
+CREATE TABLE IF NOT EXISTS key_rates (
+    key_id TEXT PRIMARY KEY,
+    rate REAL NOT NULL,
+    burst INTEGER NOT NULL,
+    tokens REAL,
+    refilled_at REAL
+);
+CREATE TABLE IF NOT EXISTS tenant_limits (
+    tenant TEXT PRIMARY KEY,
+    max_memories INTEGER
+);
 CREATE TABLE IF NOT EXISTS processed_jobs (
     key TEXT PRIMARY KEY,
     at TEXT NOT NULL

@@ -1,11 +1,20 @@
-"""KeyStore on SQLite: only the SHA-256 of each key is stored."""
+"""KeyStore on SQLite: only the SHA-256 of each key is stored.
+
+A key's request rate and its token bucket are a row of `key_rates`; taking a token is one write
+transaction, which serialises every process of `engram serve` on the database's write lock, so the
+limit holds across them.
+"""
 
 from __future__ import annotations
 
 import sqlite3
+from datetime import datetime
 
 from engram.adapters.sqlite_db import SqliteDatabase, iso, parse_iso
 from engram.domain.models import ApiKey, utcnow
+from engram.domain.quotas import Bucket, TenantLimits, take
+
+_SELECT = "SELECT k.*, r.rate, r.burst FROM api_keys k LEFT JOIN key_rates r USING (key_id)"
 
 
 def _key(row: sqlite3.Row) -> ApiKey:
@@ -16,6 +25,8 @@ def _key(row: sqlite3.Row) -> ApiKey:
         name=row["name"],
         created_at=parse_iso(row["created_at"]),
         revoked_at=parse_iso(row["revoked_at"]),
+        rate=row["rate"],
+        burst=row["burst"],
     )
 
 
@@ -29,23 +40,63 @@ class SqliteKeyStore:
                 "INSERT INTO api_keys (key_id, tenant, key_hash, name, created_at) VALUES (?,?,?,?,?)",
                 (key.key_id, key.tenant, key.key_hash, key.name, iso(key.created_at)),
             )
+            if key.rate is not None:
+                conn.execute(
+                    "INSERT INTO key_rates (key_id, rate, burst) VALUES (?,?,?)",
+                    (key.key_id, key.rate, key.burst or 1),
+                )
 
     def find(self, key_hash: str) -> ApiKey | None:
-        row = (
-            self.db.connection().execute("SELECT * FROM api_keys WHERE key_hash = ?", (key_hash,)).fetchone()
-        )
+        row = self.db.connection().execute(_SELECT + " WHERE k.key_hash = ?", (key_hash,)).fetchone()
         return _key(row) if row else None
 
     def list(self, tenant: str | None = None) -> list[ApiKey]:
-        sql, params = "SELECT * FROM api_keys", tuple[str, ...]()
+        sql, params = _SELECT, tuple[str, ...]()
         if tenant is not None:
-            sql, params = sql + " WHERE tenant = ?", (tenant,)
-        return [_key(r) for r in self.db.connection().execute(sql + " ORDER BY created_at", params)]
+            sql, params = sql + " WHERE k.tenant = ?", (tenant,)
+        return [_key(r) for r in self.db.connection().execute(sql + " ORDER BY k.created_at", params)]
 
     def revoke(self, key_id: str) -> ApiKey | None:
         with self.db.write() as conn:
             row = conn.execute(
-                "UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE key_id = ? RETURNING *",
+                "UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE key_id = ? RETURNING key_id",
                 (iso(utcnow()), key_id),
             ).fetchone()
-        return _key(row) if row else None
+        if row is None:
+            return None
+        found = self.db.connection().execute(_SELECT + " WHERE k.key_id = ?", (key_id,)).fetchone()
+        return _key(found)
+
+    def take_token(self, key_id: str, rate: float, burst: int, now: datetime) -> float:
+        """Take one token from the key's bucket: 0.0 when admitted, else the seconds to wait."""
+        with self.db.write() as conn:
+            row = conn.execute(
+                "SELECT tokens, refilled_at FROM key_rates WHERE key_id = ?", (key_id,)
+            ).fetchone()
+            held = Bucket(row["tokens"], row["refilled_at"]) if row and row["tokens"] is not None else None
+            bucket, wait = take(held, rate, burst, now.timestamp())
+            if wait == 0.0:
+                conn.execute(
+                    "INSERT INTO key_rates (key_id, rate, burst, tokens, refilled_at) VALUES (?,?,?,?,?)"
+                    " ON CONFLICT (key_id) DO UPDATE SET tokens = excluded.tokens,"
+                    " refilled_at = excluded.refilled_at",
+                    (key_id, rate, burst, bucket.tokens, bucket.at),
+                )
+        return wait
+
+    def set_limits(self, limits: TenantLimits, memories: int = 0) -> None:
+        """Set (or, with None, lift) the tenant's storage limit; the store counts memories itself."""
+        with self.db.write() as conn:
+            conn.execute(
+                "INSERT INTO tenant_limits (tenant, max_memories) VALUES (?,?)"
+                " ON CONFLICT (tenant) DO UPDATE SET max_memories = excluded.max_memories",
+                (limits.tenant, limits.max_memories),
+            )
+
+    def limits(self, tenant: str) -> TenantLimits:
+        row = (
+            self.db.connection()
+            .execute("SELECT max_memories FROM tenant_limits WHERE tenant = ?", (tenant,))
+            .fetchone()
+        )
+        return TenantLimits(tenant=tenant, max_memories=row["max_memories"] if row else None)

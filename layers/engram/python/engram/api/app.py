@@ -43,12 +43,13 @@ from engram.api.schemas import (
 from engram.api.search import metadata_from_query, recall_query, search_response
 from engram.api.sessions import register_sessions
 from engram.api.transfer import register_transfer
-from engram.domain.errors import PayloadTooLarge, PiiRejected, Unauthorized
+from engram.domain.errors import PayloadTooLarge, PiiRejected, RateLimited, Unauthorized
 from engram.domain.filters import describe as describe_filters
 from engram.domain.models import EnrichmentState, Status
 from engram.observability import count, logger
 from engram.ports import ListQuery
 from engram.runtime.container import Container
+from engram.usecases.keys import admit
 from engram.usecases.memories import get_memory, list_memories, memory_history
 from engram.usecases.remember import Outcome, RememberCommand, RememberResult
 
@@ -97,7 +98,8 @@ def _json(status: int, model: RememberResponse) -> Response[RememberResponse]:
 
 
 class EngramApi:
-    """The resolver plus the checks that must run before any route (body encoding and size)."""
+    """The resolver plus the checks that must run before any route (body encoding and size, and the
+    request rate of the key the authorizer found)."""
 
     def __init__(self, container: Container) -> None:
         self.container = container
@@ -115,6 +117,12 @@ class EngramApi:
                 413, PayloadTooLarge.code, f"request body is {size} bytes; the limit is {limit}"
             )
             return _raw(too_large)
+        authorizer = (event.get("requestContext") or {}).get("authorizer") or {}
+        try:
+            admit(self.container.keys, authorizer, self.container.clock.now())
+        except RateLimited as exc:
+            limited = errors.rate_limited(exc)
+            return {**_raw(limited), "headers": {**_raw(limited)["headers"], **limited.headers}}
         event = {**event, "body": body, "isBase64Encoded": False}
         response: dict = self.app.resolve(_as_json(event), context)
         logger.info(

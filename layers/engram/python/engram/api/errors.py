@@ -24,17 +24,22 @@ from engram.domain.errors import (
     MemoryNotFound,
     PayloadTooLarge,
     PiiRejected,
+    QuotaExceeded,
+    RateLimited,
     Unauthorized,
 )
+from engram.domain.quotas import retry_after_header
 from engram.observability import logger
 
 STATUS: dict[type[EngramError], int] = {
     Unauthorized: 401,
+    QuotaExceeded: 403,
     MemoryNotFound: 404,
     Conflict: 409,
     PayloadTooLarge: 413,
     InvalidRequest: 422,  # InvalidCursor included
     PiiRejected: 422,
+    RateLimited: 429,  # with Retry-After: when the key's bucket holds a token again
     DependencyUnavailable: 503,  # IndexUnavailable, EmbeddingError
 }
 RETRY_AFTER_S = 5  # on a 503: long enough for a timeout or a throttled dependency to clear
@@ -59,6 +64,11 @@ def error_response(
         body=body.model_dump_json(),
         headers=dict(headers or {}),
     )
+
+
+def rate_limited(exc: RateLimited) -> Response:
+    wait = float(exc.detail.get("retry_after_s") or 1)  # type: ignore[arg-type]
+    return error_response(429, exc.code, exc.message, headers={"Retry-After": retry_after_header(wait)})
 
 
 def internal_error() -> Response:
@@ -109,6 +119,8 @@ def register(app: RequestScopedResolver) -> None:
                 "a service engram depends on is unavailable; retry later",
                 headers={"Retry-After": str(RETRY_AFTER_S)},
             )
+        if isinstance(exc, RateLimited):
+            return rate_limited(exc)
         details = []
         if "field" in exc.detail:
             where = exc.detail.get("location", "body")  # a query parameter's error says "query"

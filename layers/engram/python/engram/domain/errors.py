@@ -42,6 +42,18 @@ class Conflict(EngramError):
     code = "conflict"
 
 
+class RateLimited(EngramError):
+    """The key has spent its request rate (429 with `Retry-After`: `retry_after_s`)."""
+
+    code = "rate_limited"
+
+
+class QuotaExceeded(EngramError):
+    """The tenant is at a storage limit (403: waiting does not help; forgetting memories does)."""
+
+    code = "quota_exceeded"
+
+
 class DependencyUnavailable(EngramError):
     """A service engram depends on (search index, embedding model, ...) failed or timed out: the
     request may succeed if retried later (503), it is not the caller's fault."""

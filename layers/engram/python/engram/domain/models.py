@@ -190,3 +190,5 @@ class ApiKey(BaseModel):
     name: str = ""
     created_at: datetime = Field(default_factory=utcnow)
     revoked_at: datetime | None = None
+    rate: float | None = None  # requests a second (a token bucket); None: unlimited
+    burst: int | None = None  # the bucket's size: requests allowed at once

@@ -15,7 +15,7 @@ from aws_lambda_powertools.utilities.data_classes.api_gateway_authorizer_event i
 
 from engram.domain.errors import Unauthorized
 from engram.observability import logger
-from engram.usecases.keys import authenticate
+from engram.usecases.keys import authenticate_key, authorizer_context
 
 if TYPE_CHECKING:
     from engram.ports import KeyStore
@@ -42,17 +42,18 @@ def key_store(settings: Settings | None = None, *, session: Any = None) -> KeySt
 
 def authorize(keys: KeyStore, event: APIGatewayAuthorizerRequestEvent) -> dict:
     """Allow every route of the API for a valid key (the result is cached per key), with the tenant
-    in the context; an invalid key raises "Unauthorized", which API Gateway turns into a 401."""
+    in the context (and the key's id and rate, which the API function enforces: a cached allow must
+    not skip the limit); an invalid key raises "Unauthorized", which API Gateway turns into a 401."""
     headers = {k.lower(): v for k, v in (event.headers or {}).items()}
     try:
-        tenant = authenticate(keys, headers.get("authorization"))
+        record = authenticate_key(keys, headers.get("authorization"))
     except Unauthorized as exc:
         logger.info("denied", extra={"reason": exc.message})
         raise Exception("Unauthorized") from exc  # the exact message API Gateway maps to 401
     arn = event.parsed_arn
     policy = APIGatewayAuthorizerResponse(
-        principal_id=tenant,
-        context={"tenant": tenant},
+        principal_id=record.tenant,
+        context=authorizer_context(record),
         region=arn.region,
         aws_account_id=arn.aws_account_id,
         api_id=arn.api_id,

@@ -6,6 +6,7 @@ import base64
 import time
 import uuid
 from collections.abc import Mapping
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 
@@ -16,6 +17,7 @@ def proxy_event(
     body: bytes,
     *,
     tenant: str | None,
+    context: Mapping[str, Any] | None = None,
     source_ip: str = "127.0.0.1",
     stage: str = "local",
 ) -> dict:
@@ -25,7 +27,7 @@ def proxy_event(
         text, encoded = body.decode("utf-8"), False
     except UnicodeDecodeError:
         text, encoded = base64.b64encode(body).decode(), True
-    authorizer: dict = {"principalId": tenant, "tenant": tenant} if tenant else {}
+    authorizer: dict = {"principalId": tenant, **(context or {}), "tenant": tenant} if tenant else {}
     return {
         "resource": url.path,
         "path": url.path,

@@ -24,7 +24,7 @@ from engram.domain.errors import Unauthorized
 from engram.observability import logger
 from engram.runtime.container import Container
 from engram.runtime.proxy import proxy_event, response_parts
-from engram.usecases.keys import authenticate
+from engram.usecases.keys import authenticate_key, authorizer_context
 
 _JSON = {"Content-Type": "application/json"}
 MAX_AUTO_WORKERS = 8  # each process holds its own container and, once it searches, its own model
@@ -110,10 +110,11 @@ class _Handler(BaseHTTPRequestHandler):
             return
         length = int(declared)
         path = self.path.split("?", 1)[0]
-        tenant = None
+        tenant, context = None, None
         if path not in PUBLIC_PATHS:
             try:
-                tenant = authenticate(container.keys, self.headers.get("Authorization"))
+                key = authenticate_key(container.keys, self.headers.get("Authorization"))
+                tenant, context = key.tenant, authorizer_context(key)
             except Unauthorized as exc:
                 self._refuse(401, exc.code, exc.message, {"WWW-Authenticate": "Bearer"}, close=length > 0)
                 return
@@ -127,7 +128,13 @@ class _Handler(BaseHTTPRequestHandler):
             return
         headers = {k: v for k, v in self.headers.items()}
         event = proxy_event(
-            self.command, self.path, headers, body, tenant=tenant, source_ip=self.client_address[0]
+            self.command,
+            self.path,
+            headers,
+            body,
+            tenant=tenant,
+            context=context,
+            source_ip=self.client_address[0],
         )
         with self.server.resolvers.take() as api:
             status, out_headers, raw = response_parts(api.handle(event, None))

@@ -1,16 +1,20 @@
-"""API keys: minted once, stored only as SHA-256, resolved to a tenant on every request."""
+"""API keys: minted once, stored only as SHA-256, resolved to a tenant on every request, and held to
+the key's request rate when it has one."""
 
 from __future__ import annotations
 
 import hashlib
 import re
 import secrets
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
 
 from ulid import ULID
 
-from engram.domain.errors import Unauthorized
+from engram.domain.errors import RateLimited, Unauthorized
 from engram.domain.models import ApiKey
+from engram.domain.quotas import default_burst
 
 if TYPE_CHECKING:
     from engram.ports import KeyStore
@@ -24,22 +28,62 @@ def hash_key(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 
-def create_key(keys: KeyStore, tenant: str, name: str = "") -> tuple[str, ApiKey]:
-    """Mint a key for `tenant`. The secret is returned once and never stored."""
+def create_key(
+    keys: KeyStore, tenant: str, name: str = "", *, rate: float | None = None, burst: int | None = None
+) -> tuple[str, ApiKey]:
+    """Mint a key for `tenant`, limited to `rate` requests a second (bursts of `burst`) if given.
+    The secret is returned once and never stored."""
     if not re.match(TENANT_PATTERN, tenant):
         raise ValueError("tenant must be 1-64 characters of letters, digits, '_', '.', ':' or '-'")
+    if rate is not None and not rate > 0:
+        raise ValueError("--rate must be a positive number of requests a second")
+    if burst is not None and (rate is None or burst < 1):
+        raise ValueError("--burst needs --rate and must be at least 1")
+    if rate is not None:
+        burst = burst or default_burst(rate)
     secret = KEY_PREFIX + secrets.token_urlsafe(32)
-    record = ApiKey(key_id=str(ULID()), tenant=tenant, key_hash=hash_key(secret), name=name)
+    record = ApiKey(
+        key_id=str(ULID()), tenant=tenant, key_hash=hash_key(secret), name=name, rate=rate, burst=burst
+    )
     keys.add(record)
     return secret, record
 
 
 def authenticate(keys: KeyStore, authorization: str | None) -> str:
     """The tenant for an `Authorization: Bearer <key>` header, or Unauthorized."""
+    return authenticate_key(keys, authorization).tenant
+
+
+def authenticate_key(keys: KeyStore, authorization: str | None) -> ApiKey:
+    """The key of an `Authorization: Bearer <key>` header, or Unauthorized."""
     match = _BEARER.match(authorization or "")
     if not match:
         raise Unauthorized("missing or malformed Authorization header; expected 'Bearer <api key>'")
     record = keys.find(hash_key(match.group(1)))
     if record is None or record.revoked_at is not None:
         raise Unauthorized("invalid or revoked API key")
-    return record.tenant
+    return record
+
+
+def authorizer_context(record: ApiKey) -> dict[str, Any]:
+    """What the authorizer hands the API with a request: the tenant, and the key's rate if it has
+    one (the API function takes the token: an authorizer can neither answer 429 nor run uncached)."""
+    context: dict[str, Any] = {"tenant": record.tenant}
+    if record.rate is not None:
+        burst = record.burst or default_burst(record.rate)
+        context.update(key_id=record.key_id, rate=record.rate, burst=burst)
+    return context
+
+
+def admit(keys: KeyStore, context: Mapping[str, Any], now: datetime) -> None:
+    """Take a token for the request's key when it has a rate (the authorizer's `context`; API
+    Gateway passes its values as strings); RateLimited with `retry_after_s` when the bucket is empty."""
+    if context.get("rate") in (None, "") or not context.get("key_id"):
+        return
+    rate, burst = float(context["rate"]), int(context.get("burst") or default_burst(float(context["rate"])))
+    wait = keys.take_token(str(context["key_id"]), rate, burst, now)
+    if wait > 0:
+        raise RateLimited(
+            f"this API key is limited to {rate:g} requests a second (bursts of {burst}); retry later",
+            retry_after_s=wait,
+        )

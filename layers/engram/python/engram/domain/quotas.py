@@ -1,0 +1,47 @@
+"""Quotas: the token bucket that limits a key's request rate, and a tenant's storage limits.
+
+A bucket holds up to `burst` tokens and refills at `rate` tokens a second; each request takes one.
+Its state is two numbers (tokens, and when they were counted), kept by the key store so that every
+process serving the key (the HTTP workers of `engram serve`, the API function's instances) draws on
+the same bucket.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from pydantic import BaseModel, Field
+
+
+@dataclass(frozen=True)
+class Bucket:
+    tokens: float
+    at: float  # epoch seconds when `tokens` was counted
+
+
+def take(bucket: Bucket | None, rate: float, burst: int, now: float) -> tuple[Bucket, float]:
+    """The bucket after one request at `now`, and the seconds to wait before retrying (0: admitted,
+    and the returned bucket has the token taken; otherwise it is the refilled bucket, nothing taken).
+    A key's first request finds its bucket full; a clock that steps back refills nothing."""
+    tokens = float(burst) if bucket is None else min(burst, bucket.tokens + max(0.0, now - bucket.at) * rate)
+    if tokens >= 1.0:
+        return Bucket(tokens - 1.0, now), 0.0
+    return Bucket(tokens, now), (1.0 - tokens) / rate
+
+
+def retry_after_header(wait_s: float) -> str:
+    """`Retry-After` in whole seconds, rounded up: a client that honours it finds a token."""
+    return str(max(1, math.ceil(wait_s)))
+
+
+def default_burst(rate: float) -> int:
+    """Without --burst: one second's worth of requests, at least one."""
+    return max(1, math.ceil(rate))
+
+
+class TenantLimits(BaseModel):
+    """A tenant's storage limits (None: unlimited)."""
+
+    tenant: str
+    max_memories: int | None = Field(default=None, ge=1)
