@@ -1,0 +1,75 @@
+"""Quotas against a real `engram serve` (its default workers: one HTTP process per core, all drawing
+on the key's one bucket in SQLite): a key over its rate gets 429 with Retry-After, and succeeds once
+it has waited that long; the SDK does the waiting itself.
+
+Only the order of answers is asserted, never how long anything took: the rates are tiny (a token
+every few seconds) so that two back-to-back requests cannot both find one.
+"""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+import pytest
+
+from engram.client import Engram
+from tests.e2e.conftest import Server, engram
+
+pytestmark = pytest.mark.e2e
+
+
+def _key(data_dir, tenant: str, *limits: str) -> str:
+    out = engram("keys", "create", "--tenant", tenant, *limits, data_dir=data_dir).stdout
+    return out.strip().splitlines()[-1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    data_dir = tmp_path_factory.mktemp("engram-quotas")
+    keys = {
+        "slow": _key(data_dir, "acme", "--rate", "0.2", "--burst", "1"),
+        "sdk": _key(data_dir, "acme", "--rate", "0.5", "--burst", "1"),
+        "free": _key(data_dir, "acme"),
+    }
+    served = Server(data_dir, {"ENGRAM_EMBEDDER__PROVIDER": "hashing"})
+    yield served, keys
+    served.stop()
+
+
+def _get(url: str, key: str) -> httpx.Response:
+    return httpx.get(
+        url + "/v1/memories", params={"user_id": "quota"}, headers={"Authorization": f"Bearer {key}"}
+    )
+
+
+def test_over_its_rate_a_key_gets_429_with_retry_after_then_succeeds_after_waiting(server) -> None:
+    served, keys = server
+    assert _get(served.url, keys["slow"]).status_code == 200  # the burst of one
+
+    limited = _get(served.url, keys["slow"])
+    assert limited.status_code == 429
+    assert limited.json()["error"] == "rate_limited"
+    retry_after = int(limited.headers["Retry-After"])
+    assert retry_after >= 1
+
+    time.sleep(retry_after)
+    assert _get(served.url, keys["slow"]).status_code == 200
+
+
+def test_a_key_without_a_rate_is_not_limited(server) -> None:
+    served, keys = server
+    assert {_get(served.url, keys["free"]).status_code for _ in range(10)} == {200}
+
+
+def test_the_sdk_waits_out_a_429_and_retries(server) -> None:
+    served, keys = server
+    statuses: list[int] = []
+    http = httpx.Client(event_hooks={"response": [lambda r: statuses.append(r.status_code)]})
+    with Engram(served.url, keys["sdk"], max_retries=3, http_client=http) as client:
+        first = client.list(user_id="quota")
+        second = client.list(user_id="quota")  # the bucket is empty: 429, then a retry after Retry-After
+    http.close()
+
+    assert first.items == [] and second.items == []
+    assert statuses[0] == 200 and statuses[1] == 429 and statuses[-1] == 200
