@@ -14,7 +14,7 @@ from aws_lambda_powertools.utilities.data_classes.api_gateway_authorizer_event i
 
 from engram.api.app import EngramApi
 from engram.runtime.authorizer import authorize
-from engram.usecases.keys import create_key
+from engram.usecases.keys import count_memories, create_key, set_memory_cap
 from tests.conftest import api_event, load_event
 from tests.integration.deployments import World
 
@@ -98,3 +98,100 @@ def test_the_rate_is_stored_with_the_key(world: World) -> None:
 def test_a_rate_must_be_positive_and_a_burst_needs_one(world: World, rate, burst) -> None:
     with pytest.raises(ValueError):
         create_key(world.c.keys, "acme", rate=rate, burst=burst)
+
+
+# ----------------------------------------------------------------------------- storage cap
+
+
+def _remember(world: World, content: str, user_id: str = "maya") -> tuple[int, dict]:
+    response = EngramApi(world.c).handle(
+        api_event("POST", "/v1/memories", {"content": content, "user_id": user_id}), None
+    )
+    return response["statusCode"], json.loads(response["body"])
+
+
+FACTS = [f"Maya's fact number {n} is worth keeping for later" for n in range(10)]
+
+
+def test_a_write_over_the_tenants_memory_cap_is_403_quota_exceeded(world: World) -> None:
+    set_memory_cap(world.c.keys, world.c.store, "acme", 2)
+
+    assert [_remember(world, f)[0] for f in FACTS[:2]] == [201, 201]
+    status, body = _remember(world, FACTS[2])
+    assert status == 403 and body["error"] == "quota_exceeded"
+    assert "limit of 2 memories" in body["message"]
+    assert count_memories(world.c.store, "acme") == 2  # nothing half-written
+    # The same content again adds nothing: it is deduplicated, not refused
+    status, body = _remember(world, FACTS[0])
+    assert status == 200 and body["status"] == "deduplicated"
+    # Another tenant has no limit
+    other = api_event("POST", "/v1/memories", {"content": FACTS[2], "user_id": "maya"}, tenant="other")
+    assert EngramApi(world.c).handle(other, None)["statusCode"] == 201
+
+
+def test_in_a_batch_only_the_items_over_the_cap_fail(world: World) -> None:
+    set_memory_cap(world.c.keys, world.c.store, "acme", 2)
+    assert _remember(world, FACTS[0])[0] == 201
+
+    items = [{"content": c, "user_id": "maya"} for c in (FACTS[0], FACTS[1], FACTS[2])]
+    response = EngramApi(world.c).handle(api_event("POST", "/v1/memories/batch", {"items": items}), None)
+
+    assert response["statusCode"] == 200
+    results = json.loads(response["body"])["results"]
+    assert [r["status"] for r in results] == ["deduplicated", "stored", "error"]
+    assert results[2]["error"] == "quota_exceeded" and "limit of 2" in results[2]["message"]
+
+
+def test_forgetting_frees_room_under_the_cap(world: World) -> None:
+    set_memory_cap(world.c.keys, world.c.store, "acme", 1)
+    _, first = _remember(world, FACTS[0])
+    assert _remember(world, FACTS[1])[0] == 403
+
+    forgotten = EngramApi(world.c).handle(api_event("DELETE", f"/v1/memories/{first['id']}"), None)
+    assert forgotten["statusCode"] == 200
+
+    assert _remember(world, FACTS[1])[0] == 201
+    assert _remember(world, FACTS[2])[0] == 403
+
+
+def test_a_cap_set_on_a_tenant_with_memories_counts_them(world: World) -> None:
+    for fact in FACTS[:3]:
+        assert _remember(world, fact)[0] == 201
+
+    set_memory_cap(world.c.keys, world.c.store, "acme", 3)
+    assert _remember(world, FACTS[3])[0] == 403
+
+    set_memory_cap(world.c.keys, world.c.store, "acme", 4)  # raised
+    assert _remember(world, FACTS[3])[0] == 201
+    set_memory_cap(world.c.keys, world.c.store, "acme", None)  # lifted
+    assert world.c.keys.limits("acme").max_memories is None
+    assert _remember(world, FACTS[4])[0] == 201
+
+
+def test_erasing_a_user_frees_the_room_their_memories_took(world: World) -> None:
+    set_memory_cap(world.c.keys, world.c.store, "acme", 2)
+    assert _remember(world, FACTS[0], user_id="gone")[0] == 201
+    assert _remember(world, FACTS[1], user_id="stays")[0] == 201
+    assert _remember(world, FACTS[2], user_id="stays")[0] == 403
+
+    assert world.c.userdata is not None
+    world.c.userdata.erase_user("acme", "gone")
+
+    assert _remember(world, FACTS[2], user_id="stays")[0] == 201
+
+
+def test_concurrent_writers_never_pass_the_cap(world: World) -> None:
+    set_memory_cap(world.c.keys, world.c.store, "acme", 3)
+    statuses: list[int] = []
+
+    def write(n: int) -> None:
+        statuses.append(_remember(world, f"Concurrent fact {n} that is long enough to keep")[0])
+
+    threads = [threading.Thread(target=write, args=(n,)) for n in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+    assert statuses.count(201) == 3 and statuses.count(403) == 5
+    assert count_memories(world.c.store, "acme") == 3

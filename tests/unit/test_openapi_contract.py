@@ -39,7 +39,7 @@ def test_every_error_answer_is_documented_with_the_error_body(path, method, op):
 
 def test_the_statuses_each_route_answers_with():
     statuses = {(m.upper(), p): sorted(op["responses"]) for p, m, op in OPERATIONS}
-    assert statuses[("POST", "/v1/memories")] == ["200", "201", "400", "401", "413", "422", "429"]
+    assert statuses[("POST", "/v1/memories")] == ["200", "201", "400", "401", "403", "413", "422", "429"]
     assert statuses[("POST", "/v1/memories/search")] == ["200", "400", "401", "413", "422", "429", "503"]
     assert statuses[("PATCH", "/v1/memories/{memory_id}")] == [
         "200",
@@ -54,6 +54,8 @@ def test_the_statuses_each_route_answers_with():
     assert statuses[("GET", "/v1/health")] == ["200", "429"]
     retry = DOC["paths"]["/v1/memories/search"]["post"]["responses"]["503"]["headers"]
     assert "Retry-After" in retry
+    limited = DOC["paths"]["/v1/memories"]["post"]["responses"]["429"]["headers"]
+    assert "Retry-After" in limited  # a key's request rate
 
 
 def test_bearer_scheme_and_tags_per_area():

@@ -37,10 +37,12 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
+from engram.adapters.dynamo_quota import count_in, quota_key
 from engram.adapters.timestamps import iso as iso  # re-exported: the DynamoDB adapters' timestamp format
-from engram.domain.errors import Conflict, InvalidCursor, InvalidRequest
+from engram.domain.errors import Conflict, InvalidCursor, InvalidRequest, QuotaExceeded
 from engram.domain.filters import And, Compare, Filter, Not, Or, kind
 from engram.domain.models import EnrichmentState, HistoryRecord, Memory, Scope, Status, utcnow
+from engram.domain.quotas import memory_cap_message
 from engram.ports import Clock, InsertResult, ListQuery, Page
 
 GSI1 = "gsi1"
@@ -312,14 +314,16 @@ class DynamoMemoryStore:
     def insert_or_dedup(self, memory: Memory) -> InsertResult:
         dedup_key = _dedup_key(memory.scope, memory.content_hash)
         claim = {**dedup_key, "memory_id": memory.id, "tenant": memory.tenant}
+        capped = self._capped(memory.tenant)
         for attempt in range(self.max_attempts):
+            items = [
+                self._put(claim, "attribute_not_exists(pk)"),
+                self._put(_memory_item(memory), "attribute_not_exists(pk)"),
+            ]
+            if capped:  # the tenant's counter, added to in the same transaction, below its cap
+                items.append(count_in(self.name, memory.tenant, +1))
             try:
-                self._transact(
-                    [
-                        self._put(claim, "attribute_not_exists(pk)"),
-                        self._put(_memory_item(memory), "attribute_not_exists(pk)"),
-                    ]
-                )
+                self._transact(items)
                 return InsertResult(memory, created=True)
             except _Cancelled as cancelled:
                 if cancelled.failed(0):
@@ -329,6 +333,13 @@ class DynamoMemoryStore:
                     continue  # the key was stale (and is now gone): insert again
                 if cancelled.failed(1):
                     raise Conflict(f"memory {memory.id} already exists") from None
+                if capped and cancelled.failed(2):
+                    limits = self._quota(memory.tenant)
+                    if limits is None:  # the limit was lifted meanwhile
+                        capped = False
+                        continue
+                    cap = int(limits.get("max_memories", 0))
+                    raise QuotaExceeded(memory_cap_message(cap), limit=cap) from None
                 self._backoff(attempt)  # TransactionConflict with a concurrent writer
         raise Conflict("too many concurrent writes of this content; retry")
 
@@ -394,7 +405,7 @@ class DynamoMemoryStore:
         raise Conflict(f"memory {old.id} is being changed concurrently; retry")
 
     def delete(self, tenant: str, memory_id: str) -> Memory | None:
-        release_key = True
+        release_key, capped = True, self._capped(tenant)
         for attempt in range(self.max_attempts):
             current = self.get(tenant, memory_id)
             if current is None or current.status is Status.deleted:
@@ -416,11 +427,15 @@ class DynamoMemoryStore:
             ]
             if release_key:
                 items.append(self._release(_dedup_key(current.scope, current.content_hash), memory_id))
+            if capped:  # one memory fewer against the tenant's cap
+                items.append(count_in(self.name, tenant, -1))
             try:
                 self._transact(items)
                 return tombstone
             except _Cancelled as cancelled:
-                if cancelled.failed(1):
+                if capped and cancelled.failed(len(items) - 1):
+                    capped = False  # the limit was lifted meanwhile: no counter to take from
+                elif release_key and cancelled.failed(1):
                     release_key = False  # the key belongs to another memory: leave it
                 elif not cancelled.failed(0):
                     self._backoff(attempt)
@@ -638,6 +653,13 @@ class DynamoMemoryStore:
 
     def _now(self) -> datetime:
         return self.clock.now() if self.clock else utcnow()
+
+    def _quota(self, tenant: str) -> dict[str, Any] | None:
+        return self.table.get_item(Key=quota_key(tenant), ConsistentRead=True).get("Item")
+
+    def _capped(self, tenant: str) -> bool:
+        """Whether the tenant has a storage limit (and so a counter its writes move)."""
+        return self._quota(tenant) is not None
 
     def _put(self, item: dict[str, Any], condition: str) -> dict[str, Any]:
         return {"Put": {"TableName": self.name, "Item": item, "ConditionExpression": condition}}

@@ -20,6 +20,7 @@ from botocore.exceptions import ClientError
 from engram.adapters.cursor import decode_cursor, encode_cursor
 from engram.adapters.dynamo_graph import _back_pk as _graph_back_pk
 from engram.adapters.dynamo_graph import _graph_pk
+from engram.adapters.dynamo_quota import count_in
 from engram.adapters.dynamo_store import (
     GSI1,
     _code,
@@ -206,11 +207,13 @@ class DynamoUserData:
             "KeyConditionExpression": "gsi1pk = :pk",
             "ExpressionAttributeValues": {":pk": _list_pk(tenant, user_id)},
         }
+        live = 0  # memories not deleted: what the tenant's storage counter holds
         for item in self._paged(self.table.query, params):
             memory = _to_memory(item)
             memory_ids.append(memory.id)
             keys.append({"pk": item["pk"], "sk": item["sk"]})
             erased["memories"] += 1
+            live += memory.status is not Status.deleted
         for memory_id in memory_ids:
             for pk in (_history_pk(tenant, memory_id), _graph_back_pk(tenant, memory_id),
                        _session_back_pk(tenant, memory_id)):  # fmt: skip
@@ -249,7 +252,17 @@ class DynamoUserData:
         with self.table.batch_writer(overwrite_by_pkeys=["pk", "sk"]) as batch:
             for key in unique:
                 batch.delete_item(Key=key)
+        if live:
+            self._uncount(tenant, live)
         return erased
+
+    def _uncount(self, tenant: str, n: int) -> None:
+        """Take the erased memories off the tenant's storage counter, if it has a limit."""
+        try:
+            self.client.transact_write_items(TransactItems=[count_in(self.table.name, tenant, -n)])
+        except ClientError as exc:
+            if exc.response.get("Error", {}).get("Code") != "TransactionCanceledException":
+                raise  # cancelled: the tenant has no limit, so no counter
 
     # ------------------------------------------------------------------ audit
 

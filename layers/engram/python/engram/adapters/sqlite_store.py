@@ -17,8 +17,9 @@ from datetime import datetime
 from engram.adapters.cursor import decode_cursor, encode_cursor
 from engram.adapters.sqlite_db import SqliteDatabase, iso
 from engram.adapters.sqlite_filters import metadata_predicate
-from engram.domain.errors import Conflict
+from engram.domain.errors import Conflict, QuotaExceeded
 from engram.domain.models import EnrichmentState, HistoryRecord, Memory, Status, utcnow
+from engram.domain.quotas import memory_cap_message
 from engram.ports import InsertResult, ListQuery, Page
 
 _COLUMNS = (
@@ -60,6 +61,18 @@ def row_to_memory(row: sqlite3.Row) -> Memory:
     return Memory.model_validate(data)
 
 
+
+def _within_cap(conn: sqlite3.Connection, tenant: str) -> None:
+    """QuotaExceeded when the tenant now holds more memories (not deleted) than its cap."""
+    cap = conn.execute("SELECT max_memories FROM tenant_limits WHERE tenant = ?", (tenant,)).fetchone()
+    if cap is None or cap[0] is None:
+        return
+    held = conn.execute(
+        "SELECT count(*) FROM memories WHERE tenant = ? AND status != 'deleted'", (tenant,)
+    ).fetchone()[0]
+    if held > cap[0]:
+        raise QuotaExceeded(memory_cap_message(cap[0]), limit=cap[0])
+
 class SqliteMemoryStore:
     def __init__(self, db: SqliteDatabase) -> None:
         self.db = db
@@ -74,6 +87,7 @@ class SqliteMemoryStore:
                 _row_values(memory),
             )
             if cur.rowcount == 1:
+                _within_cap(conn, memory.tenant)  # counted with the insert: a raise rolls it back
                 conn.execute(
                     "INSERT INTO memories_fts (rowid, content) VALUES (?, ?)", (cur.lastrowid, memory.content)
                 )

@@ -61,6 +61,7 @@ _METRIC = {
     Outcome.rejected: "MemoryRejected",
     Outcome.pii_rejected: "PiiRejected",
     Outcome.invalid: "MemoryInvalid",
+    Outcome.quota_exceeded: "QuotaExceeded",
 }
 
 
@@ -91,6 +92,8 @@ def _answer(result: RememberResult) -> RememberResponse:
         case Outcome.invalid:
             message = f"{result.field}: {result.reason}" if result.field else result.reason
             return RememberResponse(id=None, status="error", error="invalid_request", message=message)
+        case Outcome.quota_exceeded:
+            return RememberResponse(id=None, status="error", error="quota_exceeded", message=result.reason)
 
 
 def _json(status: int, model: RememberResponse) -> Response[RememberResponse]:
@@ -211,6 +214,7 @@ def build_resolver(c: Container) -> RequestScopedResolver:
                 201: (RememberResponse, "stored; enrichment is queued"),
                 200: (RememberResponse, "deduplicated into an existing memory, or rejected by the gate"),
             },
+            403,
             *_BODY,
             *_AUTH,
         ),

@@ -46,15 +46,18 @@ TAGS = {  # name: description, in the document's order
 ERRORS: dict[int, str] = {
     400: "malformed body: not UTF-8, not JSON, nested too deep, or a number JSON cannot carry",
     401: "missing or unknown API key",
+    403: "quota_exceeded: the tenant is at its storage limit (`engram keys create --max-memories`)",
     404: "no memory with that id in the caller's tenant",
     409: "the change would duplicate another memory's content",
     413: "request body over the size limit (64 KiB by default)",
     422: "a field is invalid; `details` names each one by its path",
-    429: "throttled (API Gateway stage limits)",
+    429: "rate_limited: the API key's request rate (`engram keys create --rate`), or the API Gateway"
+    " stage throttle; retry after `Retry-After` seconds",
     503: "a dependency (search index, embedding model) is unavailable; retry after `Retry-After` seconds",
 }
 _HEADERS = {
     401: {"WWW-Authenticate": "Bearer"},
+    429: {"Retry-After": "seconds to wait before retrying (a key's rate limit sends it)"},
     503: {"Retry-After": f"seconds to wait before retrying ({RETRY_AFTER_S})"},
 }
 

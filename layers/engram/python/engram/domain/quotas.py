@@ -40,6 +40,13 @@ def default_burst(rate: float) -> int:
     return max(1, math.ceil(rate))
 
 
+def memory_cap_message(cap: int) -> str:
+    return (
+        f"this tenant is at its limit of {cap} memories; forget some (DELETE /v1/memories/{{id}}) or ask"
+        " for a higher limit (engram keys create --max-memories)"
+    )
+
+
 class TenantLimits(BaseModel):
     """A tenant's storage limits (None: unlimited)."""
 

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any
 from ulid import ULID
 
 from engram.domain.errors import RateLimited, Unauthorized
-from engram.domain.models import ApiKey
-from engram.domain.quotas import default_burst
+from engram.domain.models import ApiKey, Status
+from engram.domain.quotas import TenantLimits, default_burst
 
 if TYPE_CHECKING:
-    from engram.ports import KeyStore
+    from engram.ports import KeyStore, MemoryStore
 
 KEY_PREFIX = "engram_"
 _BEARER = re.compile(r"^\s*Bearer\s+(\S+)\s*$", re.I)
@@ -87,3 +87,24 @@ def admit(keys: KeyStore, context: Mapping[str, Any], now: datetime) -> None:
             f"this API key is limited to {rate:g} requests a second (bursts of {burst}); retry later",
             retry_after_s=wait,
         )
+
+
+def set_memory_cap(keys: KeyStore, store: MemoryStore, tenant: str, max_memories: int | None) -> TenantLimits:
+    """Limit `tenant` to `max_memories` memories not deleted (None lifts the limit). A store that keeps
+    a counter (DynamoDB) starts it at the tenant's current count; writes racing this count are missed."""
+    if max_memories is not None and max_memories < 1:
+        raise ValueError("--max-memories must be at least 1")
+    limits = TenantLimits(tenant=tenant, max_memories=max_memories)
+    keys.set_limits(limits, memories=count_memories(store, tenant) if max_memories is not None else 0)
+    return limits
+
+
+def count_memories(store: MemoryStore, tenant: str) -> int:
+    """The tenant's memories not deleted, page by page."""
+    held, cursor = 0, None
+    while True:
+        page = store.scan(cursor, 500, tenant=tenant)
+        held += sum(m.status is not Status.deleted for m in page.items)
+        if not page.cursor:
+            return held
+        cursor = page.cursor

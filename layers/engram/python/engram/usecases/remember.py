@@ -16,7 +16,7 @@ from typing import Any
 from ulid import ULID
 
 from engram.domain import gate, pii
-from engram.domain.errors import InvalidRequest, PiiRejected
+from engram.domain.errors import InvalidRequest, PiiRejected, QuotaExceeded
 from engram.domain.models import (
     Memory,
     MemoryType,
@@ -38,6 +38,7 @@ class Outcome(StrEnum):
     rejected = "rejected"
     pii_rejected = "pii_rejected"
     invalid = "invalid"  # batch only: the item asks for something impossible (reason, field)
+    quota_exceeded = "quota_exceeded"  # batch only: the tenant is at its storage limit (reason)
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,8 @@ class Remember:
             except InvalidRequest as exc:
                 where = exc.detail.get("field")
                 result, job = RememberResult(Outcome.invalid, reason=exc.message, field=str(where)), None
+            except QuotaExceeded as exc:
+                result, job = RememberResult(Outcome.quota_exceeded, reason=exc.message), None
             results.append(result)
             if job is not None:
                 jobs.append(job)
