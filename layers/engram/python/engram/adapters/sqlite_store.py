@@ -61,7 +61,6 @@ def row_to_memory(row: sqlite3.Row) -> Memory:
     return Memory.model_validate(data)
 
 
-
 def _within_cap(conn: sqlite3.Connection, tenant: str) -> None:
     """QuotaExceeded when the tenant now holds more memories (not deleted) than its cap."""
     cap = conn.execute("SELECT max_memories FROM tenant_limits WHERE tenant = ?", (tenant,)).fetchone()
@@ -72,6 +71,7 @@ def _within_cap(conn: sqlite3.Connection, tenant: str) -> None:
     ).fetchone()[0]
     if held > cap[0]:
         raise QuotaExceeded(memory_cap_message(cap[0]), limit=cap[0])
+
 
 class SqliteMemoryStore:
     def __init__(self, db: SqliteDatabase) -> None:
