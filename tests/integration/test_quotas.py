@@ -195,3 +195,36 @@ def test_concurrent_writers_never_pass_the_cap(world: World) -> None:
 
     assert statuses.count(201) == 3 and statuses.count(403) == 5
     assert count_memories(world.c.store, "acme") == 3
+
+
+# ----------------------------------------------------------------------------- usage in stats
+
+
+def test_admin_stats_report_the_tenants_usage_against_its_quotas(world: World) -> None:
+    create_key(world.c.keys, "acme", name="agent", rate=2, burst=4)
+    create_key(world.c.keys, "acme", name="ops")
+    _, revoked = create_key(world.c.keys, "acme", name="old")
+    world.c.keys.revoke(revoked.key_id)
+    create_key(world.c.keys, "other", name="theirs", rate=9)
+    set_memory_cap(world.c.keys, world.c.store, "acme", 5)
+    _, first = _remember(world, FACTS[0])
+    _remember(world, FACTS[1])
+    EngramApi(world.c).handle(api_event("DELETE", f"/v1/memories/{first['id']}"), None)
+
+    response = EngramApi(world.c).handle(api_event("GET", "/v1/admin/stats"), None)
+
+    assert response["statusCode"] == 200
+    usage = json.loads(response["body"])["usage"]
+    assert usage["memories"] == 1 and usage["max_memories"] == 5
+    assert sorted((k["name"], k["rate"], k["burst"]) for k in usage["keys"]) == [
+        ("agent", 2.0, 4),
+        ("ops", None, None),
+    ]
+
+
+def test_without_limits_stats_report_usage_with_no_cap(world: World) -> None:
+    _remember(world, FACTS[0])
+
+    usage = json.loads(EngramApi(world.c).handle(api_event("GET", "/v1/admin/stats"), None)["body"])["usage"]
+
+    assert usage == {"memories": 1, "max_memories": None, "keys": []}

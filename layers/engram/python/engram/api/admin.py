@@ -18,12 +18,16 @@ def register_admin(app: APIGatewayRestResolver, container: Container, tenant: Ca
 
     @app.get(
         "/v1/admin/stats",
-        summary="the caller's memories per status and enrichment state",
+        summary="the caller's memories per status and enrichment state, and its usage against its quotas",
         tags=[ADMIN],
         security=AUTHENTICATED,
         responses=responses({200: (Stats, "the caller's counts")}, 401, 429),
     )
     def stats_route() -> Stats:
         from engram.usecases.janitor import collect_stats
+        from engram.usecases.keys import tenant_usage
 
-        return collect_stats(state, container.queue, state, tenant(), service_wide=False)
+        who = tenant()
+        stats = collect_stats(state, container.queue, state, who, service_wide=False)
+        stats.usage = tenant_usage(container.keys, who, stats.status)
+        return stats

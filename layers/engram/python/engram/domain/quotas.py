@@ -52,3 +52,18 @@ class TenantLimits(BaseModel):
 
     tenant: str
     max_memories: int | None = Field(default=None, ge=1)
+
+
+class KeyRate(BaseModel):
+    key_id: str
+    name: str = ""
+    rate: float | None = Field(default=None, description="requests a second; null: unlimited")
+    burst: int | None = Field(default=None, description="requests at once above the rate")
+
+
+class Usage(BaseModel):
+    """A tenant's usage against its limits."""
+
+    memories: int = Field(description="memories stored (not deleted), as counted in `status`")
+    max_memories: int | None = Field(default=None, description="the tenant's storage limit; null: none")
+    keys: list[KeyRate] = Field(default_factory=list, description="the tenant's active keys and rates")

@@ -62,6 +62,7 @@ from engram.domain.models import (
     Provenance,
     Status,
 )
+from engram.domain.quotas import Usage
 from engram.observability import count
 from engram.ports import (
     Clock,
@@ -580,6 +581,9 @@ class Stats(BaseModel):
         default=None, description="the janitor's last runs service-wide; operators only"
     )
     complete: bool = Field(default=True, description="false: the memory count stopped at its bound")
+    usage: Usage | None = Field(
+        default=None, description="the tenant's usage against its quotas (over the API, for the caller)"
+    )
 
 
 def collect_stats(

@@ -14,7 +14,7 @@ from ulid import ULID
 
 from engram.domain.errors import RateLimited, Unauthorized
 from engram.domain.models import ApiKey, Status
-from engram.domain.quotas import TenantLimits, default_burst
+from engram.domain.quotas import KeyRate, TenantLimits, Usage, default_burst
 
 if TYPE_CHECKING:
     from engram.ports import KeyStore, MemoryStore
@@ -108,3 +108,16 @@ def count_memories(store: MemoryStore, tenant: str) -> int:
         if not page.cursor:
             return held
         cursor = page.cursor
+
+
+def tenant_usage(keys: KeyStore, tenant: str, status: Mapping[str, int]) -> Usage:
+    """The tenant's memories (from its per-status counts) against its cap, and its keys' rates."""
+    return Usage(
+        memories=sum(n for name, n in status.items() if name != Status.deleted.value),
+        max_memories=keys.limits(tenant).max_memories,
+        keys=[
+            KeyRate(key_id=k.key_id, name=k.name, rate=k.rate, burst=k.burst)
+            for k in keys.list(tenant)
+            if k.revoked_at is None
+        ],
+    )
