@@ -1,6 +1,7 @@
 """Quotas against a real `engram serve` (its default workers: one HTTP process per core, all drawing
 on the key's one bucket in SQLite): a key over its rate gets 429 with Retry-After, and succeeds once
-it has waited that long; the SDK does the waiting itself.
+it has waited that long; the SDK does the waiting itself. A tenant created with --max-memories is
+refused a write over it, and sees its usage in /v1/admin/stats.
 
 Only the order of answers is asserted, never how long anything took: the rates are tiny (a token
 every few seconds) so that two back-to-back requests cannot both find one.
@@ -31,6 +32,7 @@ def server(tmp_path_factory):
         "slow": _key(data_dir, "acme", "--rate", "0.2", "--burst", "1"),
         "sdk": _key(data_dir, "acme", "--rate", "0.5", "--burst", "1"),
         "free": _key(data_dir, "acme"),
+        "capped": _key(data_dir, "capped", "--max-memories", "1"),
     }
     served = Server(data_dir, {"ENGRAM_EMBEDDER__PROVIDER": "hashing"})
     yield served, keys
@@ -73,3 +75,19 @@ def test_the_sdk_waits_out_a_429_and_retries(server) -> None:
 
     assert first.items == [] and second.items == []
     assert statuses[0] == 200 and statuses[1] == 429 and statuses[-1] == 200
+
+
+def test_a_tenant_over_its_memory_cap_is_refused_and_sees_its_usage(server) -> None:
+    served, keys = server
+    auth = {"Authorization": f"Bearer {keys['capped']}"}
+
+    def remember(content: str) -> httpx.Response:
+        body = {"content": content, "user_id": "u"}
+        return httpx.post(served.url + "/v1/memories", json=body, headers=auth)
+
+    assert remember("The first durable fact of this tenant").status_code == 201
+    refused = remember("The second durable fact of this tenant")
+    assert refused.status_code == 403 and refused.json()["error"] == "quota_exceeded"
+
+    usage = httpx.get(served.url + "/v1/admin/stats", headers=auth).json()["usage"]
+    assert usage["memories"] == 1 and usage["max_memories"] == 1
