@@ -1,8 +1,8 @@
 """The Python SDK (`engram.client`) against a real `engram serve`: no mocked HTTP.
 
-The 429 path goes through a FAKE throttling proxy (tests/fakes/throttling_proxy.py) in front of the
-real server, since engram serve does not rate-limit yet: it answers the first requests with 429 and
-`Retry-After`, then forwards the rest to the server.
+The 429 path here goes through a FAKE throttling proxy (tests/fakes/throttling_proxy.py) in front of
+the real server: it answers the first requests with 429 and `Retry-After`, then forwards the rest.
+The server's own rate limit (a key created with --rate) is driven by the SDK in test_quotas_serve.py.
 """
 
 from __future__ import annotations
