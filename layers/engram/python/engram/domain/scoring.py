@@ -25,7 +25,7 @@ from engram.domain.text import terms
 class Weights:
     lexical: float = 0.7
     vector: float = 0.3
-    importance: float = 0.1
+    importance: float = 0.05
     recency: float = 0.1
     recency_half_life_days: float = 180.0
     provenance: float = 1.0
