@@ -186,9 +186,9 @@ class _Expression:
 
     def value(self, value: Any) -> str:
         placeholder = f":f{len(self.values)}"
-        self.values[placeholder] = _number(value) if isinstance(value, int | float) and not isinstance(
-            value, bool
-        ) else value
+        self.values[placeholder] = (
+            _number(value) if isinstance(value, int | float) and not isinstance(value, bool) else value
+        )
         return placeholder
 
     def name(self, name: str) -> str:
