@@ -73,6 +73,11 @@ def _answer(result: RememberResult) -> RememberResponse:
     count(_METRIC[result.outcome])
     if result.redactions:
         count("PiiRedacted", len(result.redactions))
+    return remember_response(result)
+
+
+def remember_response(result: RememberResult) -> RememberResponse:
+    """What the API answers for one remembered item (a batch item's error included)."""
     match result.outcome:
         case Outcome.stored:
             assert result.memory is not None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from engram.api.app import remember_response
 from engram.api.schemas import (
     HistoryList,
     HistoryOut,
@@ -23,7 +24,6 @@ from engram.api.search import recall_query, search_response
 from engram.api.sessions import AppendRequest, AppendResponse
 from engram.client.sync import Engram
 from engram.domain.errors import PiiRejected
-from engram.domain.models import EnrichmentState
 from engram.ports import ListQuery
 from engram.runtime.container import Container
 from engram.usecases.memories import list_memories, memory_history
@@ -92,22 +92,9 @@ class LocalBackend:
 
     def remember(self, request: RememberRequest) -> RememberResponse:
         result = self.c.remember(RememberCommand(tenant=self.tenant, **request.model_dump()))
-        match result.outcome:
-            case Outcome.stored:
-                assert result.memory is not None
-                return RememberResponse(
-                    id=result.memory.id,
-                    status="stored",
-                    enrichment=EnrichmentState.pending,
-                    redactions=list(result.redactions),
-                )
-            case Outcome.deduplicated:
-                assert result.memory is not None
-                return RememberResponse(id=result.memory.id, status="deduplicated", deduplicated=True)
-            case Outcome.rejected:
-                return RememberResponse(id=None, status="rejected", rejected=result.reason)
-            case _:
-                raise PiiRejected(result.reason or "content contains a secret", kinds=list(result.pii_kinds))
+        if result.outcome is Outcome.pii_rejected:
+            raise PiiRejected(result.reason or "content contains a secret", kinds=list(result.pii_kinds))
+        return remember_response(result)
 
     def recall(self, request: SearchRequest) -> SearchResponse:
         return search_response(self.c.recall(recall_query(self.tenant, request)), request.explain)

@@ -188,14 +188,7 @@ def _coerce_decision(data: dict[str, Any], known: list[str]) -> dict[str, Any]:
     elif action == DecisionAction.none.value:
         valid = valid[:1]  # merged into one memory
     data["targets"] = valid
-    reason = data.get("reason")
-    if not isinstance(reason, str) or not reason.strip():
-        raise InvalidModelOutput("the decision gives no reason")
-    data["reason"] = reason.strip()[:500]
-    confidence = data.get("confidence")
-    if isinstance(confidence, bool) or not isinstance(confidence, int | float) or not 0 <= confidence <= 1:
-        raise InvalidModelOutput(f"confidence must be a number from 0 to 1, got {confidence!r}")
-    return data
+    return _with_reason_and_confidence(data, "the decision")
 
 
 def _coerce_contradiction(data: dict[str, Any], known: list[str]) -> dict[str, Any]:
@@ -219,9 +212,14 @@ def _coerce_contradiction(data: dict[str, Any], known: list[str]) -> dict[str, A
     elif not valid:
         raise InvalidModelOutput(f"a contradiction that names no candidate id (given {targets!r})")
     data["targets"] = valid
+    return _with_reason_and_confidence(data, "the answer")
+
+
+def _with_reason_and_confidence(data: dict[str, Any], what: str) -> dict[str, Any]:
+    """A judgement names its reason (non-empty, cut to 500 characters) and a confidence from 0 to 1."""
     reason = data.get("reason")
     if not isinstance(reason, str) or not reason.strip():
-        raise InvalidModelOutput("the answer gives no reason")
+        raise InvalidModelOutput(f"{what} gives no reason")
     data["reason"] = reason.strip()[:500]
     confidence = data.get("confidence")
     if isinstance(confidence, bool) or not isinstance(confidence, int | float) or not 0 <= confidence <= 1:
