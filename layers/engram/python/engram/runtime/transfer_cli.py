@@ -180,6 +180,10 @@ def _batches(f: IO[bytes], skip: int) -> Iterator[tuple[list[dict[str, Any]], in
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    if args.source == "mem0":
+        from engram.runtime.mem0_cli import cmd_import_mem0
+
+        return cmd_import_mem0(args)
     from engram.domain.errors import EngramError
     from engram.usecases.transfer import ImportReport
 
@@ -281,8 +285,16 @@ def add_transfer_commands(sub: Any, data_dir: Callable[[argparse.ArgumentParser]
 
     p = sub.add_parser("import", help="import an export; ids are kept and importing again changes nothing")
     common(p)
-    p.add_argument("file", help="an NDJSON file `engram export` wrote")
+    p.add_argument("file", help="an NDJSON file `engram export` wrote (or mem0's export, with --from mem0)")
     p.add_argument("--restart", action="store_true", help="ignore the progress of an earlier run")
+    p.add_argument(
+        "--from",
+        dest="source",
+        choices=("engram", "mem0"),
+        default="engram",
+        help="mem0: a mem0 memory export (get_all / GET /v1/memories/ JSON, or NDJSON of its items)",
+    )
+    p.add_argument("--user-id", help="--from mem0: the user of items that have no user_id")
     p.set_defaults(func=cmd_import)
 
     p = sub.add_parser("forget-user", help="erase every memory, transcript and graph node of a user")

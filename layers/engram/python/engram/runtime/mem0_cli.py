@@ -1,0 +1,99 @@
+"""`engram import --from mem0 FILE`: a mem0 memory export into a data dir or an engram API.
+
+engram import --from mem0 memories.json --data-dir .engram [--user-id maya]
+engram import --from mem0 memories.ndjson --url https://… --api-key …
+
+Items without a user_id need `--user-id` (nothing is imported otherwise). A bad item is reported on
+stderr with its index or line and skipped; the rest are imported. Ids are derived from mem0's, so
+running it again changes nothing. Into a data dir, the new memories' enrichment is queued for the
+worker of `engram serve`; through the API, the janitor's repair queues it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from engram.runtime.transfer_cli import IMPORT_BATCH_BYTES, IMPORT_BATCH_RECORDS, _container, _remote
+
+
+def _chunks(records: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    chunks: list[list[dict[str, Any]]] = []
+    size = 0
+    for record in records:
+        length = len(json.dumps(record, ensure_ascii=False).encode())
+        if not chunks or size + length > IMPORT_BATCH_BYTES or len(chunks[-1]) >= IMPORT_BATCH_RECORDS:
+            chunks.append([])
+            size = 0
+        chunks[-1].append(record)
+        size += length
+    return chunks
+
+
+def cmd_import_mem0(args: argparse.Namespace) -> int:
+    from engram.domain.errors import EngramError
+    from engram.usecases.mem0_import import Mem0FormatError, convert, missing_user
+    from engram.usecases.transfer import ImportReport
+
+    text = Path(args.file).read_text(encoding="utf-8")
+    try:
+        if args.user_id is None and (where := missing_user(text)) is not None:
+            raise SystemExit(f"{where} of {args.file} has no user_id: pass --user-id for such items")
+        converted = convert(text, args.user_id)
+    except Mem0FormatError as exc:
+        raise SystemExit(f"{args.file} is not a mem0 export: {exc}") from None
+    for line in converted.skipped:
+        print(f"skipped {line}", file=sys.stderr)
+
+    remote = _remote(args)
+    apply: Callable[[list[dict[str, Any]]], dict[str, Any]]
+    if remote is None:
+        from engram.domain.models import EnrichmentState
+        from engram.ports import EnrichJob
+        from engram.runtime.userdata import importer
+
+        container = _container(args)
+        run = importer(container)
+
+        def apply(records: list[dict[str, Any]]) -> dict[str, Any]:
+            report = run(args.tenant, records)
+            jobs = []
+            for record in records:  # the memories still waiting for enrichment (new ones)
+                found = container.store.get(args.tenant, record["memory"]["id"])
+                if found is not None and found.enrichment.state == EnrichmentState.pending:
+                    jobs.append(
+                        EnrichJob(tenant=args.tenant, memory_id=found.id, content_hash=found.content_hash)
+                    )
+            if jobs:
+                container.queue.enqueue(jobs)
+            return {"records": report.records, "created": report.created, "existing": report.existing,
+                    "conflicts": report.conflicts}  # fmt: skip
+    else:
+
+        def apply(records: list[dict[str, Any]]) -> dict[str, Any]:
+            return dict(json.loads(remote.request("POST", "/v1/import", {"records": records})))
+
+    total = ImportReport()
+    for chunk in _chunks(converted.records):
+        try:
+            answer = apply(chunk)
+        except EngramError as exc:
+            raise SystemExit(f"import stopped: {exc.message}") from None
+        total.add(
+            ImportReport(
+                records=answer["records"],
+                created=answer["created"],
+                existing=answer["existing"],
+                conflicts=answer["conflicts"],
+            )
+        )
+    summary = {"items": converted.items, "created": total.created, "existing": total.existing,
+               "conflicts": len(total.conflicts), "skipped": len(converted.skipped)}  # fmt: skip
+    print(json.dumps(summary))
+    if total.conflicts:
+        print(f"not imported (id or content taken): {', '.join(total.conflicts[:20])}", file=sys.stderr)
+    return 0 if converted.records or not converted.items else 1
