@@ -1,7 +1,8 @@
 """Quotas against a real `engram serve` (its default workers: one HTTP process per core, all drawing
 on the key's one bucket in SQLite): a key over its rate gets 429 with Retry-After, and succeeds once
 it has waited that long; the SDK does the waiting itself. A tenant created with --max-memories is
-refused a write over it, and sees its usage in /v1/admin/stats.
+refused a write over it, and sees its usage in /v1/admin/stats; so is one created with
+--max-transcript-bytes an append over it.
 
 Only the order of answers is asserted, never how long anything took: the rates are tiny (a token
 every few seconds) so that two back-to-back requests cannot both find one.
@@ -33,6 +34,7 @@ def server(tmp_path_factory):
         "sdk": _key(data_dir, "acme", "--rate", "0.5", "--burst", "1"),
         "free": _key(data_dir, "acme"),
         "capped": _key(data_dir, "capped", "--max-memories", "1"),
+        "talkative": _key(data_dir, "talkative", "--max-transcript-bytes", "10"),
     }
     served = Server(data_dir, {"ENGRAM_EMBEDDER__PROVIDER": "hashing"})
     yield served, keys
@@ -91,3 +93,19 @@ def test_a_tenant_over_its_memory_cap_is_refused_and_sees_its_usage(server) -> N
 
     usage = httpx.get(served.url + "/v1/admin/stats", headers=auth).json()["usage"]
     assert usage["memories"] == 1 and usage["max_memories"] == 1
+
+
+def test_a_tenant_over_its_transcript_cap_is_refused_an_append_and_sees_its_usage(server) -> None:
+    served, keys = server
+    auth = {"Authorization": f"Bearer {keys['talkative']}"}
+
+    def append(content: str) -> httpx.Response:
+        body = {"user_id": "u", "messages": [{"role": "user", "content": content}]}
+        return httpx.post(served.url + "/v1/sessions/s1/messages", json=body, headers=auth)
+
+    assert append("12345678").status_code == 202
+    refused = append("abc")
+    assert refused.status_code == 403 and refused.json()["error"] == "quota_exceeded"
+
+    usage = httpx.get(served.url + "/v1/admin/stats", headers=auth).json()["usage"]
+    assert usage["transcript_bytes"] == 8 and usage["max_transcript_bytes"] == 10

@@ -14,7 +14,7 @@ from aws_lambda_powertools.utilities.data_classes.api_gateway_authorizer_event i
 
 from engram.api.app import EngramApi
 from engram.runtime.authorizer import authorize
-from engram.usecases.keys import count_memories, create_key, set_memory_cap
+from engram.usecases.keys import count_memories, create_key, set_memory_cap, set_transcript_cap
 from tests.conftest import api_event, load_event
 from tests.integration.deployments import World
 
@@ -227,4 +227,103 @@ def test_without_limits_stats_report_usage_with_no_cap(world: World) -> None:
 
     usage = json.loads(EngramApi(world.c).handle(api_event("GET", "/v1/admin/stats"), None)["body"])["usage"]
 
-    assert usage == {"memories": 1, "max_memories": None, "keys": []}
+    assert usage == {
+        "memories": 1,
+        "max_memories": None,
+        "keys": [],
+        "transcript_bytes": None,
+        "max_transcript_bytes": None,
+    }
+
+
+# ----------------------------------------------------------------------------- transcript bytes
+
+
+def _append(world: World, session: str, *texts: str, user_id: str = "maya") -> tuple[int, dict]:
+    at = "2026-05-01T12:00:00+00:00"  # one time for all: the same text again is the same message
+    body = {"user_id": user_id, "messages": [{"role": "user", "content": t, "created_at": at} for t in texts]}
+    response = EngramApi(world.c).handle(api_event("POST", f"/v1/sessions/{session}/messages", body), None)
+    return response["statusCode"], json.loads(response["body"])
+
+
+def _transcript(world: World, session: str, user_id: str = "maya") -> list[str]:
+    event = api_event("GET", f"/v1/sessions/{session}/transcript", query={"user_id": user_id})
+    response = EngramApi(world.c).handle(event, None)
+    if response["statusCode"] == 404:
+        return []
+    return [m["content"] for m in json.loads(response["body"])["items"]]
+
+
+def _usage(world: World) -> dict:
+    return json.loads(EngramApi(world.c).handle(api_event("GET", "/v1/admin/stats"), None)["body"])["usage"]
+
+
+def test_an_append_over_the_transcript_cap_is_403_and_appends_nothing(world: World) -> None:
+    set_transcript_cap(world.c.transcripts, "acme", 20)
+    assert _append(world, "s1", "héllo", "world")[0] == 202  # 6 + 5 bytes (é is two)
+    assert _usage(world)["transcript_bytes"] == 11
+
+    status, answer = _append(world, "s1", "one more", "and another")  # 8 + 11: past 20
+    assert status == 403 and answer["error"] == "quota_exceeded"
+    assert "20 bytes" in answer["message"] and "--max-transcript-bytes" in answer["message"]
+    assert _transcript(world, "s1") == ["héllo", "world"]
+    assert _append(world, "s2", "x" * 10)[0] == 403  # nor a new session
+    assert _transcript(world, "s2") == []
+
+    assert _append(world, "s1", "héllo", "world")[0] == 202  # duplicates cost nothing
+    assert _append(world, "s1", "123456789")[0] == 202  # exactly to the cap
+    usage = _usage(world)
+    assert usage["transcript_bytes"] == 20 and usage["max_transcript_bytes"] == 20
+
+
+def test_deleting_a_session_or_erasing_a_user_frees_its_bytes(world: World) -> None:
+    set_transcript_cap(world.c.transcripts, "acme", 30)
+    assert _append(world, "s1", "x" * 10)[0] == 202
+    assert _append(world, "s2", "y" * 10, user_id="gone")[0] == 202
+    assert _append(world, "s3", "z" * 10)[0] == 202
+    assert _append(world, "s4", "w")[0] == 403
+
+    deleted = EngramApi(world.c).handle(
+        api_event("DELETE", "/v1/sessions/s1", query={"user_id": "maya"}), None
+    )
+    assert deleted["statusCode"] in (200, 204), deleted
+    assert _usage(world)["transcript_bytes"] == 20
+    assert world.c.userdata is not None
+    world.c.userdata.erase_user("acme", "gone")
+    assert _usage(world)["transcript_bytes"] == 10
+
+    assert _append(world, "s4", "w" * 20)[0] == 202
+    assert _append(world, "s4", "v")[0] == 403
+
+
+def test_a_transcript_cap_set_on_a_tenant_with_transcripts_counts_them(world: World) -> None:
+    assert _append(world, "s1", "x" * 15)[0] == 202
+    assert _append(world, "s1", "y" * 5, user_id="other")[0] == 202
+    with pytest.raises(ValueError, match="at least 1"):
+        set_transcript_cap(world.c.transcripts, "acme", 0)
+
+    quota = set_transcript_cap(world.c.transcripts, "acme", 25)
+    assert quota is not None and quota.used == 20
+    assert _append(world, "s1", "z" * 6)[0] == 403
+    assert _append(world, "s1", "z" * 5)[0] == 202
+
+    set_transcript_cap(world.c.transcripts, "acme", None)  # lifted: nothing counted, nothing refused
+    assert _append(world, "s1", "z" * 100)[0] == 202
+    assert _usage(world)["transcript_bytes"] is None
+
+
+def test_concurrent_appends_never_pass_the_transcript_cap(world: World) -> None:
+    set_transcript_cap(world.c.transcripts, "acme", 30)
+    statuses: list[int] = []
+
+    def append(n: int) -> None:
+        statuses.append(_append(world, f"s{n}", f"{n}" * 10)[0])
+
+    threads = [threading.Thread(target=append, args=(n,)) for n in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+    assert statuses.count(202) == 3 and statuses.count(403) == 3
+    assert _usage(world)["transcript_bytes"] == 30

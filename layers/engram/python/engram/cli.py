@@ -92,19 +92,28 @@ def cmd_keys(args: argparse.Namespace) -> int:
     container = _container(args)
     keys = container.keys
     if args.keys_command == "create":
-        from engram.usecases.keys import set_memory_cap
+        from engram.usecases.keys import set_memory_cap, set_transcript_cap
 
         try:
             if args.max_memories is not None and args.max_memories < 1:
                 raise ValueError("--max-memories must be at least 1")
+            if args.max_transcript_bytes is not None and args.max_transcript_bytes < 1:
+                raise ValueError("--max-transcript-bytes must be at least 1")
             secret, record = create_key(keys, args.tenant, args.name or "", rate=args.rate, burst=args.burst)
             if args.max_memories is not None:
                 set_memory_cap(keys, container.store, args.tenant, args.max_memories)
+            if args.max_transcript_bytes is not None:
+                set_transcript_cap(container.transcripts, args.tenant, args.max_transcript_bytes)
         except ValueError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
         if args.max_memories is not None:
             print(f"tenant {record.tenant} is limited to {args.max_memories} memories")
+        if args.max_transcript_bytes is not None:
+            print(
+                f"tenant {record.tenant} is limited to {args.max_transcript_bytes} bytes"
+                " of session transcripts"
+            )
         print(f"created key {record.key_id} for tenant {record.tenant}; it is shown once, store it now:")
         print(secret)
     elif args.keys_command == "list":
@@ -242,6 +251,11 @@ def build_parser() -> argparse.ArgumentParser:
     k.add_argument("--rate", type=float, help="requests a second this key may make (default: unlimited)")
     k.add_argument("--burst", type=int, help="requests at once above --rate (default: one second's worth)")
     k.add_argument("--max-memories", type=int, help="the tenant's storage limit, for all its keys")
+    k.add_argument(
+        "--max-transcript-bytes",
+        type=int,
+        help="the tenant's limit on session transcripts (UTF-8 bytes of message content), for all its keys",
+    )
     k = ks.add_parser("list", help="list keys (never their secrets)")
     data_dir(k)
     k.add_argument("--tenant")

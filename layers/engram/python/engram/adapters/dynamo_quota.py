@@ -4,9 +4,13 @@ Item:
   pk=QUOTA#{tenant}  sk=QUOTA   max_memories (absent: unlimited), memories (the tenant's memories not
                                  deleted, counted only while a limit is set)
 
+  pk=QUOTA#{tenant}  sk=TRANSCRIPTS max_bytes, used (UTF-8 bytes of message content in the tenant's
+                                 transcripts; the item exists only while a transcript cap is set)
+
 The memory store adds to `memories` in the same transaction as an insert, on the condition that it
 is below `max_memories`, and takes from it in the transaction that deletes one: the count and the
-cap cannot drift apart under concurrent writers. A tenant without the item pays nothing.
+cap cannot drift apart under concurrent writers. A tenant without the item pays nothing. The
+transcript store does the same with `used` in each TransactWriteItems that writes messages.
 """
 
 from __future__ import annotations
@@ -32,3 +36,22 @@ def count_in(table_name: str, tenant: str, delta: int) -> dict[str, Any]:
             "attribute_exists(pk) AND (attribute_not_exists(max_memories) OR memories < max_memories)"
         )
     return {"Update": update}
+
+
+def transcript_quota_key(tenant: str) -> dict[str, str]:
+    return {"pk": f"QUOTA#{tenant}", "sk": "TRANSCRIPTS"}
+
+
+def count_transcript_bytes(table_name: str, tenant: str, delta: int, max_bytes: int) -> dict[str, Any]:
+    """Transaction item: add `delta` bytes to the tenant's transcript counter if the cap is still
+    `max_bytes` (as read) and the counter stays within it (a condition cannot add, so it compares
+    `used` with the room left)."""
+    return {
+        "Update": {
+            "TableName": table_name,
+            "Key": transcript_quota_key(tenant),
+            "UpdateExpression": "ADD used :delta",
+            "ConditionExpression": "max_bytes = :max AND used <= :room",
+            "ExpressionAttributeValues": {":delta": delta, ":max": max_bytes, ":room": max_bytes - delta},
+        }
+    }

@@ -19,6 +19,12 @@ Items (user-supplied key parts escaped as in engram.adapters.dynamo_store):
 
 Sequence numbers are reserved with an atomic ADD on the session item before the messages are written,
 so concurrent appends never share a number (a message lost to a race leaves a gap, nothing else).
+
+A tenant with a transcript cap has a QUOTA#{tenant}/TRANSCRIPTS item (engram.adapters.dynamo_quota):
+an append over the cap is refused before anything is written, and each transaction that writes
+messages adds their bytes to it on the condition that it stays within the cap, so concurrent appends
+cannot pass it together (one of them then stops part way: the messages of its earlier transactions,
+at most 33 each, stay). Deleting a session takes its bytes off.
 """
 
 from __future__ import annotations
@@ -33,9 +39,11 @@ from botocore.exceptions import ClientError
 from ulid import ULID
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
+from engram.adapters.dynamo_quota import count_transcript_bytes, transcript_quota_key
 from engram.adapters.dynamo_store import _cancellation_codes, _code, _part, iso
 from engram.domain.checkpoints import Checkpoint
-from engram.domain.errors import Conflict
+from engram.domain.errors import Conflict, QuotaExceeded
+from engram.domain.quotas import TranscriptQuota, transcript_bytes, transcript_cap_message
 from engram.domain.sessions import (
     Appended,
     ExtractionRecord,
@@ -87,7 +95,6 @@ class DynamoTranscriptStore:
     def append(self, session: SessionInfo, messages: Sequence[NewMessage], at: datetime) -> Appended:
         ref = session.ref
         pk = _pk(ref)
-        self._open(session, at)
         known = self._known(pk, [m.message_key for m in messages])
         duplicates = [known[m.message_key] for m in messages if m.message_key in known]
         fresh: list[NewMessage] = []
@@ -96,6 +103,10 @@ class DynamoTranscriptStore:
             if message.message_key in known:
                 continue
             (repeated if message.message_key in {f.message_key for f in fresh} else fresh).append(message)
+        quota = self.transcript_quota(ref.tenant) if fresh else None
+        if quota is not None:  # refused before anything is written, the session item included
+            self._within_cap(quota, sum(transcript_bytes(m.content) for m in fresh))
+        self._open(session, at)
         stored: list[Message] = []
         if fresh:
             last = int(
@@ -116,7 +127,8 @@ class DynamoTranscriptStore:
                 for i, message in enumerate(fresh)
             ]
             for start in range(0, len(numbered), _TRANSACTION_MESSAGES):
-                written, raced = self._write(pk, numbered[start : start + _TRANSACTION_MESSAGES])
+                chunk = numbered[start : start + _TRANSACTION_MESSAGES]
+                written, raced = self._write(pk, chunk, ref.tenant if quota is not None else None)
                 stored.extend(written)
                 duplicates.extend(raced)
         by_key = {m.message_key: m for m in stored}
@@ -175,12 +187,25 @@ class DynamoTranscriptStore:
         }
         return {key: by_seq[seq] for key, seq in seqs.items() if seq in by_seq}
 
-    def _write(self, pk: str, messages: list[Message]) -> tuple[list[Message], list[Message]]:
+    @staticmethod
+    def _within_cap(quota: TranscriptQuota, adding: int) -> None:
+        if quota.used + adding > quota.max_bytes:
+            message = transcript_cap_message(quota.max_bytes, quota.used, adding)
+            raise QuotaExceeded(message, limit=quota.max_bytes)
+
+    def _write(
+        self, pk: str, messages: list[Message], capped: str | None = None
+    ) -> tuple[list[Message], list[Message]]:
         """Write messages with their keys in one transaction; a key another append wrote meanwhile
-        drops its message (a duplicate) and the rest are written again."""
+        drops its message (a duplicate) and the rest are written again. For a `capped` tenant the
+        transaction also adds the messages' bytes to its transcript counter, within its cap."""
         pending = list(messages)
         raced: list[Message] = []
         while pending:
+            quota = self.transcript_quota(capped) if capped is not None else None
+            adding = sum(transcript_bytes(m.content) for m in pending)
+            if quota is not None:
+                self._within_cap(quota, adding)
             items = []
             for message in pending:
                 items.append(
@@ -205,6 +230,8 @@ class DynamoTranscriptStore:
                     {"Put": {"TableName": self.name, "Item": {"pk": pk, "sk": _mid_sk(message.id),
                                                               "seq": message.seq}}}
                 )  # fmt: skip
+            if quota is not None and capped is not None:
+                items.append(count_transcript_bytes(self.name, capped, adding, quota.max_bytes))
             try:
                 self.client.transact_write_items(TransactItems=items)
                 return pending, raced
@@ -212,6 +239,8 @@ class DynamoTranscriptStore:
                 codes = _cancellation_codes(exc)
                 if _code(exc) != "TransactionCanceledException" or "ConditionalCheckFailed" not in codes:
                     raise
+                if quota is not None and codes[len(pending) * 3 :] == ["ConditionalCheckFailed"]:
+                    continue  # the counter moved (or the cap changed): read it again, and check again
                 lost = {i // 3 for i, code in enumerate(codes) if code == "ConditionalCheckFailed"}
                 known = self._known(pk, [pending[i].message_key for i in lost])
                 raced.extend(known.values())
@@ -349,6 +378,9 @@ class DynamoTranscriptStore:
         pk = _pk(ref)
         items = self._query(Key("pk").eq(pk))
         messages = sum(1 for i in items if i["sk"].startswith("MSG#"))
+        freed = sum(
+            transcript_bytes(json.loads(i["doc"])["content"]) for i in items if i["sk"].startswith("MSG#")
+        )
         back = [
             {
                 "pk": _back_pk(ref.tenant, i["memory_id"]),
@@ -363,7 +395,54 @@ class DynamoTranscriptStore:
             for key in keys:
                 batch.delete_item(Key=key)
         self.table.delete_item(Key={"pk": pk, "sk": _SESSION})
+        if freed:
+            self.uncount(ref.tenant, freed)
         return messages
+
+    # ------------------------------------------------------------------ quota
+
+    def set_transcript_cap(self, tenant: str, max_bytes: int | None) -> TranscriptQuota | None:
+        """Cap the tenant's transcripts at `max_bytes` bytes of message content (None lifts the cap).
+        The counter starts at what its transcripts hold now (one scan of the table's session items;
+        appends racing it are missed)."""
+        if max_bytes is None:
+            self.table.delete_item(Key=transcript_quota_key(tenant))
+            return None
+        used = 0
+        scan: dict[str, Any] = {
+            "FilterExpression": "begins_with(pk, :p) AND begins_with(sk, :m)",
+            "ExpressionAttributeValues": {":p": f"SES#{_part(tenant)}#", ":m": "MSG#"},
+            "ProjectionExpression": "#doc",
+            "ExpressionAttributeNames": {"#doc": "doc"},
+            "ConsistentRead": True,
+        }
+        while True:
+            page = self.table.scan(**scan)
+            used += sum(transcript_bytes(json.loads(i["doc"])["content"]) for i in page.get("Items", []))
+            if not page.get("LastEvaluatedKey"):
+                break
+            scan["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+        self.table.put_item(Item={**transcript_quota_key(tenant), "max_bytes": max_bytes, "used": used})
+        return TranscriptQuota(max_bytes=max_bytes, used=used)
+
+    def transcript_quota(self, tenant: str) -> TranscriptQuota | None:
+        item = self.table.get_item(Key=transcript_quota_key(tenant), ConsistentRead=True).get("Item")
+        if item is None:
+            return None
+        return TranscriptQuota(max_bytes=int(item["max_bytes"]), used=int(item["used"]))
+
+    def uncount(self, tenant: str, freed: int) -> None:
+        """Take `freed` bytes of deleted messages off the tenant's transcript counter, if it has a cap."""
+        try:
+            self.table.update_item(
+                Key=transcript_quota_key(tenant),
+                UpdateExpression="ADD used :delta",
+                ConditionExpression="attribute_exists(pk)",
+                ExpressionAttributeValues={":delta": -freed},
+            )
+        except ClientError as exc:
+            if _code(exc) != "ConditionalCheckFailedException":
+                raise
 
     # ------------------------------------------------------------------ reads
 

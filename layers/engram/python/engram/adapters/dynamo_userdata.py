@@ -12,6 +12,7 @@ Erasure records: pk=ERASE#{tenant}  sk={job id}  doc (no content; see engram.dom
 from __future__ import annotations
 
 import builtins
+import json
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -32,10 +33,11 @@ from engram.adapters.dynamo_store import (
     _to_memory,
     iso,
 )
+from engram.adapters.dynamo_transcripts import DynamoTranscriptStore, _msg_sk, _session_of
 from engram.adapters.dynamo_transcripts import _back_pk as _session_back_pk
-from engram.adapters.dynamo_transcripts import _msg_sk, _session_of
 from engram.domain.graph import Entity, GraphScope, Relation
 from engram.domain.models import Memory, Status
+from engram.domain.quotas import transcript_bytes
 from engram.domain.sessions import Message, SessionInfo
 from engram.domain.transfer import ErasureRecord
 
@@ -236,9 +238,11 @@ class DynamoUserData:
         scan = {
             "FilterExpression": " OR ".join(f"begins_with(pk, :p{i})" for i in range(len(prefixes))),
             "ExpressionAttributeValues": {f":p{i}": p for i, p in enumerate(prefixes)},
-            "ProjectionExpression": "pk, sk, relation_id",
+            "ProjectionExpression": "pk, sk, relation_id, #doc",
+            "ExpressionAttributeNames": {"#doc": "doc"},
             "ConsistentRead": True,
         }
+        freed = 0  # bytes of message content, for the tenant's transcript counter
         for item in self._paged(self.table.scan, scan):
             keys.append({"pk": item["pk"], "sk": item["sk"]})
             sk = item["sk"]
@@ -248,12 +252,16 @@ class DynamoUserData:
             elif item["pk"].startswith("SES#"):
                 erased["sessions"] += sk == "SESSION"
                 erased["messages"] += sk.startswith("MSG#")
+                if sk.startswith("MSG#"):
+                    freed += transcript_bytes(json.loads(item["doc"])["content"])
         unique = list({(k["pk"], k["sk"]): k for k in keys}.values())
         with self.table.batch_writer(overwrite_by_pkeys=["pk", "sk"]) as batch:
             for key in unique:
                 batch.delete_item(Key=key)
         if live:
             self._uncount(tenant, live)
+        if freed:
+            DynamoTranscriptStore(self.table).uncount(tenant, freed)
         return erased
 
     def _uncount(self, tenant: str, n: int) -> None:

@@ -2,6 +2,10 @@
 
 A message row's primary key is its place in the session (`seq`); a unique index on its idempotency key
 makes a second append of the same message a no-op inside the same transaction that numbers it.
+
+A tenant with a transcript cap (`engram keys create --max-transcript-bytes`) has a `transcript_quota`
+row: its cap and the UTF-8 bytes of message content its transcripts hold, moved in the transaction
+that appends (refused, nothing written, when it would pass the cap) and in the ones that delete.
 """
 
 from __future__ import annotations
@@ -15,7 +19,8 @@ from ulid import ULID
 from engram.adapters.cursor import decode_cursor, encode_cursor
 from engram.adapters.sqlite_db import SqliteDatabase
 from engram.domain.checkpoints import Checkpoint
-from engram.domain.errors import Conflict
+from engram.domain.errors import Conflict, QuotaExceeded
+from engram.domain.quotas import TranscriptQuota, transcript_bytes, transcript_cap_message
 from engram.domain.sessions import (
     Appended,
     ExtractionRecord,
@@ -74,7 +79,31 @@ CREATE TABLE IF NOT EXISTS session_checkpoints (
     doc TEXT NOT NULL,
     PRIMARY KEY (tenant, user_id, session_id, checkpoint_id)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS transcript_quota (
+    tenant TEXT PRIMARY KEY,
+    max_bytes INTEGER NOT NULL,
+    used INTEGER NOT NULL
+);
 """
+
+# The bytes of message content in session_messages rows (length of a BLOB counts bytes, not characters).
+_BYTES = "coalesce(sum(length(CAST(json_extract(doc, '$.content') AS BLOB))), 0)"
+
+
+def uncount_transcripts(conn: sqlite3.Connection, tenant: str, where: str, params: Sequence[str]) -> None:
+    """Take the session_messages rows matching `where` off the tenant's transcript counter, if it has a
+    cap; called in the transaction that deletes them, before it does."""
+    has_table = conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'transcript_quota'"
+    ).fetchone()
+    if has_table is None:
+        return
+    conn.execute(
+        f"UPDATE transcript_quota SET used = max(0, used - (SELECT {_BYTES} FROM session_messages"
+        f" WHERE {where})) WHERE tenant = ?",
+        (*params, tenant),
+    )
+
 
 _REF = "tenant = ? AND user_id = ? AND session_id = ?"
 
@@ -119,6 +148,17 @@ class SqliteTranscriptStore:
                 new = Message(**message.model_dump(), id=str(ULID.from_datetime(at)), seq=seq, received_at=at)
                 known[message.message_key] = new
                 stored.append(new)
+            adding = sum(transcript_bytes(m.content) for m in stored)
+            quota = conn.execute(
+                "SELECT max_bytes, used FROM transcript_quota WHERE tenant = ?", (ref.tenant,)
+            ).fetchone()
+            if quota is not None and stored:
+                if quota["used"] + adding > quota["max_bytes"]:
+                    refusal = transcript_cap_message(quota["max_bytes"], quota["used"], adding)
+                    raise QuotaExceeded(refusal, limit=quota["max_bytes"])  # rolls the append back
+                conn.execute(
+                    "UPDATE transcript_quota SET used = used + ? WHERE tenant = ?", (adding, ref.tenant)
+                )
             conn.executemany(
                 "INSERT INTO session_messages (tenant, user_id, session_id, seq, message_key, doc)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
@@ -266,10 +306,38 @@ class SqliteTranscriptStore:
                 [(*_ref(ref), i) for i in ids],
             )
 
+    # ------------------------------------------------------------------ quota
+
+    def set_transcript_cap(self, tenant: str, max_bytes: int | None) -> TranscriptQuota | None:
+        """Cap the tenant's transcripts at `max_bytes` bytes of message content (None lifts the cap);
+        the counter starts at what its transcripts hold now, counted in the same transaction."""
+        with self.db.write() as conn:
+            if max_bytes is None:
+                conn.execute("DELETE FROM transcript_quota WHERE tenant = ?", (tenant,))
+                return None
+            used = conn.execute(
+                f"SELECT {_BYTES} FROM session_messages WHERE tenant = ?", (tenant,)
+            ).fetchone()[0]
+            conn.execute(
+                "INSERT INTO transcript_quota (tenant, max_bytes, used) VALUES (?, ?, ?)"
+                " ON CONFLICT (tenant) DO UPDATE SET max_bytes = excluded.max_bytes, used = excluded.used",
+                (tenant, max_bytes, used),
+            )
+        return TranscriptQuota(max_bytes=max_bytes, used=int(used))
+
+    def transcript_quota(self, tenant: str) -> TranscriptQuota | None:
+        row = (
+            self.db.connection()
+            .execute("SELECT max_bytes, used FROM transcript_quota WHERE tenant = ?", (tenant,))
+            .fetchone()
+        )
+        return TranscriptQuota(max_bytes=row["max_bytes"], used=row["used"]) if row else None
+
     # ------------------------------------------------------------------ delete
 
     def delete(self, ref: SessionRef) -> int:
         with self.db.write() as conn:
+            uncount_transcripts(conn, ref.tenant, _REF, _ref(ref))
             deleted = conn.execute(f"DELETE FROM session_messages WHERE {_REF}", _ref(ref)).rowcount
             for table in ("session_jobs", "session_facts", "session_checkpoints", "sessions"):
                 conn.execute(f"DELETE FROM {table} WHERE {_REF}", _ref(ref))

@@ -18,6 +18,7 @@ from engram.adapters.sqlite_db import SqliteDatabase, iso
 from engram.adapters.sqlite_graph import SCHEMA as GRAPH_SCHEMA
 from engram.adapters.sqlite_store import _COLUMNS, _row_values, row_to_memory
 from engram.adapters.sqlite_transcripts import SCHEMA as TRANSCRIPT_SCHEMA
+from engram.adapters.sqlite_transcripts import uncount_transcripts
 from engram.domain.graph import Entity, GraphScope, Relation
 from engram.domain.models import Memory, Status
 from engram.domain.sessions import Message, SessionInfo
@@ -184,6 +185,7 @@ class SqliteUserData:
                 erased["relations"] = conn.execute(
                     "DELETE FROM graph_relations WHERE tenant = ? AND user_id = ?", user
                 ).rowcount
+                uncount_transcripts(conn, tenant, "tenant = ? AND user_id = ?", user)
                 erased["messages"] = conn.execute(
                     "DELETE FROM session_messages WHERE tenant = ? AND user_id = ?", user
                 ).rowcount

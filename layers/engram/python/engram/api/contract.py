@@ -46,7 +46,8 @@ TAGS = {  # name: description, in the document's order
 ERRORS: dict[int, str] = {
     400: "malformed body: not UTF-8, not JSON, nested too deep, or a number JSON cannot carry",
     401: "missing or unknown API key",
-    403: "quota_exceeded: the tenant is at its storage limit (`engram keys create --max-memories`)",
+    403: "quota_exceeded: the tenant is at a storage limit (`engram keys create --max-memories`,"
+    " `--max-transcript-bytes`)",
     404: "no memory with that id in the caller's tenant",
     409: "the change would duplicate another memory's content",
     413: "request body over the size limit (64 KiB by default)",

@@ -304,7 +304,7 @@ def register_sessions(app: APIGatewayRestResolver, c: Container, tenant: Callabl
         security=AUTHENTICATED,
         responses=responses(
             {202: (AppendResponse, "appended to the transcript; extraction is queued")},
-            *(400, 409, 413, 422, 401, 429, 503),
+            *(400, 403, 409, 413, 422, 401, 429, 503),
         ),
     )
     def append_route(session_id: SessionId, body: AppendRequest) -> Response[AppendResponse]:

@@ -47,6 +47,27 @@ def memory_cap_message(cap: int) -> str:
     )
 
 
+def transcript_bytes(content: str) -> int:
+    """What a message costs against the tenant's transcript cap: its content's UTF-8 bytes."""
+    return len(content.encode("utf-8"))
+
+
+def transcript_cap_message(cap: int, used: int, adding: int) -> str:
+    return (
+        f"this tenant's transcripts are limited to {cap} bytes of message content; {used} are stored and"
+        f" this append adds {adding}, so nothing was appended. Delete sessions"
+        " (DELETE /v1/sessions/{id}) or ask for a higher limit (engram keys create --max-transcript-bytes)"
+    )
+
+
+@dataclass(frozen=True)
+class TranscriptQuota:
+    """A tenant's transcript cap and the bytes counted against it (counted only while a cap is set)."""
+
+    max_bytes: int
+    used: int
+
+
 class TenantLimits(BaseModel):
     """A tenant's storage limits (None: unlimited)."""
 
@@ -67,3 +88,11 @@ class Usage(BaseModel):
     memories: int = Field(description="memories stored (not deleted), as counted in `status`")
     max_memories: int | None = Field(default=None, description="the tenant's storage limit; null: none")
     keys: list[KeyRate] = Field(default_factory=list, description="the tenant's active keys and rates")
+    transcript_bytes: int | None = Field(
+        default=None,
+        description="UTF-8 bytes of message content in the tenant's session transcripts, counted while it"
+        " has a transcript cap; null: no cap, not counted",
+    )
+    max_transcript_bytes: int | None = Field(
+        default=None, description="the tenant's transcript limit (bytes of message content); null: none"
+    )

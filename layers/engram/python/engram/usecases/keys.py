@@ -8,13 +8,13 @@ import re
 import secrets
 from collections.abc import Mapping
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ulid import ULID
 
 from engram.domain.errors import RateLimited, Unauthorized
 from engram.domain.models import ApiKey, Status
-from engram.domain.quotas import KeyRate, TenantLimits, Usage, default_burst
+from engram.domain.quotas import KeyRate, TenantLimits, TranscriptQuota, Usage, default_burst
 
 if TYPE_CHECKING:
     from engram.ports import KeyStore, MemoryStore
@@ -99,6 +99,24 @@ def set_memory_cap(keys: KeyStore, store: MemoryStore, tenant: str, max_memories
     return limits
 
 
+class TranscriptCaps(Protocol):
+    """What a transcript store (SQLite, DynamoDB) offers for a tenant's transcript cap."""
+
+    def set_transcript_cap(self, tenant: str, max_bytes: int | None) -> TranscriptQuota | None: ...
+
+    def transcript_quota(self, tenant: str) -> TranscriptQuota | None: ...
+
+
+def set_transcript_cap(
+    transcripts: TranscriptCaps, tenant: str, max_bytes: int | None
+) -> TranscriptQuota | None:
+    """Limit `tenant`'s session transcripts to `max_bytes` bytes (UTF-8) of message content (None lifts
+    the limit); the store counts what they hold now and then counts each append and delete."""
+    if max_bytes is not None and max_bytes < 1:
+        raise ValueError("--max-transcript-bytes must be at least 1")
+    return transcripts.set_transcript_cap(tenant, max_bytes)
+
+
 def count_memories(store: MemoryStore, tenant: str) -> int:
     """The tenant's memories not deleted, page by page."""
     held, cursor = 0, None
@@ -110,9 +128,15 @@ def count_memories(store: MemoryStore, tenant: str) -> int:
         cursor = page.cursor
 
 
-def tenant_usage(keys: KeyStore, tenant: str, status: Mapping[str, int]) -> Usage:
-    """The tenant's memories (from its per-status counts) against its cap, and its keys' rates."""
+def tenant_usage(
+    keys: KeyStore, tenant: str, status: Mapping[str, int], transcripts: TranscriptCaps | None = None
+) -> Usage:
+    """The tenant's memories (from its per-status counts) against its cap, its transcripts' bytes
+    against theirs, and its keys' rates."""
+    quota = transcripts.transcript_quota(tenant) if transcripts is not None else None
     return Usage(
+        transcript_bytes=quota.used if quota else None,
+        max_transcript_bytes=quota.max_bytes if quota else None,
         memories=sum(n for name, n in status.items() if name != Status.deleted.value),
         max_memories=keys.limits(tenant).max_memories,
         keys=[
