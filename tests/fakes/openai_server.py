@@ -62,7 +62,12 @@ class FakeOpenAIServer(LoopbackJsonServer):
                     "finish_reason": "stop",
                 }
             ],
-            "usage": {"prompt_tokens": 42, "completion_tokens": len(content.split()), "total_tokens": 99},
+            # Made-up but consistent counts: 42 prompt tokens, a completion token a word.
+            "usage": {
+                "prompt_tokens": 42,
+                "completion_tokens": len(content.split()),
+                "total_tokens": 42 + len(content.split()),
+            },
         }
 
     def takes_reply(self, path: str) -> bool:

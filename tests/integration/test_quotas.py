@@ -233,6 +233,8 @@ def test_without_limits_stats_report_usage_with_no_cap(world: World) -> None:
         "keys": [],
         "transcript_bytes": None,
         "max_transcript_bytes": None,
+        "model_input_tokens": 0,
+        "model_output_tokens": 0,
     }
 
 

@@ -6,6 +6,8 @@ Item:
 
   pk=QUOTA#{tenant}  sk=TRANSCRIPTS max_bytes, used (UTF-8 bytes of message content in the tenant's
                                  transcripts; the item exists only while a transcript cap is set)
+  pk=QUOTA#{tenant}  sk=MODEL_TOKENS input_tokens, output_tokens (what the model providers reported for
+                                 the tenant's enrichment and extraction; added to after each job)
 
 The memory store adds to `memories` in the same transaction as an insert, on the condition that it
 is below `max_memories`, and takes from it in the transaction that deletes one: the count and the
@@ -36,6 +38,10 @@ def count_in(table_name: str, tenant: str, delta: int) -> dict[str, Any]:
             "attribute_exists(pk) AND (attribute_not_exists(max_memories) OR memories < max_memories)"
         )
     return {"Update": update}
+
+
+def model_tokens_key(tenant: str) -> dict[str, str]:
+    return {"pk": f"QUOTA#{tenant}", "sk": "MODEL_TOKENS"}
 
 
 def transcript_quota_key(tenant: str) -> dict[str, str]:

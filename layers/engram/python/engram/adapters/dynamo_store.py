@@ -37,7 +37,7 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
-from engram.adapters.dynamo_quota import count_in, quota_key
+from engram.adapters.dynamo_quota import count_in, model_tokens_key, quota_key
 from engram.adapters.timestamps import iso as iso  # re-exported: the DynamoDB adapters' timestamp format
 from engram.domain.errors import Conflict, InvalidCursor, InvalidRequest, QuotaExceeded
 from engram.domain.filters import And, Compare, Filter, Not, Or, kind
@@ -648,6 +648,21 @@ class DynamoMemoryStore:
         keys = keys[:limit]
         self._delete_keys(keys)
         return len(keys)
+
+    # ------------------------------------------------------------------ model tokens
+
+    def add_model_tokens(self, tenant: str, input_tokens: int, output_tokens: int) -> None:
+        """Add the model tokens a job spent to the tenant's counter (an atomic ADD)."""
+        self.table.update_item(
+            Key=model_tokens_key(tenant),
+            UpdateExpression="ADD input_tokens :i, output_tokens :o",
+            ExpressionAttributeValues={":i": input_tokens, ":o": output_tokens},
+        )
+
+    def model_tokens(self, tenant: str) -> tuple[int, int]:
+        """The tenant's model tokens so far: (input, output)."""
+        item = self.table.get_item(Key=model_tokens_key(tenant), ConsistentRead=True).get("Item") or {}
+        return int(item.get("input_tokens", 0)), int(item.get("output_tokens", 0))
 
     # ------------------------------------------------------------------ helpers
 

@@ -61,6 +61,16 @@ def row_to_memory(row: sqlite3.Row) -> Memory:
     return Memory.model_validate(data)
 
 
+# The model tokens spent on each tenant's enrichment and extraction, as the providers report them.
+_MODEL_USAGE = """
+CREATE TABLE IF NOT EXISTS model_usage (
+    tenant TEXT PRIMARY KEY,
+    input_tokens INTEGER NOT NULL,
+    output_tokens INTEGER NOT NULL
+);
+"""
+
+
 def _within_cap(conn: sqlite3.Connection, tenant: str) -> None:
     """QuotaExceeded when the tenant now holds more memories (not deleted) than its cap."""
     cap = conn.execute("SELECT max_memories FROM tenant_limits WHERE tenant = ?", (tenant,)).fetchone()
@@ -76,6 +86,28 @@ def _within_cap(conn: sqlite3.Connection, tenant: str) -> None:
 class SqliteMemoryStore:
     def __init__(self, db: SqliteDatabase) -> None:
         self.db = db
+        self.db.connection().executescript(_MODEL_USAGE)
+
+    # ------------------------------------------------------------------ model tokens
+
+    def add_model_tokens(self, tenant: str, input_tokens: int, output_tokens: int) -> None:
+        """Add the model tokens a job spent to the tenant's counter."""
+        with self.db.write() as conn:
+            conn.execute(
+                "INSERT INTO model_usage (tenant, input_tokens, output_tokens) VALUES (?, ?, ?)"
+                " ON CONFLICT (tenant) DO UPDATE SET input_tokens = input_tokens + excluded.input_tokens,"
+                " output_tokens = output_tokens + excluded.output_tokens",
+                (tenant, input_tokens, output_tokens),
+            )
+
+    def model_tokens(self, tenant: str) -> tuple[int, int]:
+        """The tenant's model tokens so far: (input, output)."""
+        row = (
+            self.db.connection()
+            .execute("SELECT input_tokens, output_tokens FROM model_usage WHERE tenant = ?", (tenant,))
+            .fetchone()
+        )
+        return (row[0], row[1]) if row else (0, 0)
 
     # ------------------------------------------------------------------ writes
 

@@ -29,5 +29,5 @@ def register_admin(app: APIGatewayRestResolver, container: Container, tenant: Ca
 
         who = tenant()
         stats = collect_stats(state, container.queue, state, who, service_wide=False)
-        stats.usage = tenant_usage(container.keys, who, stats.status, container.transcripts)
+        stats.usage = tenant_usage(container.keys, who, stats.status, container.transcripts, container.store)
         return stats

@@ -9,6 +9,9 @@ the same bucket.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from pydantic import BaseModel, Field
@@ -68,6 +71,39 @@ class TranscriptQuota:
     used: int
 
 
+@dataclass
+class TokenMeter:
+    """The model tokens one job spent (what the providers report), for its tenant's counter."""
+
+    input_tokens: int = 0
+    output_tokens: int = 0
+
+
+_METER: ContextVar[TokenMeter | None] = ContextVar("engram_token_meter", default=None)
+
+
+@contextmanager
+def metering() -> Iterator[TokenMeter]:
+    """Count the model tokens spent inside the block (in this thread or task) on the meter yielded."""
+    meter = TokenMeter()
+    reset = _METER.set(meter)
+    try:
+        yield meter
+    finally:
+        _METER.reset(reset)
+
+
+def spend(input_tokens: object, output_tokens: object) -> None:
+    """A provider reports the tokens of one model call; counted if a job is metering, else ignored.
+    Values that are not counts (a provider without usage) count as 0."""
+    meter = _METER.get()
+    if meter is None:
+        return
+    for name, value in (("input_tokens", input_tokens), ("output_tokens", output_tokens)):
+        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            setattr(meter, name, getattr(meter, name) + value)
+
+
 class TenantLimits(BaseModel):
     """A tenant's storage limits (None: unlimited)."""
 
@@ -95,4 +131,12 @@ class Usage(BaseModel):
     )
     max_transcript_bytes: int | None = Field(
         default=None, description="the tenant's transcript limit (bytes of message content); null: none"
+    )
+    model_input_tokens: int = Field(
+        default=0,
+        description="input (prompt) tokens the model providers reported for this tenant's enrichment and"
+        " extraction calls",
+    )
+    model_output_tokens: int = Field(
+        default=0, description="output (completion) tokens the model providers reported for those calls"
     )

@@ -40,6 +40,7 @@ from engram.domain.models import (
     Temporal,
     TemporalKind,
 )
+from engram.domain.quotas import metering
 from engram.domain.text import from_placeholder, terms
 from engram.observability import count
 from engram.ports import (
@@ -57,6 +58,7 @@ from engram.ports import (
 )
 from engram.settings import DedupSettings
 from engram.usecases.graph import LinkMemory
+from engram.usecases.keys import count_model_tokens
 from engram.usecases.memories import history_record
 
 LIVE = (Status.active, Status.stale)
@@ -300,7 +302,7 @@ class Enrich:
             try:
                 if isinstance(vector, Exception):
                     raise vector
-                outcomes[i] = self._run(memory, vector)
+                outcomes[i] = self._metered(memory, vector)
             except Conflict as exc:
                 # Another delivery of this job (in this batch or another worker) got there first.
                 settled = self._settled(jobs[i])
@@ -350,6 +352,14 @@ class Enrich:
         if self.mode == "frozen":
             return None, EnrichOutcome.frozen
         return memory, None
+
+    def _metered(self, memory: Memory, vector: list[float]) -> EnrichOutcome:
+        """`_run`, adding the model tokens it spent (however it ends) to the tenant's counter."""
+        with metering() as meter:
+            try:
+                return self._run(memory, vector)
+            finally:
+                count_model_tokens(self.store, memory.tenant, meter)
 
     def _run(self, memory: Memory, vector: list[float]) -> EnrichOutcome:
         now = self.clock.now()

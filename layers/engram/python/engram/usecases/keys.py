@@ -4,20 +4,23 @@ the key's request rate when it has one."""
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 import secrets
 from collections.abc import Mapping
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ulid import ULID
 
 from engram.domain.errors import RateLimited, Unauthorized
 from engram.domain.models import ApiKey, Status
-from engram.domain.quotas import KeyRate, TenantLimits, TranscriptQuota, Usage, default_burst
+from engram.domain.quotas import KeyRate, TenantLimits, TokenMeter, TranscriptQuota, Usage, default_burst
 
 if TYPE_CHECKING:
     from engram.ports import KeyStore, MemoryStore
+
+logger = logging.getLogger(__name__)
 
 KEY_PREFIX = "engram_"
 _BEARER = re.compile(r"^\s*Bearer\s+(\S+)\s*$", re.I)
@@ -107,6 +110,26 @@ class TranscriptCaps(Protocol):
     def transcript_quota(self, tenant: str) -> TranscriptQuota | None: ...
 
 
+@runtime_checkable
+class TokenCounter(Protocol):
+    """What a memory store (SQLite, DynamoDB) offers for the model tokens spent per tenant."""
+
+    def add_model_tokens(self, tenant: str, input_tokens: int, output_tokens: int) -> None: ...
+
+    def model_tokens(self, tenant: str) -> tuple[int, int]: ...
+
+
+def count_model_tokens(store: object, tenant: str, meter: TokenMeter) -> None:
+    """Add what a job's model calls spent to the tenant's counter, when the store keeps one. A failure
+    to count is logged, never the job's failure."""
+    if not (meter.input_tokens or meter.output_tokens) or not isinstance(store, TokenCounter):
+        return
+    try:
+        store.add_model_tokens(tenant, meter.input_tokens, meter.output_tokens)
+    except Exception:
+        logger.exception("could not count %s model tokens for tenant %s", meter, tenant)
+
+
 def set_transcript_cap(
     transcripts: TranscriptCaps, tenant: str, max_bytes: int | None
 ) -> TranscriptQuota | None:
@@ -129,12 +152,19 @@ def count_memories(store: MemoryStore, tenant: str) -> int:
 
 
 def tenant_usage(
-    keys: KeyStore, tenant: str, status: Mapping[str, int], transcripts: TranscriptCaps | None = None
+    keys: KeyStore,
+    tenant: str,
+    status: Mapping[str, int],
+    transcripts: TranscriptCaps | None = None,
+    store: object = None,
 ) -> Usage:
     """The tenant's memories (from its per-status counts) against its cap, its transcripts' bytes
-    against theirs, and its keys' rates."""
+    against theirs, the model tokens spent for it, and its keys' rates."""
     quota = transcripts.transcript_quota(tenant) if transcripts is not None else None
+    tokens = store.model_tokens(tenant) if isinstance(store, TokenCounter) else (0, 0)
     return Usage(
+        model_input_tokens=tokens[0],
+        model_output_tokens=tokens[1],
         transcript_bytes=quota.used if quota else None,
         max_transcript_bytes=quota.max_bytes if quota else None,
         memories=sum(n for name, n in status.items() if name != Status.deleted.value),

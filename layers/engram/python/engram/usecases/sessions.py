@@ -23,6 +23,7 @@ from ulid import ULID
 from engram.domain import pii
 from engram.domain.errors import DependencyUnavailable, MemoryNotFound, PayloadTooLarge
 from engram.domain.models import Memory, MemoryType, Provenance, Status
+from engram.domain.quotas import metering
 from engram.domain.sessions import (
     CandidateFact,
     ExtractionRecord,
@@ -51,6 +52,7 @@ from engram.ports import (
     TranscriptStore,
 )
 from engram.settings import SessionSettings
+from engram.usecases.keys import count_model_tokens
 from engram.usecases.remember import Outcome, Remember, RememberCommand
 
 MIN_FACT_CHARS, MAX_FACT_CHARS = 10, 2000
@@ -247,6 +249,15 @@ class Extract:
     clock: Clock = field(default_factory=SystemClock)
 
     def __call__(self, job: ExtractJob) -> ExtractOutcome:
+        """Extract (or summarize) the job's messages, adding the model tokens it spent (however it
+        ends) to the tenant's counter."""
+        with metering() as meter:
+            try:
+                return self._extract(job)
+            finally:
+                count_model_tokens(getattr(self.remember, "store", None), job.tenant, meter)
+
+    def _extract(self, job: ExtractJob) -> ExtractOutcome:
         ref = SessionRef(job.tenant, job.user_id, job.session_id)
         session = self.transcripts.session(ref)
         if session is None and job.summary_of is None:

@@ -30,6 +30,7 @@ from engram.domain.enrichment import (
     enrichment_json_schema,
 )
 from engram.domain.models import Memory
+from engram.domain.quotas import spend
 from engram.ports import Enricher, Sourced
 from engram.providers.aws import bedrock_runtime_client
 from engram.providers.enrichers.hardening import (
@@ -233,6 +234,8 @@ class BedrockEnricher(_ModelEnricher):
             raise ModelUnavailable(f"Bedrock {code}: {error}") from error
         except BotoCoreError as error:
             raise ModelUnavailable(f"Bedrock unreachable: {error}") from error
+        usage = response.get("usage") or {}
+        spend(usage.get("inputTokens"), usage.get("outputTokens"))
 
         content = response.get("output", {}).get("message", {}).get("content") or []
         for block in content:
@@ -299,8 +302,12 @@ class OpenAICompatEnricher(_ModelEnricher):
             raise ModelUnavailable(f"{type(error).__name__} from {self.url}: {error}") from error
 
         try:
-            message = json.loads(payload)["choices"][0]["message"]
-        except (ValueError, KeyError, IndexError, TypeError) as error:
+            completion = json.loads(payload)
+            usage = completion.get("usage") if isinstance(completion, dict) else None
+            if isinstance(usage, dict):  # tokens spent, whatever the answer is worth
+                spend(usage.get("prompt_tokens"), usage.get("completion_tokens"))
+            message = completion["choices"][0]["message"]
+        except (ValueError, KeyError, IndexError, TypeError, AttributeError) as error:
             raise InvalidModelOutput(f"not a chat completion: {payload[:200]!r}") from error
         if message.get("refusal"):
             raise InvalidModelOutput(f"the model refused: {message['refusal']}")
