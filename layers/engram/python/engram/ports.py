@@ -6,7 +6,8 @@ Use cases import these; adapters and providers implement them; nothing here impo
 from __future__ import annotations
 
 import builtins
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -530,6 +531,12 @@ class Clock(Protocol):
     def now(self) -> datetime: ...
 
 
+# What runs inside one unit of work commits together. On SQLite it is one write transaction (the
+# store's and the graph's own writes inside it become savepoints); DynamoDB has no transaction across
+# the items a memory and its graph links touch, so there it is `contextlib.nullcontext`.
+UnitOfWork = Callable[[], AbstractContextManager[object]]
+
+
 class SystemClock:
     def now(self) -> datetime:
         from engram.domain.models import utcnow
@@ -574,6 +581,7 @@ __all__ = [
     "SourcedEnricher",
     "SystemClock",
     "TranscriptStore",
+    "UnitOfWork",
     "UserData",
     "VectorHit",
     "VectorIndex",

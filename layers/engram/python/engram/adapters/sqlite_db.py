@@ -185,11 +185,29 @@ class SqliteDatabase:
 
     @contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:
-        """A write transaction that takes the write lock up front (no upgrade deadlocks)."""
+        """A write transaction that takes the write lock up front (no upgrade deadlocks). Inside a write
+        of the same thread, a write is a savepoint of it: it commits with the outer one, and an error
+        in it rolls back its own changes only (the unit of work of `Remember`: insert, then link)."""
         conn = self.connection()
+        depth: int = getattr(self._local, "depth", 0)
+        if depth:
+            name = f"nested_{depth}"
+            self._local.depth = depth + 1
+            conn.execute(f"SAVEPOINT {name}")
+            try:
+                yield conn
+            except BaseException:
+                conn.execute(f"ROLLBACK TO {name}")
+                conn.execute(f"RELEASE {name}")
+                raise
+            finally:
+                self._local.depth = depth
+            conn.execute(f"RELEASE {name}")
+            return
         with self._write_lock:
             if self._lock_file is not None:
                 fcntl.flock(self._lock_file, fcntl.LOCK_EX)
+            self._local.depth = 1
             try:
                 conn.execute("BEGIN IMMEDIATE")
                 try:
@@ -199,6 +217,7 @@ class SqliteDatabase:
                     raise
                 conn.execute("COMMIT")
             finally:
+                self._local.depth = 0
                 if self._lock_file is not None:
                     fcntl.flock(self._lock_file, fcntl.LOCK_UN)
 

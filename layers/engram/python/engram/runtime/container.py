@@ -7,6 +7,7 @@ is what the Lambda functions use. Models load lazily: the write path never touch
 from __future__ import annotations
 
 import threading
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -22,6 +23,7 @@ from engram.ports import (
     MemoryStore,
     SourcedEnricher,
     SystemClock,
+    UnitOfWork,
     UserData,
 )
 from engram.settings import Settings
@@ -50,6 +52,7 @@ class Container:
     enricher_factory: Any = None
     janitor_state: JanitorStore | None = None  # the janitor's saved state and stats counts, beside the store
     userdata: UserData | None = None  # one user's data as a whole: export, import, erasure
+    unit_of_work: UnitOfWork = nullcontext  # SQLite: one write transaction (see ports.UnitOfWork)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property
@@ -60,7 +63,14 @@ class Container:
     def remember(self) -> Remember:
         from engram.usecases.remember import Remember
 
-        return Remember(self.store, self.queue, self.pii_policy, self.clock, link=self.link_memory)
+        return Remember(
+            self.store,
+            self.queue,
+            self.pii_policy,
+            self.clock,
+            link=self.link_memory,
+            unit_of_work=self.unit_of_work,
+        )
 
     @cached_property
     def link_memory(self) -> LinkMemory | None:
@@ -200,6 +210,7 @@ def local(settings: Settings, clock: Clock | None = None) -> Container:
         keys=SqliteKeyStore(db),
         janitor_state=SqliteJanitorState(db),
         userdata=SqliteUserData(db),
+        unit_of_work=db.write,
         clock=clock or SystemClock(),
         embedder_factory=_default_embedder(settings),
         enricher_factory=_default_enricher(settings),

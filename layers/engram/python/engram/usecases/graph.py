@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, TimeoutError
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from engram.domain.errors import MemoryNotFound
 from engram.domain.graph import (
@@ -18,7 +19,9 @@ from engram.domain.graph import (
     USER,
     Entity,
     GraphScope,
+    Mention,
     Relation,
+    Triple,
     aliases,
     canonical,
     entity_id,
@@ -38,6 +41,17 @@ def scope_of(memory: Memory) -> GraphScope:
     return GraphScope(memory.tenant, memory.user_id, memory.project)
 
 
+@dataclass(frozen=True)
+class Links:
+    """What one memory mentions, read from its text: ready to write, no store touched yet."""
+
+    scope: GraphScope
+    memory_id: str
+    mentions: Sequence[Mention]
+    triples: Sequence[Triple]
+    at: datetime
+
+
 @dataclass
 class LinkMemory:
     graph: GraphStore
@@ -46,12 +60,19 @@ class LinkMemory:
     def __call__(self, memory: Memory, entities: Sequence[str] | None = None) -> None:
         """Link `memory` to what it mentions: `entities` (the enricher's) or the pattern extractor's,
         plus the relation frames' triples."""
+        self.apply(self.read(memory, entities))
+
+    def read(self, memory: Memory, entities: Sequence[str] | None = None) -> Links:
+        """The links of `memory` (pure: patterns over its text), to `apply` later, e.g. inside the
+        transaction that inserts it."""
         text = mask_placeholders(memory.content)
         names = list(entities) if entities is not None else self.extract_entities(text)
         names = [n for n in names if not from_placeholder(n, memory.content)]
         triples = extract_triples(text)
-        found = mentions(names, triples, text)
-        self.graph.link(scope_of(memory), memory.id, found, triples, memory.updated_at)
+        return Links(scope_of(memory), memory.id, mentions(names, triples, text), triples, memory.updated_at)
+
+    def apply(self, links: Links) -> None:
+        self.graph.link(links.scope, links.memory_id, links.mentions, links.triples, links.at)
 
     def forget(self, memory: Memory) -> None:
         self.graph.unlink(scope_of(memory), memory.id)

@@ -7,7 +7,8 @@ memory stays `pending` and the janitor's repair job queues it again.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
@@ -27,7 +28,8 @@ from engram.domain.models import (
     TemporalKind,
 )
 from engram.domain.text import clean, content_hash
-from engram.ports import Clock, EnrichJob, JobQueue, MemoryStore, SystemClock
+from engram.ports import Clock, EnrichJob, JobQueue, MemoryStore, SystemClock, UnitOfWork
+from engram.usecases.graph import LinkMemory, Links
 
 log = logging.getLogger(__name__)
 
@@ -80,13 +82,15 @@ class Remember:
         queue: JobQueue,
         pii_policy: Mapping[str, str],
         clock: Clock | None = None,
-        link: Callable[[Memory], None] | None = None,
+        link: LinkMemory | None = None,
+        unit_of_work: UnitOfWork = nullcontext,
     ) -> None:
         self.store = store
         self.queue = queue
         self.pii_policy = dict(pii_policy)
         self.clock = clock or SystemClock()
         self.link = link  # the knowledge graph's inline linker (patterns only, no model)
+        self.unit_of_work = unit_of_work  # the insert and its graph links commit together
 
     def __call__(self, command: RememberCommand) -> RememberResult:
         result, job = self._store_one(command)
@@ -141,10 +145,12 @@ class Remember:
             {*screened.redactions, *metadata.redactions, *(k for n in notes.values() for k in n.redactions)}
         )
         memory = self._new_memory(command, clean(screened.content), redactions)
-        inserted = self.store.insert_or_dedup(memory)
-        if not inserted.created:
-            return RememberResult(Outcome.deduplicated, memory=inserted.memory), None
-        self._link(memory)
+        links = self._read_links(memory)  # outside the write lock: patterns over the text
+        with self.unit_of_work():
+            inserted = self.store.insert_or_dedup(memory)
+            if not inserted.created:
+                return RememberResult(Outcome.deduplicated, memory=inserted.memory), None
+            self._link(links)
         job = EnrichJob(tenant=memory.tenant, memory_id=memory.id, content_hash=memory.content_hash)
         return RememberResult(Outcome.stored, memory=memory, redactions=redactions), job
 
@@ -193,14 +199,24 @@ class Remember:
             **optional,
         )
 
-    def _link(self, memory: Memory) -> None:
+    def _read_links(self, memory: Memory) -> Links | None:
         if self.link is None:
+            return None
+        try:
+            return self.link.read(memory)
+        except Exception:
+            log.exception("inline graph link failed for %s", memory.id)
+            return None
+
+    def _link(self, links: Links | None) -> None:
+        if self.link is None or links is None:
             return
         try:
-            self.link(memory)
+            self.link.apply(links)
         except Exception:
-            # The memory is stored; enrichment links it again, so a failed inline link only delays it.
-            log.exception("inline graph link failed for %s", memory.id)
+            # The memory is stored (on SQLite the link's own writes roll back to their savepoint);
+            # enrichment links it again, so a failed inline link only delays it.
+            log.exception("inline graph link failed for %s", links.memory_id)
 
     def _enqueue(self, jobs: list[EnrichJob]) -> None:
         if not jobs:
