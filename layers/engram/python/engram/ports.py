@@ -80,9 +80,18 @@ class RetrievalCounts(JobClaims, Protocol):
     def increment_retrievals(self, tenant: str, counts: dict[str, int], at: datetime) -> None: ...
 
 
+class ModelTokens(Protocol):
+    """The model tokens spent for each tenant (enrichment, extraction, summaries), beside the memories."""
+
+    def add_model_tokens(self, tenant: str, input_tokens: int, output_tokens: int) -> None: ...
+
+    def model_tokens(self, tenant: str) -> tuple[int, int]: ...
+
+
 @runtime_checkable
-class MemoryStore(RetrievalCounts, Protocol):
-    """The memories and their history. Also keeps the retrieval counters and job claims (RetrievalCounts)."""
+class MemoryStore(RetrievalCounts, ModelTokens, Protocol):
+    """The memories and their history. Also keeps the retrieval counters and job claims
+    (RetrievalCounts), and the model tokens spent per tenant (ModelTokens)."""
 
     def insert_or_dedup(self, memory: Memory) -> InsertResult:
         """Atomically store `memory` unless a live memory with the same content hash exists in its
@@ -571,6 +580,7 @@ __all__ = [
     "MemoryCounts",
     "MemoryStore",
     "MessagePage",
+    "ModelTokens",
     "Page",
     "RetrievalCounts",
     "RetrievalJob",

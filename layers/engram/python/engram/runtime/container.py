@@ -155,6 +155,7 @@ class Container:
             build_extractor(self.settings),
             self.settings.sessions,
             self.clock,
+            tokens=self.store,
         )
 
     @cached_property

@@ -9,7 +9,7 @@ import re
 import secrets
 from collections.abc import Mapping
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ulid import ULID
 
@@ -18,7 +18,7 @@ from engram.domain.models import ApiKey, Status
 from engram.domain.quotas import KeyRate, TenantLimits, TokenMeter, TranscriptQuota, Usage, default_burst
 
 if TYPE_CHECKING:
-    from engram.ports import KeyStore, MemoryStore
+    from engram.ports import KeyStore, MemoryStore, ModelTokens
 
 logger = logging.getLogger(__name__)
 
@@ -110,19 +110,10 @@ class TranscriptCaps(Protocol):
     def transcript_quota(self, tenant: str) -> TranscriptQuota | None: ...
 
 
-@runtime_checkable
-class TokenCounter(Protocol):
-    """What a memory store (SQLite, DynamoDB) offers for the model tokens spent per tenant."""
-
-    def add_model_tokens(self, tenant: str, input_tokens: int, output_tokens: int) -> None: ...
-
-    def model_tokens(self, tenant: str) -> tuple[int, int]: ...
-
-
-def count_model_tokens(store: object, tenant: str, meter: TokenMeter) -> None:
-    """Add what a job's model calls spent to the tenant's counter, when the store keeps one. A failure
+def count_model_tokens(store: ModelTokens | None, tenant: str, meter: TokenMeter) -> None:
+    """Add what a job's model calls spent to the tenant's counter (None: nothing counts them). A failure
     to count is logged, never the job's failure."""
-    if not (meter.input_tokens or meter.output_tokens) or not isinstance(store, TokenCounter):
+    if store is None or not (meter.input_tokens or meter.output_tokens):
         return
     try:
         store.add_model_tokens(tenant, meter.input_tokens, meter.output_tokens)
@@ -156,12 +147,12 @@ def tenant_usage(
     tenant: str,
     status: Mapping[str, int],
     transcripts: TranscriptCaps | None = None,
-    store: object = None,
+    store: ModelTokens | None = None,
 ) -> Usage:
     """The tenant's memories (from its per-status counts) against its cap, its transcripts' bytes
     against theirs, the model tokens spent for it, and its keys' rates."""
     quota = transcripts.transcript_quota(tenant) if transcripts is not None else None
-    tokens = store.model_tokens(tenant) if isinstance(store, TokenCounter) else (0, 0)
+    tokens = store.model_tokens(tenant) if store is not None else (0, 0)
     return Usage(
         model_input_tokens=tokens[0],
         model_output_tokens=tokens[1],

@@ -48,6 +48,7 @@ from engram.ports import (
     JobQueue,
     MemoryStore,
     MessagePage,
+    ModelTokens,
     SystemClock,
     TranscriptStore,
 )
@@ -247,6 +248,7 @@ class Extract:
     extractor: Extractor
     settings: SessionSettings = field(default_factory=SessionSettings)
     clock: Clock = field(default_factory=SystemClock)
+    tokens: ModelTokens | None = None  # where the model tokens a job spends are counted
 
     def __call__(self, job: ExtractJob) -> ExtractOutcome:
         """Extract (or summarize) the job's messages, adding the model tokens it spent (however it
@@ -255,7 +257,7 @@ class Extract:
             try:
                 return self._extract(job)
             finally:
-                count_model_tokens(getattr(self.remember, "store", None), job.tenant, meter)
+                count_model_tokens(self.tokens, job.tenant, meter)
 
     def _extract(self, job: ExtractJob) -> ExtractOutcome:
         ref = SessionRef(job.tenant, job.user_id, job.session_id)
