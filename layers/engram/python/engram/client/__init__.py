@@ -11,7 +11,7 @@ Requests and answers are the API's own pydantic models (`engram.api.schemas`); e
 exceptions of `engram.client.errors`.
 """
 
-from engram.client._calls import RetryPolicy
+from engram.client._calls import ExportPage, RetryPolicy
 from engram.client.aio import AsyncEngram
 from engram.client.errors import (
     APIError,
@@ -43,6 +43,7 @@ __all__ = [
     "EngramConnectionError",
     "EngramError",
     "EngramTimeoutError",
+    "ExportPage",
     "MethodNotAllowedError",
     "NotFoundError",
     "PayloadTooLargeError",

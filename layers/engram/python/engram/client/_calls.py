@@ -45,6 +45,7 @@ from engram.api.sessions import (
     SessionOut,
     TranscriptOut,
 )
+from engram.api.transfer import ErasureOut, ImportRequest, ImportResponse
 from engram.client.errors import (
     EngramConnectionError,
     EngramTimeoutError,
@@ -121,8 +122,25 @@ def read(call: Call[T], response: httpx.Response) -> T:
     if call.answer is dict:
         data: Any = response.json()
         return data  # type: ignore[no-any-return]
+    if call.answer is ExportPage:
+        return ExportPage.of(response.text)  # type: ignore[return-value]
     model: Any = call.answer
     return model.model_validate_json(response.content)  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True)
+class ExportPage:
+    """One page of `GET /v1/export`: its records, and the cursor of the next page (None: the last)."""
+
+    records: list[dict[str, Any]]
+    cursor: str | None
+
+    @classmethod
+    def of(cls, ndjson: str) -> ExportPage:
+        records = [json.loads(line) for line in ndjson.splitlines() if line.strip()]
+        if records and records[-1].get("kind") == "page":
+            return cls(records[:-1], records[-1]["cursor"])
+        return cls(records, None)
 
 
 def _segment(value: str) -> str:
@@ -268,3 +286,24 @@ def checkpoint(
 def latest_checkpoint(session_id: str, user_id: str, budget_chars: int | None) -> Call[RecoveryOut]:
     params = _query(user_id=user_id, budget_chars=budget_chars)
     return Call("GET", f"/v1/sessions/{_segment(session_id)}/checkpoints/latest", RecoveryOut, params=params)
+
+
+# ----------------------------------------------------------------------------- a user's data
+
+
+def export_page(user_id: str, cursor: str | None, limit: int | None, embeddings: bool) -> Call[ExportPage]:
+    params = _query(user_id=user_id, cursor=cursor, limit=limit, embeddings=embeddings or None)
+    return Call("GET", "/v1/export", ExportPage, params=params)
+
+
+def import_records(records: Sequence[Mapping[str, Any]]) -> Call[ImportResponse]:
+    body = _body(ImportRequest, {"records": [dict(r) for r in records]})
+    return Call("POST", "/v1/import", ImportResponse, body=_json(body))
+
+
+def forget_user(user_id: str) -> Call[ErasureOut]:
+    return Call("DELETE", f"/v1/users/{_segment(user_id)}", ErasureOut)
+
+
+def erasure(user_id: str, job_id: str) -> Call[ErasureOut]:
+    return Call("GET", f"/v1/users/{_segment(user_id)}/erasures/{_segment(job_id)}", ErasureOut)

@@ -29,6 +29,7 @@ from engram.api.sessions import (
     SessionOut,
     TranscriptOut,
 )
+from engram.api.transfer import ErasureOut, ImportResponse
 from engram.client import _calls as calls
 from engram.client._calls import Call, RetryPolicy
 from engram.usecases.janitor import Stats
@@ -253,3 +254,33 @@ class AsyncEngram:
         self, session_id: str, user_id: str, *, budget_chars: int | None = None
     ) -> RecoveryOut:
         return await self.request(calls.latest_checkpoint(session_id, user_id, budget_chars))
+
+    # ------------------------------------------------------------------------- a user's data
+
+    async def export_page(
+        self, user_id: str, *, cursor: str | None = None, limit: int | None = None, embeddings: bool = False
+    ) -> calls.ExportPage:
+        """One page of the user's export (memories with history, graph, sessions), as records."""
+        return await self.request(calls.export_page(user_id, cursor, limit, embeddings))
+
+    async def iter_export(self, user_id: str, *, embeddings: bool = False) -> AsyncIterator[dict[str, Any]]:
+        """Every record of the user's export, page after page."""
+        cursor = None
+        while True:
+            page = await self.export_page(user_id, cursor=cursor, embeddings=embeddings)
+            for record in page.records:
+                yield record
+            if not page.cursor:
+                return
+            cursor = page.cursor
+
+    async def import_records(self, records: Sequence[Mapping[str, Any]]) -> ImportResponse:
+        """Import records of an export (at most 500 a call); ids are kept, a second import changes nothing."""
+        return await self.request(calls.import_records(records))
+
+    async def forget_user(self, user_id: str) -> ErasureOut:
+        """Erase everything of the user in this tenant, as a job: follow it with `erasure`."""
+        return await self.request(calls.forget_user(user_id))
+
+    async def erasure(self, user_id: str, job_id: str) -> ErasureOut:
+        return await self.request(calls.erasure(user_id, job_id))

@@ -29,6 +29,7 @@ from engram.api.sessions import (
     SessionOut,
     TranscriptOut,
 )
+from engram.api.transfer import ErasureOut, ImportResponse
 from engram.client import _calls as calls
 from engram.client._calls import Call, RetryPolicy
 from engram.usecases.janitor import Stats
@@ -251,3 +252,32 @@ class Engram:
     ) -> RecoveryOut:
         """The recovery digest: the latest checkpoint and what the session knows, within the budget."""
         return self.request(calls.latest_checkpoint(session_id, user_id, budget_chars))
+
+    # ------------------------------------------------------------------------- a user's data
+
+    def export_page(
+        self, user_id: str, *, cursor: str | None = None, limit: int | None = None, embeddings: bool = False
+    ) -> calls.ExportPage:
+        """One page of the user's export (memories with history, graph, sessions), as records."""
+        return self.request(calls.export_page(user_id, cursor, limit, embeddings))
+
+    def iter_export(self, user_id: str, *, embeddings: bool = False) -> Iterator[dict[str, Any]]:
+        """Every record of the user's export, page after page."""
+        cursor = None
+        while True:
+            page = self.export_page(user_id, cursor=cursor, embeddings=embeddings)
+            yield from page.records
+            if not page.cursor:
+                return
+            cursor = page.cursor
+
+    def import_records(self, records: Sequence[Mapping[str, Any]]) -> ImportResponse:
+        """Import records of an export (at most 500 a call); ids are kept, a second import changes nothing."""
+        return self.request(calls.import_records(records))
+
+    def forget_user(self, user_id: str) -> ErasureOut:
+        """Erase everything of the user in this tenant, as a job: follow it with `erasure`."""
+        return self.request(calls.forget_user(user_id))
+
+    def erasure(self, user_id: str, job_id: str) -> ErasureOut:
+        return self.request(calls.erasure(user_id, job_id))
