@@ -254,6 +254,12 @@ class SearchFilters:
     run_id: str | None = None  # written in this run (session)
     metadata: Filter | None = None  # engram.domain.filters
 
+    def __post_init__(self) -> None:
+        # An empty "any of" list filters nothing, on every backend (OpenSearch would match nothing).
+        for name in ("memory_types", "categories", "entities", "provenance"):
+            if getattr(self, name) == ():
+                object.__setattr__(self, name, None)
+
 
 @dataclass(frozen=True)
 class SearchScope:

@@ -47,11 +47,11 @@ def recall_query(tenant: str, request: SearchRequest) -> RecallQuery:
 def search_filters(
     f: SearchFiltersIn, agent_id: str | None = None, run_id: str | None = None
 ) -> SearchFilters:
-    """The request's filters as the ports' SearchFilters (an empty list is no filter); a bad metadata
-    filter raises InvalidRequest naming its path."""
+    """The request's filters as the ports' SearchFilters (where an empty list is no filter); a bad
+    metadata filter raises InvalidRequest naming its path."""
 
     def many(values: list[Any] | None) -> tuple[str, ...] | None:
-        return tuple(str(v) for v in values) if values else None
+        return tuple(str(v) for v in values) if values is not None else None
 
     return SearchFilters(
         memory_types=many(f.memory_types),

@@ -9,7 +9,7 @@ import logging
 import re
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from engram.domain.filters import matches as metadata_matches
@@ -119,9 +119,7 @@ class Recall:
         statuses: tuple[Status, ...] = (Status.active, Status.stale) if q.include_stale else (Status.active,)
         if q.include_superseded:
             statuses += (Status.superseded,)
-        scope = SearchScope(
-            q.tenant, q.user_id, q.project, q.namespaces or None, statuses, _without_empty(q.filters)
-        )
+        scope = SearchScope(q.tenant, q.user_id, q.project, q.namespaces or None, statuses, q.filters)
         n = max(self.ranking.candidates, q.top_k)
 
         # The legs run concurrently: SQLite/OpenSearch I/O and NumPy both release the GIL, so the
@@ -285,19 +283,9 @@ def _name_parts(user_id: str) -> list[str]:
     return [p for p in re.split(r"[\W_]+", local) if len(p) >= 3 and not p.isdigit()]
 
 
-def _without_empty(f: SearchFilters) -> SearchFilters:
-    """An empty "any of" list filters nothing, on every backend (OpenSearch would match nothing)."""
-    lists = ("memory_types", "categories", "entities", "provenance")
-    return replace(f, **{name: None for name in lists if getattr(f, name) == ()})
-
-
 def _any_of(labels: Sequence[str], wanted: Sequence[str]) -> bool:
     return not {label.lower() for label in labels}.isdisjoint(w.lower() for w in wanted)
 
 
 def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
-def with_weights(q: RecallQuery, **weights: float) -> RecallQuery:
-    return replace(q, weights={**q.weights, **weights})
