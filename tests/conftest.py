@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import os
 from datetime import UTC, datetime, timedelta
@@ -64,6 +65,22 @@ def container(settings):
 
 def load_event(name: str) -> dict:
     return json.loads((EVENTS / name).read_text())
+
+
+def sqs_event(messages: list[dict]) -> dict:
+    """The SQS event Lambda hands the enrich function for messages received from the queue."""
+    template = load_event("enrich/sqs.json")["Records"][0]
+    records = []
+    for message in messages:
+        record = copy.deepcopy(template)
+        record.update(
+            messageId=message["MessageId"],
+            receiptHandle=message["ReceiptHandle"],
+            body=message["Body"],
+            md5OfBody=hashlib.md5(message["Body"].encode()).hexdigest(),
+        )
+        records.append(record)
+    return {"Records": records}
 
 
 def api_event(method: str, path: str, body=None, *, tenant: str | None = "acme", query=None) -> dict:

@@ -4,8 +4,6 @@ the other users of the tenant, and the same user id in another tenant, keep ever
 
 from __future__ import annotations
 
-import copy
-import hashlib
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -20,7 +18,7 @@ from engram.runtime.container import Container, local
 from engram.runtime.jobs import handle_sqs
 from engram.runtime.worker import drain
 from engram.settings import Settings
-from tests.conftest import FakeClock, api_event, load_event
+from tests.conftest import FakeClock, api_event, sqs_event
 from tests.integration.aws_fixtures import REGION, atomic_requests
 from tests.integration.builders import MotoAws, moto_aws
 from tests.integration.test_transfer import OTHER, TENANT, USER, comparable, export_all, populate
@@ -47,7 +45,7 @@ class Deployment:
         while messages := self.aws.sqs.receive_message(
             QueueUrl=self.aws.queue_url, MaxNumberOfMessages=10, WaitTimeSeconds=0
         ).get("Messages", []):
-            response = handle_sqs(self.c, _sqs_event(messages), LambdaContext())
+            response = handle_sqs(self.c, sqs_event(messages), LambdaContext())
             assert response["batchItemFailures"] == []
             for message in messages:
                 self.aws.sqs.delete_message(
@@ -69,21 +67,6 @@ class Deployment:
         for index in list(self.aws.search.indices):
             dump += list(self.aws.search.documents(index).values())
         return json.dumps(dump, default=str).encode()
-
-
-def _sqs_event(messages: list[dict]) -> dict:
-    template = load_event("enrich/sqs.json")["Records"][0]
-    records = []
-    for message in messages:
-        record = copy.deepcopy(template)
-        record.update(
-            messageId=message["MessageId"],
-            receiptHandle=message["ReceiptHandle"],
-            body=message["Body"],
-            md5OfBody=hashlib.md5(message["Body"].encode()).hexdigest(),
-        )
-        records.append(record)
-    return {"Records": records}
 
 
 @pytest.fixture(params=["local", "aws"])

@@ -7,8 +7,6 @@ enrich Lambda's SQS batch handling, OpenSearch over the loopback fake).
 
 from __future__ import annotations
 
-import copy
-import hashlib
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -26,7 +24,7 @@ from engram.runtime.jobs import handle_sqs
 from engram.runtime.worker import drain
 from engram.settings import Settings
 from engram.usecases.sessions import ExtractOutcome
-from tests.conftest import FakeClock, api_event, load_event
+from tests.conftest import FakeClock, api_event, sqs_event
 from tests.integration.aws_fixtures import atomic_requests
 from tests.integration.builders import MotoAws, moto_aws
 
@@ -94,21 +92,6 @@ class World:
                     QueueUrl=self.aws.queue_url, ReceiptHandle=message["ReceiptHandle"]
                 )
         return failed
-
-
-def sqs_event(messages: list[dict]) -> dict:
-    template = load_event("enrich/sqs.json")["Records"][0]
-    records = []
-    for message in messages:
-        record = copy.deepcopy(template)
-        record.update(
-            messageId=message["MessageId"],
-            receiptHandle=message["ReceiptHandle"],
-            body=message["Body"],
-            md5OfBody=hashlib.md5(message["Body"].encode()).hexdigest(),
-        )
-        records.append(record)
-    return {"Records": records}
 
 
 @pytest.fixture(params=["local", "aws"])
