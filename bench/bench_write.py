@@ -9,12 +9,10 @@ import argparse
 import json
 import sys
 import tempfile
-import threading
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import Served, latencies_ms, percentile
+from common import Client, Served, drive, latencies_ms, percentile
 
 
 def in_process(n: int) -> dict:
@@ -48,45 +46,22 @@ def in_process(n: int) -> dict:
 def over_http(clients: int, seconds: float, workers: int) -> dict:
     # The worker is off so the measurement is the write path alone (enrichment has its own bench).
     served = Served({"ENGRAM_WORKER_ENABLED": "false", "ENGRAM_HTTP_WORKERS": str(workers)})
+
+    def write(client: Client, k: int, i: int) -> int:
+        body = {"content": f"Client {k} fact {i}: the build uses cache level {i % 97}", "user_id": f"u{k}"}
+        status, _ = client.call("POST", "/v1/memories", body)
+        return status
+
     try:
-        counts = [0] * clients
-        errors = [0] * clients
-        latencies: list[list[float]] = [[] for _ in range(clients)]
-        stop = time.monotonic() + seconds
-
-        def run(k: int) -> None:
-            client = served.client()
-            i = 0
-            while time.monotonic() < stop:
-                body = {
-                    "content": f"Client {k} fact {i}: the build uses cache level {i % 97}",
-                    "user_id": f"u{k}",
-                }
-                t = time.perf_counter()
-                status, _ = client.call("POST", "/v1/memories", body)
-                latencies[k].append((time.perf_counter() - t) * 1000)
-                if status in (200, 201):
-                    counts[k] += 1
-                else:
-                    errors[k] += 1
-                i += 1
-
-        threads = [threading.Thread(target=run, args=(k,)) for k in range(clients)]
-        start = time.monotonic()
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        elapsed = time.monotonic() - start
-        flat = [x for xs in latencies for x in xs]
+        driven = drive(served, clients, seconds, write)
         return {
             "clients": clients,
-            "seconds": round(elapsed, 2),
-            "writes": sum(counts),
-            "errors": sum(errors),
-            "writes_per_s": sum(counts) / elapsed,
-            "http_ms_p50": percentile(flat, 50),
-            "http_ms_p99": percentile(flat, 99),
+            "seconds": round(driven["seconds"], 2),
+            "writes": driven["n"],
+            "errors": driven["errors"],
+            "writes_per_s": driven["per_s"],
+            "http_ms_p50": driven["p50_ms"],
+            "http_ms_p99": driven["p99_ms"],
         }
     finally:
         served.stop()

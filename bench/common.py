@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from collections.abc import Callable, Iterable
@@ -98,3 +99,41 @@ class Client:
         )
         response = self.conn.getresponse()
         return response.status, json.loads(response.read() or b"null")
+
+
+def drive(served: Served, clients: int, seconds: float, call: Callable[[Client, int, int], int]) -> dict:
+    """`clients` threads each calling `call(client, k, i)` (an HTTP status) until `seconds` are up."""
+    done = [0] * clients
+    errors = [0] * clients
+    latencies: list[list[float]] = [[] for _ in range(clients)]
+    connections = [served.client() for _ in range(clients)]
+    stop = time.monotonic() + seconds
+
+    def run(k: int) -> None:
+        i = 0
+        while time.monotonic() < stop:
+            t = time.perf_counter()
+            status = call(connections[k], k, i)
+            latencies[k].append((time.perf_counter() - t) * 1000)
+            if status in (200, 201):
+                done[k] += 1
+            else:
+                errors[k] += 1
+            i += 1
+
+    threads = [threading.Thread(target=run, args=(k,)) for k in range(clients)]
+    start = time.monotonic()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    elapsed = time.monotonic() - start
+    flat = [x for xs in latencies for x in xs]
+    return {
+        "seconds": elapsed,
+        "per_s": sum(done) / elapsed,
+        "n": sum(done),
+        "errors": sum(errors),
+        "p50_ms": percentile(flat, 50),
+        "p99_ms": percentile(flat, 99),
+    }
