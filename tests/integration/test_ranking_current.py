@@ -107,3 +107,44 @@ def test_a_rule_answers_a_question_about_acting(world: World) -> None:
         RecallQuery(tenant=TENANT, user_id="u", query=asked, weights={"lexical_scale": "max"})  # type: ignore[dict-item]
     )
     assert scaled[0].memory.id == rule.id
+
+
+def test_a_memory_naming_only_hub_entities_is_damped(world: World) -> None:
+    # Given a scope about Priya at Initech: both are named by most memories (hubs at 3 mentions)
+    hub_only = world.remember("Priya said Initech keeps her busy.", user_id="maya")
+    for content in (
+        "Priya joined Initech in 2019.",
+        "Priya leads the Initech payments team.",
+        "Priya's cousin lives in Jaipur.",
+    ):
+        world.remember(content, user_id="maya")
+    specific = world.remember("Priya moved the Initech offsite to Lisbon.", user_id="maya")
+    assert hub_only.entities and {e.lower() for e in hub_only.entities} <= {"priya", "initech"}
+
+    # When maya asks about Priya with hubs at three mentions
+    query = "what did Priya say about Initech?"
+    damped = world.c.recall(
+        RecallQuery(tenant=TENANT, user_id="maya", query=query, weights={"hub_entity_mentions": 3})
+    )
+    plain = world.c.recall(
+        RecallQuery(
+            tenant=TENANT,
+            user_id="maya",
+            query=query,
+            weights={"hub_entity_mentions": 3, "hub_entity_multiplier": 1.0},
+        )
+    )
+
+    # Then the memory that names only hubs is damped by the multiplier (shown in explain); one that
+    # names something else (Lisbon, Jaipur) is not
+    by_id = {r.memory.id: r for r in damped}
+    assert by_id[hub_only.id].components.hub == pytest.approx(0.9)
+    assert by_id[hub_only.id].score == pytest.approx(
+        0.9 * next(r.score for r in plain if r.memory.id == hub_only.id)
+    )
+    assert by_id[specific.id].components.hub == 1.0
+    assert all(r.components.hub == 1.0 for r in plain)
+
+    # And at the default threshold (40 mentions) nothing in this small scope is a hub
+    default = world.c.recall(RecallQuery(tenant=TENANT, user_id="maya", query=query))
+    assert all(r.components.hub == 1.0 for r in default)

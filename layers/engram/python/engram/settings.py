@@ -107,6 +107,10 @@ class RankingSettings(BaseModel):
     anchored_boost: float = 1.05  # two or more kinds of concrete anchor: numbers, dates, names, ids
     vague_multiplier: float = 0.85  # short unanchored content, or chatter about a topic
     no_overlap_multiplier: float = 0.85  # a semantic-only hit sharing no term with the query
+    # A memory whose named entities are all hubs (each mentioned by at least hub_entity_mentions of the
+    # scope's memories: the user's own name, a team everything is about) says nothing specific.
+    hub_entity_multiplier: float = 0.9
+    hub_entity_mentions: int = 40
     # A query term found in this share (and at least hub_term_min) of the candidates is the scope's
     # subject, not the topic: the lexical leg is re-scored without it. 1.0 turns it off, the default:
     # at 0.8 it lifted our scenarios' paraphrase questions (Hit@3 0.80 → 0.90) but cost LoCoMo's

@@ -9,7 +9,6 @@ concurrent identical writes cannot both insert. The FTS5 row is written in the s
 from __future__ import annotations
 
 import builtins
-import json
 import sqlite3
 from collections.abc import Iterable, Sequence
 from datetime import datetime
@@ -54,11 +53,12 @@ def _row_values(memory: Memory) -> tuple:
 
 
 def row_to_memory(row: sqlite3.Row) -> Memory:
-    data = json.loads(row["doc"])
-    data["hits"] = row["hits"]
-    data["retrieval_count"] = row["retrieval_count"]
-    data["last_retrieved_at"] = row["last_retrieved_at"]
-    return Memory.model_validate(data)
+    # The counters live in columns (they change without rewriting the doc); they are spliced into the
+    # doc's JSON object so pydantic parses and validates it in one pass (recall reads ~100 per query).
+    last = row["last_retrieved_at"]  # an ISO timestamp: nothing in it needs escaping
+    retrieved = f'"{last}"' if last else "null"
+    counters = f'"hits":{int(row["hits"])},"retrieval_count":{int(row["retrieval_count"])}'
+    return Memory.model_validate_json(f'{row["doc"][:-1]},{counters},"last_retrieved_at":{retrieved}}}')
 
 
 # The model tokens spent on each tenant's enrichment and extraction, as the providers report them.

@@ -298,6 +298,10 @@ class WeightsIn(BaseModel):
     anchored_boost: float | None = Field(default=None, ge=0, le=3, strict=True)
     vague_multiplier: float | None = Field(default=None, ge=0, le=1, strict=True)
     no_overlap_multiplier: float | None = Field(default=None, ge=0, le=1, strict=True)
+    hub_entity_multiplier: float | None = Field(default=None, ge=0, le=1, strict=True, description="1: off")
+    hub_entity_mentions: int | None = Field(
+        default=None, ge=1, strict=True, description="an entity mentioned by this many memories is a hub"
+    )
     hub_term_share: float | None = Field(default=None, gt=0, le=1, strict=True, description="1: off")
 
 
@@ -353,6 +357,10 @@ class ComponentsOut(BaseModel):
         default=1.0, description="resolution boost (constraint, decision), anchors, or vagueness damping"
     )
     overlap: float = Field(default=1.0, description="< 1: found by meaning alone, with no word of the query")
+    hub: float = Field(
+        default=1.0,
+        description="< 1: every entity the memory names is a hub of the scope (mentioned everywhere)",
+    )
 
 
 class SourceMessageOut(BaseModel):
@@ -376,7 +384,7 @@ class SearchResult(BaseModel):
     memory: MemoryOut
     score: float = Field(
         description="(fused + graph) × importance × recency × provenance × expiry × hits × superseded × hop"
-        " × specificity × overlap"
+        " × specificity × overlap × hub"
     )
     components: ComponentsOut | None = None
     source: SourceOut | None = Field(

@@ -1,7 +1,7 @@
 """Recall ranking, in one place so every backend ranks identically.
 
 score = (fused + graph) × importance × recency × provenance × expiry × hits × superseded × hop
-        × specificity × overlap
+        × specificity × overlap × hub
 
 `fused` combines the two legs after min-max normalising each within the candidate set (a leg that did
 not return a memory contributes 0). Each multiplier is 1.0 when its weight is neutral, so any signal
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from engram.domain.models import Memory, Provenance, Status
-from engram.domain.specificity import RESOLVING, anchors, asks_to_act, is_vague
+from engram.domain.specificity import RESOLVING, asks_to_act, vague_or_anchored
 from engram.domain.text import terms
 
 
@@ -41,6 +41,8 @@ class Weights:
     anchored: float = 1.05  # concrete anchors: numbers, dates, names, ids
     vague: float = 0.85  # short unanchored content, or chatter about a topic
     no_overlap: float = 0.85  # a semantic-only hit sharing no term with the query
+    hub: float = 0.9  # every entity the memory names is a hub of the scope
+    hub_mentions: int = 40  # … an entity mentioned by this many memories or more
 
 
 DEFAULT_PROVENANCE = {
@@ -66,6 +68,7 @@ class Components:
     hop: float = 1.0  # < 1: the memory only states the relation the query goes through
     specificity: float = 1.0  # resolution boost, anchors, or vagueness damping
     overlap: float = 1.0  # < 1: found by meaning alone, with no word of the query
+    hub: float = 1.0  # < 1: every entity it names is a hub of the scope (mentioned everywhere)
 
     @property
     def score(self) -> float:
@@ -80,6 +83,7 @@ class Components:
             * self.hop
             * self.specificity
             * self.overlap
+            * self.hub
         )
 
 
@@ -127,6 +131,7 @@ def components(
     graph: float = 0.0,
     hop: float = 1.0,
     query: QueryTraits | None = None,
+    hub: bool = False,
 ) -> Components:
     age_days = max(0.0, (now - memory.observed_at).total_seconds() / 86400)
     half_life = max(w.recency_half_life_days, 1e-9)
@@ -146,6 +151,7 @@ def components(
         hop=hop,
         specificity=specificity(memory, query, w) if query else 1.0,
         overlap=w.no_overlap if query and bm25 is None and not query.shares_terms(memory.content) else 1.0,
+        hub=w.hub if hub else 1.0,
     )
 
 
@@ -169,9 +175,10 @@ def specificity(memory: Memory, query: QueryTraits, w: Weights) -> float:
     vague content."""
     if memory.memory_type in RESOLVING:
         return w.resolution_on_action if query.asks_to_act else w.resolution
-    if is_vague(memory.content):
+    vague, anchored = vague_or_anchored(memory.content)
+    if vague:
         return w.vague
-    return w.anchored if anchors(memory.content) >= 2 else 1.0
+    return w.anchored if anchored else 1.0
 
 
 def bm25_scores(docs: Mapping[str, str], query: str, k1: float = 1.2, b: float = 0.75) -> dict[str, float]:

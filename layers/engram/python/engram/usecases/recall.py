@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from engram.domain.filters import matches as metadata_matches
-from engram.domain.graph import GraphScope
+from engram.domain.graph import GraphScope, canonical, entity_id
 from engram.domain.models import EnrichmentState, Memory, Provenance, Status
 from engram.domain.scoring import (
     Components,
@@ -98,6 +98,8 @@ def weights_from(settings: RankingSettings, overrides: dict[str, float] | None =
         anchored=s.anchored_boost,
         vague=s.vague_multiplier,
         no_overlap=s.no_overlap_multiplier,
+        hub=s.hub_entity_multiplier,
+        hub_mentions=s.hub_entity_mentions,
     )
 
 
@@ -141,6 +143,7 @@ class Recall:
         candidates = list(fused) + [m for m in boosts if m not in fused]
         memories = {m.id: m for m in self.store.get_many(q.tenant, candidates)}
         lexical, fused = self._without_hub_terms(lexical, vector, fused, memories, traits, w)
+        hubbed = self._about_hubs_only(q, memories.values(), w.hub_mentions) if w.hub < 1 else set()
         results = []
         for memory_id in candidates:
             memory = memories.get(memory_id)
@@ -156,6 +159,7 @@ class Recall:
                 graph=boosts.get(memory_id, 0.0),
                 hop=expanded.hops.get(memory_id, 1.0),
                 query=traits,
+                hub=memory_id in hubbed,
             )
             results.append(Recalled(memory, c.score, c))
         results.sort(key=lambda r: (-r.score, r.memory.id))
@@ -188,6 +192,19 @@ class Recall:
             top, peak = max(lexical.values()), max(rescored.values())
             rescored = {i: v / peak * top for i, v in rescored.items()}
         return rescored, fuse(rescored, vector, w)
+
+    def _about_hubs_only(self, q: RecallQuery, memories: Iterable[Memory], floor: int) -> set[str]:
+        """The memories whose named entities are all hubs of the user's graph: each mentioned by at
+        least `floor` memories. A memory naming no entity is not one of them."""
+        if self.graph is None:
+            return set()
+        scope = GraphScope(q.tenant, q.user_id, q.project or "default")
+        named = {m.id: {entity_id(scope, c) for e in m.entities if (c := canonical(e))} for m in memories}
+        wanted = sorted(set().union(*named.values()))
+        if not wanted:
+            return set()
+        hubs = {e.id for e in self.graph.entities_by_id(scope, wanted) if e.mentions >= floor}
+        return {m for m, ids in named.items() if ids and ids <= hubs}
 
     def _expand(self, q: RecallQuery, w: Weights) -> Callable[[], Expansion]:
         """Start the graph expansion beside the legs; the returned call waits for it, up to the deadline."""
