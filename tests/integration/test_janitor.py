@@ -40,12 +40,12 @@ from engram.domain.models import (
     TemporalKind,
 )
 from engram.domain.text import content_hash
-from engram.ports import EnrichJob, IndexedMemory, SearchScope
+from engram.ports import EnrichJob, IndexedMemory, JanitorJob, SearchScope
 from engram.runtime import background
 from engram.runtime.container import Container, local
-from engram.runtime.janitor import janitor_enabled, janitor_for, janitor_state, scheduler_loop
+from engram.runtime.janitor_wiring import janitor_enabled, janitor_for, janitor_state, scheduler_loop
 from engram.settings import Settings
-from engram.usecases.janitor import JanitorJob, JanitorReport
+from engram.usecases.janitor import JanitorReport
 from engram.usecases.memories import history_record
 from engram.usecases.recall import RecallQuery
 from tests.conftest import ROOT, FakeClock, load_event
