@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import ClientError
 
+from engram.adapters.dynamo_key_lookup import KEY_SK, key_item_key
 from engram.adapters.dynamo_quota import quota_key
 from engram.adapters.timestamps import iso
 from engram.domain.errors import Conflict
@@ -29,14 +30,10 @@ from engram.domain.quotas import Bucket, TenantLimits, take
 if TYPE_CHECKING:
     from engram.ports import Clock
 
-_KEY = "KEY"
+_KEY = KEY_SK
 _KEY_ID = "KEYID"
 _FIELDS = ("key_id", "tenant", "key_hash", "name", "created_at", "revoked_at", "rate", "burst")
 _TAKE_ATTEMPTS = 5
-
-
-def _key(key_hash: str) -> dict[str, str]:
-    return {"pk": f"{_KEY}#{key_hash}", "sk": _KEY}
 
 
 def _id_key(key_id: str) -> dict[str, str]:
@@ -57,7 +54,7 @@ class DynamoKeyStore:
 
     def add(self, key: ApiKey) -> None:
         item: dict[str, Any] = {
-            **_key(key.key_hash),
+            **key_item_key(key.key_hash),
             "key_id": key.key_id,
             "tenant": key.tenant,
             "key_hash": key.key_hash,
@@ -90,7 +87,7 @@ class DynamoKeyStore:
             raise
 
     def find(self, key_hash: str) -> ApiKey | None:
-        item = self.table.get_item(Key=_key(key_hash), ConsistentRead=True).get("Item")
+        item = self.table.get_item(Key=key_item_key(key_hash), ConsistentRead=True).get("Item")
         return _to_key(item) if item else None
 
     def list(self, tenant: str | None = None) -> list[ApiKey]:
@@ -116,7 +113,7 @@ class DynamoKeyStore:
         now = self.clock.now() if self.clock else utcnow()
         try:
             response = self.table.update_item(
-                Key=_key(lookup["key_hash"]),
+                Key=key_item_key(lookup["key_hash"]),
                 UpdateExpression="SET revoked_at = if_not_exists(revoked_at, :now)",
                 ConditionExpression="attribute_exists(pk)",
                 ExpressionAttributeValues={":now": iso(now)},
