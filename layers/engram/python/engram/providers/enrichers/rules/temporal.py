@@ -86,7 +86,8 @@ def _add(ref: datetime, amount: int, unit: str) -> datetime:
 
 
 def _month_end(year: int, month: int) -> date:
-    return date(year, month, 1) + relativedelta(months=1, days=-1)
+    end: date = date(year, month, 1) + relativedelta(months=1, days=-1)
+    return end
 
 
 def _next_weekday(ref: date, weekday: int) -> date:
