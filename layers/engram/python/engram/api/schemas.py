@@ -146,6 +146,9 @@ class PatchRequest(BaseModel):
     summary: Summary | None = Field(default=None, description="one line; null clears it")
     write_reason: WriteReason | None = Field(default=None, description="why it is stored; null clears it")
     related_ids: RelatedIds | None = Field(default=None, description="replaces the list; [] clears it")
+    review_needed: bool | None = Field(
+        default=None, strict=True, description="false: reviewed, clears the contradiction check's flag"
+    )
     force: bool = Field(default=False, strict=True)
 
     _iso = field_validator("valid_until", mode="before")(_iso_text)

@@ -378,6 +378,11 @@ class Enrich:
             proposal = {"enrichment": result.model_dump(mode="json"), "model": model}
             if decided is not None:
                 proposal["decision"] = decided.audit(candidates)
+                if decided.decision.action == DecisionAction.add:
+                    # what the contradiction check would flag, recorded and not applied
+                    _, flagged = self._check_contradictions(enriched, candidates, now)
+                    if flagged:
+                        proposal["review_needed"] = flagged[0].detail
             state = memory.enrichment.model_copy(update={"state": EnrichmentState.shadow, "updated_at": now})
             self.store.put(
                 memory.model_copy(update={"enrichment": state, "updated_at": now}), memory.updated_at
@@ -411,6 +416,8 @@ class Enrich:
 
         if decided is not None and decided.decision.action == DecisionAction.add:
             enriched, flagged = self._check_contradictions(enriched, candidates, now)
+            if flagged:
+                count("MemoryReviewNeeded")
             history.extend(flagged)
         stored = self.store.put(enriched, expected_updated_at=memory.updated_at)
         self.index.upsert([IndexedMemory(stored, vector)])
@@ -445,7 +452,6 @@ class Enrich:
         targets = [t for t in found.targets if t in known] if found.contradicts else []
         if not targets:
             return new.model_copy(update={"review_needed": False}), []
-        count("MemoryReviewNeeded")
         flagged = new.model_copy(update={"review_needed": True})
         detail = {
             "contradicts": targets,

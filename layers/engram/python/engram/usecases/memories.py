@@ -119,6 +119,8 @@ class Update:
                         {*update.get("redactions", current.redactions), *screened_note.redactions}
                     )
                 update[name] = note
+        if changes.get("review_needed") is not None:  # a person reviewed the contradiction (or flags one)
+            update["review_needed"] = changes["review_needed"]
         if changes.get("related_ids") is not None:
             related = changes["related_ids"]
             update["related_ids"] = check_related(self.store, current.scope, related, current.id)
