@@ -147,6 +147,22 @@ class SessionSettings(BaseModel):
     summary_max_chars: int = 1200
 
 
+class AnnSettings(BaseModel):
+    """The embedded default's approximate vector leg (`ENGRAM_ANN__*`, engram.adapters.ann_index): per
+    (tenant, user) an HNSW graph persisted in the data dir, a cache the SQLite vectors rebuild."""
+
+    # A scope with more vectors than this is searched through its graph; at or below it, by the exact
+    # matrix product (faster there, and exact). 0 turns the graph off everywhere.
+    threshold: int = 20000
+    m: int = 16  # graph degree: links per node (more: better recall, bigger file, slower build)
+    ef_construction: int = 100  # candidates considered per insert (more: better graph, slower build)
+    ef_search: int = 400  # candidates walked per query (at least the oversampled candidate count)
+    # The graph is asked for oversample × k candidates; they are filtered by the scope and re-ranked by
+    # their exact scores. Fewer than k passing (a selective filter): the exact product answers instead.
+    oversample: int = 4
+    save_every: int = 5000  # vectors added or removed since the file was written: write it again
+
+
 class DecayPolicy(BaseModel):
     after_days: int
     factor: float
@@ -188,6 +204,7 @@ class Settings(BaseSettings):
     data_dir: Path = Path(".engram")
     worker_enabled: bool = True
     worker_poll_s: float = 0.05
+    ann: AnnSettings = Field(default_factory=AnnSettings)  # the local index's HNSW vector leg
 
     # aws
     table_name: str = "engram"

@@ -9,15 +9,21 @@ vectors are exhausted, so a selective filter never drops results.
 
 from __future__ import annotations
 
+import logging
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import numpy as np
 
+from engram.adapters.ann_index import Covered, ScopeGraph, catch_up, fingerprints, scope_file
 from engram.adapters.sqlite_db import SqliteDatabase, iso
 from engram.adapters.sqlite_filters import metadata_predicate
 from engram.domain.text import terms
 from engram.ports import IndexedMemory, LexicalHit, SearchScope, VectorHit
+from engram.settings import AnnSettings
+
+log = logging.getLogger(__name__)
 
 
 def scope_predicate(scope: SearchScope, alias: str = "m") -> tuple[str, list]:
@@ -73,41 +79,75 @@ def fts_query(text: str) -> str | None:
 
 
 class _UserVectors:
-    """The vectors of one (tenant, user): a growable float32 matrix plus id ↔ row maps."""
+    """The vectors of one (tenant, user): a growable float32 matrix, id ↔ row and seq ↔ row maps, and
+    the scope's HNSW graph once it is prepared (it then holds exactly the live rows' seqs)."""
 
     def __init__(self, dims: int) -> None:
         self.matrix = np.zeros((0, dims), dtype=np.float32)
         self.size = 0
+        self.count = 0  # live rows
         self.ids: list[str] = []
         self.row: dict[str, int] = {}
+        self.seqs = np.zeros(0, dtype=np.int64)  # row → the vectors table's seq
+        self.seq_row: dict[int, int] = {}
         self.live = np.zeros(0, dtype=bool)
+        self.graph: ScopeGraph | None = None
+        self.preparing = False  # a thread is loading or building the graph
+        self.build_lock = threading.Lock()  # one load or build of the graph at a time
 
-    def put(self, memory_id: str, vector: np.ndarray) -> None:
+    def put(self, memory_id: str, seq: int, vector: np.ndarray) -> int | None:
+        """Store the vector; returns the seq the memory's row had before when it changed (a vector
+        deleted then stored again gets a new seq), else None."""
+        previous = None
         if memory_id in self.row:
             i = self.row[memory_id]
+            if int(self.seqs[i]) != seq:
+                previous = int(self.seqs[i])
+                if self.seq_row.get(previous) == i:
+                    del self.seq_row[previous]
         else:
             if self.size == len(self.matrix):
                 grow = max(64, len(self.matrix))
                 self.matrix = np.vstack([self.matrix, np.zeros((grow, self.matrix.shape[1]), np.float32)])
                 self.live = np.concatenate([self.live, np.zeros(grow, dtype=bool)])
+                self.seqs = np.concatenate([self.seqs, np.zeros(grow, dtype=np.int64)])
             i = self.size
             self.size += 1
             self.ids.append(memory_id)
             self.row[memory_id] = i
         self.matrix[i] = vector
-        self.live[i] = True
+        self.seqs[i] = seq
+        self.seq_row[seq] = i
+        if not self.live[i]:
+            self.live[i] = True
+            self.count += 1
+        return previous
 
-    def remove(self, memory_id: str) -> None:
+    def remove(self, memory_id: str) -> int | None:
+        """Mark the memory's row dead; returns its seq when it was live."""
         i = self.row.get(memory_id)
-        if i is not None:
-            self.live[i] = False
+        if i is None or not self.live[i]:
+            return None
+        self.live[i] = False
+        self.count -= 1
+        return int(self.seqs[i])
+
+    def live_rows(self) -> np.ndarray:
+        return np.flatnonzero(self.live[: self.size])
+
+    def covered(self, rows: np.ndarray) -> Covered:
+        """What a graph holding exactly these rows covers."""
+        return Covered(self.seqs[rows].copy(), fingerprints(self.matrix[: self.size])[rows])
 
 
 class LocalIndex:
     """VectorIndex + LexicalIndex for the embedded default."""
 
-    def __init__(self, db: SqliteDatabase) -> None:
+    def __init__(self, db: SqliteDatabase, ann: AnnSettings | None = None) -> None:
         self.db = db
+        self.ann = ann or AnnSettings()
+        # The graphs live beside the SQLite file; an in-memory database keeps them in memory only.
+        self.ann_dir = None if db.path == ":memory:" else Path(db.path).parent / "ann"
         self._users: dict[tuple[str, str], _UserVectors] = {}
         self._lock = threading.RLock()
 
@@ -121,7 +161,8 @@ class LocalIndex:
             rows = (
                 self.db.connection()
                 .execute(
-                    "SELECT id, dims, vec FROM vectors WHERE tenant = ? AND user_id = ? ORDER BY seq", key
+                    "SELECT seq, id, dims, vec FROM vectors WHERE tenant = ? AND user_id = ? ORDER BY seq",
+                    key,
                 )
                 .fetchall()
             )
@@ -129,7 +170,7 @@ class LocalIndex:
                 return None
             users = _UserVectors(rows[0]["dims"])
             for row in rows:
-                users.put(row["id"], np.frombuffer(row["vec"], dtype=np.float32))
+                users.put(row["id"], row["seq"], np.frombuffer(row["vec"], dtype=np.float32))
             self._users[key] = users
             return users
 
@@ -149,12 +190,32 @@ class LocalIndex:
                 " ON CONFLICT(id) DO UPDATE SET vec = excluded.vec, dims = excluded.dims",
                 [r[:5] for r in rows],
             )
+            seqs: dict[str, int] = {}
+            for i in range(0, len(rows), 900):
+                chunk = [r[0] for r in rows[i : i + 900]]
+                found = conn.execute(
+                    f"SELECT id, seq FROM vectors WHERE id IN ({','.join('?' * len(chunk))})", chunk
+                )
+                seqs.update((r["id"], r["seq"]) for r in found)
+        changed: dict[tuple[str, str], list[int]] = {}
         with self._lock:
             for memory_id, tenant, user_id, dims, _, vec in rows:
-                users = self._users.get((tenant, user_id))
+                key = (tenant, user_id)
+                users = self._users.get(key)
                 if users is None:
-                    users = self._users[(tenant, user_id)] = _UserVectors(dims)
-                users.put(memory_id, vec)
+                    users = self._users[key] = _UserVectors(dims)
+                seq = seqs[memory_id]
+                previous = users.put(memory_id, seq, vec)
+                if users.graph is not None:
+                    if previous is not None:
+                        users.graph.remove(np.array([previous], dtype=np.int64))
+                    changed.setdefault(key, []).append(users.row[memory_id])
+            for key, changed_rows in changed.items():
+                users = self._users[key]
+                assert users.graph is not None
+                at = np.array(changed_rows, dtype=np.int64)
+                users.graph.upsert(users.seqs[at], users.matrix[at])
+                self._save_if_due(key, users)
 
     def delete(self, tenant: str, memory_ids: Sequence[str]) -> None:
         if not memory_ids:
@@ -165,10 +226,12 @@ class LocalIndex:
                 [(tenant, memory_id) for memory_id in memory_ids],
             )
         with self._lock:
-            for (t, _), users in self._users.items():
-                if t == tenant:
-                    for memory_id in memory_ids:
-                        users.remove(memory_id)
+            for key, users in self._users.items():
+                if key[0] == tenant:
+                    gone = [seq for memory_id in memory_ids if (seq := users.remove(memory_id)) is not None]
+                    if gone and users.graph is not None:
+                        users.graph.remove(np.array(gone, dtype=np.int64))
+                        self._save_if_due(key, users)
 
     def get_vectors(self, tenant: str, memory_ids: Sequence[str]) -> dict[str, list[float]]:
         if not memory_ids:
@@ -180,15 +243,31 @@ class LocalIndex:
         return {r["id"]: np.frombuffer(r["vec"], dtype=np.float32).tolist() for r in rows}
 
     def knn(self, scope: SearchScope, vector: Sequence[float], k: int) -> list[VectorHit]:
+        """The k nearest vectors in the scope that pass its filters, best first. Over the threshold,
+        through the scope's graph (once prepared; until then, and whenever too few of its candidates
+        pass the filters, exactly)."""
         users = self._user(scope.tenant, scope.user_id)
         if users is None or k <= 0:
             return []
+        query = np.asarray(vector, dtype=np.float32)
+        predicate, params = scope_predicate(scope)
+        if 0 < self.ann.threshold < users.count:
+            graph = self._graph((scope.tenant, scope.user_id), users)
+            if graph is not None:
+                hits = self._approximate(users, graph, query, k, predicate, params)
+                if hits is not None:
+                    return hits
+        return self._exact(users, query, k, predicate, params)
+
+    def _exact(
+        self, users: _UserVectors, query: np.ndarray, k: int, predicate: str, params: list
+    ) -> list[VectorHit]:
+        """One matrix product over the scope's vectors; filtered in ever wider windows of the best."""
         with self._lock:
             size = users.size
-            scores = users.matrix[:size] @ np.asarray(vector, dtype=np.float32)
+            scores = users.matrix[:size] @ query
             scores[~users.live[:size]] = -np.inf
             ids = users.ids[:size]
-        predicate, params = scope_predicate(scope)
         hits: list[VectorHit] = []
         window, start = max(4 * k, 64), 0
         while start < size and len(hits) < k:
@@ -201,6 +280,117 @@ class LocalIndex:
             start += window
             window *= 4
         return hits[:k]
+
+    def _approximate(
+        self, users: _UserVectors, graph: ScopeGraph, query: np.ndarray, k: int, predicate: str, params: list
+    ) -> list[VectorHit] | None:
+        """oversample × k candidates from the graph, re-ranked by their exact scores (ties in row
+        order, as the exact path), filtered by the scope; None when fewer than k pass."""
+        with self._lock:
+            try:
+                labels = graph.search(query, min(users.count, k * self.ann.oversample))
+            except RuntimeError:  # the graph could not find that many live vectors
+                return None
+            found = [users.seq_row.get(seq, -1) for seq in labels.tolist()]
+            rows = np.array([r for r in found if r >= 0], dtype=np.int64)
+            rows = rows[users.live[rows]]  # the matrix comes from SQLite: a deleted vector is dead here
+            scores = users.matrix[rows] @ query
+            ids = [users.ids[r] for r in rows.tolist()]
+        order = np.lexsort((rows, -scores)).tolist()
+        passing = self._passing(ids, predicate, params)
+        hits = [VectorHit(ids[i], float(scores[i])) for i in order if ids[i] in passing]
+        return hits[:k] if len(hits) >= k else None
+
+    # ------------------------------------------------------------------ the HNSW graphs
+
+    def _graph(self, key: tuple[str, str], users: _UserVectors) -> ScopeGraph | None:
+        """The scope's graph when it is ready; else start preparing it in the background (None)."""
+        with self._lock:
+            if users.graph is not None or users.preparing:
+                return users.graph
+            users.preparing = True
+        threading.Thread(
+            target=self._prepare_quietly, args=(key, users), name="engram-ann", daemon=True
+        ).start()
+        return None
+
+    def _prepare_quietly(self, key: tuple[str, str], users: _UserVectors) -> None:
+        try:
+            self.prepare(*key)
+        except Exception:  # the exact path keeps answering; the next query tries again
+            log.exception("preparing the HNSW graph of a scope failed")
+            with self._lock:
+                users.preparing = False
+
+    def prepare(
+        self,
+        tenant: str,
+        user_id: str,
+        rebuild: bool = False,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> int:
+        """Load the scope's saved graph and catch it up with the vectors table, or build it (always,
+        with `rebuild`), save it, and use it from now on. Returns the vectors it holds (0: no vectors).
+        `progress(done, total)` is called as vectors are added."""
+        users = self._user(tenant, user_id)
+        if users is None:
+            return 0
+        with users.build_lock:
+            if users.graph is not None and not rebuild:
+                return users.count
+            path = None if self.ann_dir is None else scope_file(self.ann_dir, tenant, user_id)
+            dims = users.matrix.shape[1]
+            loaded = None if rebuild or path is None else ScopeGraph.load(path, dims, self.ann)
+            with self._lock:
+                rows = users.live_rows()
+                now = users.covered(rows)
+                matrix = users.matrix
+            done = 0
+
+            def step(n: int) -> None:
+                nonlocal done
+                done += n
+                if progress is not None:
+                    progress(done, len(rows))
+
+            if loaded is None:
+                graph = ScopeGraph(dims, self.ann, capacity=len(rows) + len(rows) // 8)
+                graph.build(now.seqs, matrix, rows, step)
+            else:
+                graph, saved = loaded
+                catch_up(graph, saved, now.seqs, now.prints, lambda at: matrix[rows[at]])
+                step(len(rows))
+            if path is not None and (loaded is None or graph.unsaved):
+                graph.save(path, now)
+            with self._lock:  # what changed while this thread worked
+                rows = users.live_rows()
+                latest = users.covered(rows)
+                catch_up(graph, now, latest.seqs, latest.prints, lambda at: users.matrix[rows[at]])
+                users.graph, users.preparing = graph, False
+                return users.count
+
+    def scopes(self, tenant: str | None = None, user_id: str | None = None) -> list[tuple[str, str, int]]:
+        """(tenant, user, vectors) of the scopes with vectors, largest first."""
+        clauses, params = [], []
+        for column, value in (("tenant", tenant), ("user_id", user_id)):
+            if value is not None:
+                clauses.append(f"{column} = ?")
+                params.append(value)
+        where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
+        rows = self.db.connection().execute(
+            f"SELECT tenant, user_id, count(*) AS n FROM vectors {where} GROUP BY tenant, user_id"
+            " ORDER BY n DESC, tenant, user_id",
+            params,
+        )
+        return [(r["tenant"], r["user_id"], r["n"]) for r in rows]
+
+    def _save_if_due(self, key: tuple[str, str], users: _UserVectors) -> None:
+        """Write the graph once enough changed since it was last written (under the lock)."""
+        graph = users.graph
+        if graph is None or self.ann_dir is None or graph.unsaved < self.ann.save_every:
+            return
+        rows = users.live_rows()
+        graph.save(scope_file(self.ann_dir, *key), users.covered(rows))
 
     def _passing(self, candidate_ids: list[str], predicate: str, params: list) -> set[str]:
         passing: set[str] = set()

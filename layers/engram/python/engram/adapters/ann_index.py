@@ -1,0 +1,164 @@
+"""The local index's approximate vector leg: per (tenant, user) an HNSW graph (hnswlib) over the scope's
+vectors, each labelled by its row's `seq` in the SQLite `vectors` table, saved in the data dir.
+
+The saved graph is a cache, never the truth. Beside it a sidecar records the seqs it holds and a
+fingerprint of each vector (its dot product with a fixed unit probe); when a graph is loaded it is
+caught up with the vectors table (missing or changed vectors added, vanished ones marked deleted), so a
+crash between a SQLite write and the next save costs a catch-up, never a vector. Hits are re-ranked with
+the stored float32 vectors by the caller, so the graph only has to find candidates.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import hnswlib
+import numpy as np
+
+from engram.settings import AnnSettings
+
+FORMAT = 1  # the sidecar's layout; another value on disk: rebuild
+CHUNK = 10_000  # vectors per add while building (a progress step)
+_TOLERANCE = 1e-5  # fingerprints further apart than this: the vector changed
+
+
+def fingerprints(vectors: np.ndarray) -> np.ndarray:
+    """One float per vector (rows of a 2-d float32 array), that changes when the vector does."""
+    rng = np.random.default_rng(1729)
+    probe = np.asarray(rng.standard_normal(vectors.shape[1]), dtype=np.float32)
+    return vectors @ (probe / np.float32(np.linalg.norm(probe)))
+
+
+def scope_file(directory: Path, tenant: str, user_id: str) -> Path:
+    """The graph file of a scope (the sidecar is the same path with `.npz`); names are hashed, so any
+    tenant or user id makes a safe file name."""
+    digest = hashlib.sha256(f"{tenant}\0{user_id}".encode()).hexdigest()[:32]
+    return directory / f"{digest}.hnsw"
+
+
+@dataclass
+class Covered:
+    """What a graph holds: the seqs of its live labels and their vectors' fingerprints."""
+
+    seqs: np.ndarray  # int64
+    prints: np.ndarray  # float32
+
+
+class ScopeGraph:
+    """One scope's HNSW graph (inner product: the embedders' vectors are unit length). Not thread-safe:
+    the local index serialises every call on its lock, or owns the graph alone while building it."""
+
+    def __init__(self, dims: int, settings: AnnSettings, capacity: int = 1024) -> None:
+        self.dims = dims
+        self.settings = settings
+        self.index = hnswlib.Index(space="ip", dim=dims)
+        self.index.init_index(
+            max_elements=max(capacity, 1024), M=settings.m, ef_construction=settings.ef_construction
+        )
+        self.unsaved = 0  # labels added or removed since the file was written
+
+    @classmethod
+    def load(cls, path: Path, dims: int, settings: AnnSettings) -> tuple[ScopeGraph, Covered] | None:
+        """The saved graph and what it covers, or None when there is none usable (missing, another
+        format, dimension or degree, unreadable): the caller builds one."""
+        sidecar = path.with_suffix(".npz")
+        try:
+            with np.load(sidecar) as saved:
+                header = saved["header"].tolist()
+                covered = Covered(saved["seqs"].astype(np.int64), saved["prints"].astype(np.float32))
+            if header != [FORMAT, dims, settings.m]:
+                return None
+            graph = cls.__new__(cls)
+            graph.dims, graph.settings, graph.unsaved = dims, settings, 0
+            graph.index = hnswlib.Index(space="ip", dim=dims)
+            graph.index.load_index(str(path), max_elements=0)
+            return graph, covered
+        except (OSError, KeyError, ValueError, RuntimeError):
+            return None
+
+    def save(self, path: Path, covered: Covered) -> None:
+        """Write the graph, then its sidecar, each to a temporary file renamed into place. A crash
+        between the two leaves a sidecar older than the graph, which the catch-up on load tolerates
+        (it re-adds what the sidecar does not list; the re-ranking drops what SQLite no longer has)."""
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        self.index.save_index(str(tmp))
+        os.chmod(tmp, 0o600)
+        os.replace(tmp, path)
+        tmp_sidecar = path.with_name(f"{path.stem}.{os.getpid()}.tmp.npz")
+        np.savez(
+            tmp_sidecar,
+            header=np.array([FORMAT, self.dims, self.settings.m], dtype=np.int64),
+            seqs=covered.seqs,
+            prints=covered.prints,
+        )
+        os.chmod(tmp_sidecar, 0o600)
+        os.replace(tmp_sidecar, path.with_suffix(".npz"))
+        self.unsaved = 0
+
+    def upsert(self, seqs: np.ndarray, vectors: np.ndarray, threads: int = 1) -> None:
+        """Add these vectors under these labels; a label already present (even deleted) is replaced."""
+        if not len(seqs):
+            return
+        needed = self.index.element_count + len(seqs)
+        if needed > self.index.max_elements:
+            self.index.resize_index(max(needed, 2 * self.index.max_elements))
+        self.index.add_items(np.ascontiguousarray(vectors, dtype=np.float32), seqs, num_threads=threads)
+        self.unsaved += len(seqs)
+
+    def remove(self, seqs: np.ndarray) -> None:
+        for seq in seqs.tolist():
+            try:
+                self.index.mark_deleted(seq)
+            except RuntimeError:  # not in the graph, or deleted already
+                continue
+            self.unsaved += 1
+
+    def search(self, vector: np.ndarray, count: int) -> np.ndarray:
+        """The labels (seqs) of about the `count` nearest vectors, best first. Raises RuntimeError when
+        the graph cannot find `count` live ones (the caller answers exactly instead)."""
+        self.index.set_ef(max(self.settings.ef_search, count))
+        labels, _ = self.index.knn_query(vector, k=count, num_threads=1)
+        return labels[0].astype(np.int64)
+
+    def build(
+        self,
+        seqs: np.ndarray,
+        matrix: np.ndarray,
+        rows: np.ndarray,
+        progress: Callable[[int], None] | None = None,
+        threads: int = 2,
+    ) -> None:
+        """Add matrix[rows] under these seqs, CHUNK at a time, reporting each chunk's size."""
+        for start in range(0, len(rows), CHUNK):
+            chunk = rows[start : start + CHUNK]
+            self.upsert(seqs[start : start + CHUNK], matrix[chunk], threads=threads)
+            if progress is not None:
+                progress(len(chunk))
+
+
+def catch_up(
+    graph: ScopeGraph,
+    covered: Covered,
+    seqs: np.ndarray,
+    prints: np.ndarray,
+    vectors: Callable[[np.ndarray], np.ndarray],
+) -> int:
+    """Bring a graph that holds `covered` to hold exactly `seqs` (with these fingerprints): labels no
+    longer there are marked deleted, new or changed vectors (vectors(positions in seqs)) are added.
+    Returns how many labels changed."""
+    gone = covered.seqs[~np.isin(covered.seqs, seqs)]
+    graph.remove(gone)
+    order = np.argsort(covered.seqs, kind="stable")
+    known = covered.seqs[order]
+    at = np.searchsorted(known, seqs).clip(0, max(len(known) - 1, 0))
+    same = np.zeros(len(seqs), dtype=bool)
+    if len(known):
+        same = (known[at] == seqs) & (np.abs(covered.prints[order][at] - prints) <= _TOLERANCE)
+    fresh = np.flatnonzero(~same)
+    graph.upsert(seqs[fresh], vectors(fresh))
+    return len(gone) + len(fresh)
