@@ -30,7 +30,7 @@ from ulid import ULID
 from engram.domain.models import Enrichment, EnrichmentState, Memory, Provenance
 from engram.domain.text import content_hash
 from engram.runtime.container import local
-from engram.runtime.janitor import janitor_for
+from engram.runtime.janitor_wiring import janitor_for
 from engram.settings import Settings
 
 PROVENANCES = list(Provenance)

@@ -12,7 +12,7 @@ from engram.usecases.janitor import Stats
 
 
 def register_admin(app: APIGatewayRestResolver, container: Container, tenant: Callable[[], str]) -> None:
-    from engram.runtime.janitor import janitor_state  # the adapter that goes with the container's store
+    from engram.runtime.janitor_wiring import janitor_state  # the container store's own adapter
 
     state = janitor_state(container)
 

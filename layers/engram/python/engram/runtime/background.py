@@ -16,7 +16,7 @@ def loops(container: Container, *, worker: bool) -> list[Callable[[threading.Eve
         from engram.runtime.worker import worker_loop
 
         found.append(worker_loop(container))
-    from engram.runtime.janitor import janitor_enabled, scheduler_loop
+    from engram.runtime.janitor_wiring import janitor_enabled, scheduler_loop
 
     if janitor_enabled(container.settings):
         found.append(scheduler_loop(container))
