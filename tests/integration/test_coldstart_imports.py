@@ -60,6 +60,8 @@ FORBIDDEN = {
         *EMBEDDED_ONLY,
         "httpx",  # X-Ray patches only what engram calls (botocore, http.client)
         "aws_lambda_powertools.event_handler.openapi.models",  # the document is built on request
+        "opensearchpy",  # the search index's client is built by the first call that needs it
+        "requests",
     ),
     "authorizer": (
         *EMBEDDED_ONLY,

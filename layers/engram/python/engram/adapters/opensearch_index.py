@@ -34,20 +34,19 @@ from __future__ import annotations
 import math
 import struct
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit
-
-from opensearchpy import OpenSearch, Urllib3AWSV4SignerAuth, Urllib3HttpConnection
-from opensearchpy.exceptions import RequestError, TransportError
 
 from engram.domain.errors import DependencyUnavailable
 from engram.domain.filters import And, Compare, Filter, Not, Or, Scalar, kind
 from engram.ports import IndexedMemory, LexicalHit, SearchScope, VectorHit
 
 if TYPE_CHECKING:
+    from opensearchpy import OpenSearch
+
     from engram.settings import Settings
 
 Mode = Literal["aoss", "es"]
@@ -85,6 +84,8 @@ def build_client(
     collection) or "es" (managed domain), with `credentials` or the default boto3 chain.
     http (a loopback fake or a local cluster): plain, unsigned.
     """
+    from opensearchpy import OpenSearch, Urllib3AWSV4SignerAuth, Urllib3HttpConnection
+
     url = urlsplit(endpoint if "://" in endpoint else f"https://{endpoint}")
     if not url.hostname:
         raise ValueError(f"OpenSearch endpoint has no host: {endpoint!r}")
@@ -113,18 +114,27 @@ def build_client(
 
 
 class OpenSearchIndex:
-    """VectorIndex and LexicalIndex over one OpenSearch index (created on first use)."""
+    """VectorIndex and LexicalIndex over one OpenSearch index (created on first use).
+
+    `from_settings` connects on first use: the client (and opensearch-py, with requests) is built by the
+    first search or write, not at the api function's cold start, whose write path never searches."""
 
     def __init__(
         self,
-        client: OpenSearch,
+        client: OpenSearch | None,
         index: str,
         dimensions: int,
         *,
         mode: Mode = "es",
         space_type: SpaceType = "l2",
+        connect: Callable[[], OpenSearch] | None = None,
     ) -> None:
-        self._client = client
+        """Over `client`, or (None) over the client `connect` builds on first use."""
+        if (client is None) == (connect is None):
+            raise TypeError("give OpenSearchIndex a client or a connect function, not both")
+        self._connected = client
+        self._connect = connect
+        self._connecting = threading.Lock()
         self._index = index
         self._dimensions = dimensions
         self._mode = mode
@@ -134,15 +144,25 @@ class OpenSearchIndex:
 
     @classmethod
     def from_settings(cls, settings: Settings, client: OpenSearch | None = None) -> OpenSearchIndex:
-        client = client or build_client(
-            settings.opensearch_endpoint, mode=settings.opensearch_mode, region=settings.region
-        )
+        """The index `settings` name; its client is `client`, else built from them on first use."""
+        endpoint, mode, region = settings.opensearch_endpoint, settings.opensearch_mode, settings.region
         return cls(
             client,
             settings.opensearch_index,
             settings.embedder.dimensions,
-            mode=settings.opensearch_mode,
+            mode=mode,
+            connect=None if client else lambda: build_client(endpoint, mode=mode, region=region),
         )
+
+    @property
+    def _client(self) -> OpenSearch:
+        """The client, built by the first call that needs it (once, however many threads race)."""
+        if self._connected is None:
+            with self._connecting:
+                if self._connected is None and self._connect is not None:
+                    self._connected = self._connect()
+        assert self._connected is not None
+        return self._connected
 
     # ------------------------------------------------------------------ index lifecycle
 
@@ -199,6 +219,8 @@ class OpenSearchIndex:
                 return
             with self._translate("create index"):
                 if not self._client.indices.exists(index=self._index):
+                    from opensearchpy.exceptions import RequestError
+
                     try:
                         self._client.indices.create(index=self._index, body=self.mapping())
                     except RequestError as exc:
@@ -377,6 +399,8 @@ class OpenSearchIndex:
 
     @contextmanager
     def _translate(self, operation: str) -> Iterator[None]:
+        from opensearchpy.exceptions import TransportError  # loaded with the client, which this wraps
+
         try:
             yield
         except TransportError as exc:

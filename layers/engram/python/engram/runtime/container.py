@@ -1,16 +1,20 @@
 """Wiring: build the adapters and use cases a process needs from settings, once.
 
 `local(settings)` is the embedded default (SQLite, local indexes, offline models); `aws(settings)`
-is what the Lambda functions use. Models load lazily: the write path never touches them.
+is what the api, enrich and janitor functions use (the authorizer builds its key lookup alone:
+runtime.authorizer). Every adapter a use case needs is a typed, required field: a deployment missing
+one fails at its cold start with the setting to give (MissingSettings), not on the first request that
+finds a None. Models load lazily, and so does the search index's client: the write path touches neither.
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engram.ports import (
     Clock,
@@ -20,38 +24,56 @@ from engram.ports import (
     JanitorStore,
     JobQueue,
     KeyStore,
+    LexicalIndex,
     MemoryStore,
     SourcedEnricher,
     SystemClock,
+    TranscriptStore,
     UnitOfWork,
     UserData,
+    VectorIndex,
 )
 from engram.settings import Settings
 
 if TYPE_CHECKING:  # each use case is imported by the property that builds it: a function loads its own
     from engram.usecases.enrich import Enrich
     from engram.usecases.graph import LinkMemory
+    from engram.usecases.keys import TranscriptCaps
     from engram.usecases.memories import Forget, Update
     from engram.usecases.recall import Recall
     from engram.usecases.remember import Remember
     from engram.usecases.sessions import AppendMessages, Extract
 
+    class Transcripts(TranscriptStore, TranscriptCaps, Protocol):
+        """The transcript store with its per-tenant cap (both backends' adapters are both)."""
+
+
+class MissingSettings(ValueError):
+    """A backend was chosen without a setting one of its required adapters needs."""
+
+    def __init__(self, backend: str, missing: dict[str, str]) -> None:
+        needs = "; ".join(f"{variable} ({what})" for variable, what in missing.items())
+        super().__init__(f"ENGRAM_BACKEND={backend} needs {needs}")
+        self.missing = missing
+
 
 @dataclass
 class Container:
+    """The adapters of one deployment and the use cases built over them (each on first use)."""
+
     settings: Settings
     store: MemoryStore
     queue: JobQueue
     keys: KeyStore
-    vector_index: Any = None  # VectorIndex (+ LexicalIndex on OpenSearch)
-    lexical_index: Any = None
-    graph: GraphStore | None = None
-    transcripts: Any = None  # TranscriptStore: sessions' transcripts (None: no session routes)
+    vector_index: VectorIndex
+    lexical_index: LexicalIndex  # the same index as vector_index on both backends
+    graph: GraphStore
+    transcripts: Transcripts  # sessions' transcripts
+    janitor_state: JanitorStore  # the janitor's saved state and stats counts, beside the store
+    userdata: UserData  # one user's data as a whole: export, import, erasure
+    embedder_factory: Callable[[], Embedder]  # called once, on first use (the model loads then)
+    enricher_factory: Callable[[], SourcedEnricher]
     clock: Clock = field(default_factory=SystemClock)
-    embedder_factory: Any = None
-    enricher_factory: Any = None
-    janitor_state: JanitorStore | None = None  # the janitor's saved state and stats counts, beside the store
-    userdata: UserData | None = None  # one user's data as a whole: export, import, erasure
     unit_of_work: UnitOfWork = nullcontext  # SQLite: one write transaction (see ports.UnitOfWork)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
@@ -169,7 +191,7 @@ class Container:
             return self.enricher_factory()
 
 
-def _default_embedder(settings: Settings):
+def _default_embedder(settings: Settings) -> Callable[[], Embedder]:
     def build() -> Embedder:
         from engram.providers.embedders import build_embedder
 
@@ -178,7 +200,7 @@ def _default_embedder(settings: Settings):
     return build
 
 
-def _default_enricher(settings: Settings):
+def _default_enricher(settings: Settings) -> Callable[[], SourcedEnricher]:
     def build() -> SourcedEnricher:
         from engram.providers.enrichers import build_enricher
 
@@ -230,9 +252,16 @@ def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) 
     from engram.adapters.opensearch_index import OpenSearchIndex
     from engram.adapters.sqs_queue import SqsJobQueue
 
+    required = {
+        "ENGRAM_QUEUE_URL": (settings.queue_url, "the SQS job queue"),
+        "ENGRAM_OPENSEARCH_ENDPOINT": (settings.opensearch_endpoint, "the search index"),
+    }
+    missing = {variable: what for variable, (value, what) in required.items() if not value}
+    if missing:
+        raise MissingSettings("aws", missing)
     session = session or boto3.session.Session(region_name=settings.region or None)
     table = session.resource("dynamodb").Table(settings.table_name)
-    index = OpenSearchIndex.from_settings(settings) if settings.opensearch_endpoint else None
+    index = OpenSearchIndex.from_settings(settings)  # connects on first use
     return Container(
         settings=settings,
         store=DynamoMemoryStore(table),
