@@ -1,5 +1,5 @@
 """The `engram` command line: serve, keys, invoke, mcp, and the subcommands registered in
-engram.runtime.commands (janitor, stats, recall, sessions, export, import, forget-user)."""
+engram.runtime.commands (janitor, stats, recall, sessions, export, import, forget-user, index)."""
 
 from __future__ import annotations
 

@@ -284,12 +284,34 @@ class LocalIndex:
     def _approximate(
         self, users: _UserVectors, graph: ScopeGraph, query: np.ndarray, k: int, predicate: str, params: list
     ) -> list[VectorHit] | None:
-        """oversample × k candidates from the graph, re-ranked by their exact scores (ties in row
-        order, as the exact path), filtered by the scope; None when fewer than k pass."""
+        """oversample × k candidates from the graph (then four times as many, when fewer than k of
+        them pass the scope), re-ranked by their exact scores; None when still fewer than k pass."""
+        wanted = k * self.ann.oversample
+        for _ in range(2):
+            count = min(users.count, wanted)
+            hits = self._candidates(users, graph, query, count, predicate, params)
+            if hits is None or len(hits) >= k:
+                return None if hits is None else hits[:k]
+            if count == users.count:
+                break
+            wanted *= 4
+        return None
+
+    def _candidates(
+        self,
+        users: _UserVectors,
+        graph: ScopeGraph,
+        query: np.ndarray,
+        count: int,
+        predicate: str,
+        params: list,
+    ) -> list[VectorHit] | None:
+        """The graph's `count` candidates that pass the scope, by exact score (ties in row order, as
+        on the exact path); None when the graph cannot find that many."""
         with self._lock:
             try:
-                labels = graph.search(query, min(users.count, k * self.ann.oversample))
-            except RuntimeError:  # the graph could not find that many live vectors
+                labels = graph.search(query, count)
+            except RuntimeError:  # too few live vectors reachable: the exact path answers
                 return None
             found = [users.seq_row.get(seq, -1) for seq in labels.tolist()]
             rows = np.array([r for r in found if r >= 0], dtype=np.int64)
@@ -298,8 +320,7 @@ class LocalIndex:
             ids = [users.ids[r] for r in rows.tolist()]
         order = np.lexsort((rows, -scores)).tolist()
         passing = self._passing(ids, predicate, params)
-        hits = [VectorHit(ids[i], float(scores[i])) for i in order if ids[i] in passing]
-        return hits[:k] if len(hits) >= k else None
+        return [VectorHit(ids[i], float(scores[i])) for i in order if ids[i] in passing]
 
     # ------------------------------------------------------------------ the HNSW graphs
 
@@ -368,6 +389,12 @@ class LocalIndex:
                 catch_up(graph, now, latest.seqs, latest.prints, lambda at: users.matrix[rows[at]])
                 users.graph, users.preparing = graph, False
                 return users.count
+
+    def ready(self, tenant: str, user_id: str) -> bool:
+        """Whether the scope's graph is prepared in this process (knn uses it over the threshold)."""
+        with self._lock:
+            users = self._users.get((tenant, user_id))
+            return users is not None and users.graph is not None
 
     def scopes(self, tenant: str | None = None, user_id: str | None = None) -> list[tuple[str, str, int]]:
         """(tenant, user, vectors) of the scopes with vectors, largest first."""

@@ -1,0 +1,63 @@
+"""`engram index rebuild`: build the HNSW graphs of the local index again from the SQLite vectors.
+
+engram index rebuild [--data-dir DIR] [--tenant T] [--user U] [--all]
+
+Every scope (tenant, user) with more vectors than ENGRAM_ANN__THRESHOLD (or, with --all, every scope)
+gets a fresh graph, written to the data dir's `ann/` folder; a progress bar on stderr (on a terminal),
+a JSON report on stdout. A running server keeps the graphs it has in memory; it reads the new files the
+next time it starts. Rebuilding compacts a graph (deleted vectors leave marked nodes behind) and is the
+way back from a damaged file; it is never needed for correctness, as a stale file is caught up on load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+
+def cmd_index_rebuild(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from engram.adapters.local_index import LocalIndex
+    from engram.adapters.sqlite_db import SqliteDatabase
+    from engram.settings import Settings
+
+    settings = Settings(data_dir=args.data_dir) if args.data_dir else Settings()
+    if not settings.db_path.exists():
+        print(f"no database at {settings.db_path}", file=sys.stderr)
+        return 1
+    index = LocalIndex(SqliteDatabase(settings.db_path), settings.ann)
+    scopes = index.scopes(args.tenant, args.user)
+    chosen = [s for s in scopes if args.all or 0 < settings.ann.threshold < s[2]]
+    report: dict[str, Any] = {"rebuilt": [], "skipped_below_threshold": len(scopes) - len(chosen)}
+    for tenant, user_id, count in chosen:
+        with tqdm(total=count, unit="vec", desc=f"{tenant}/{user_id}", file=sys.stderr, disable=None) as bar:
+            start = time.perf_counter()
+            vectors = index.prepare(
+                tenant, user_id, rebuild=True, progress=lambda done, _: bar.update(done - bar.n)
+            )
+        report["rebuilt"].append(
+            {
+                "tenant": tenant,
+                "user_id": user_id,
+                "vectors": vectors,
+                "seconds": round(time.perf_counter() - start, 2),
+            }
+        )
+    print(json.dumps(report))
+    return 0
+
+
+def add_index_command(sub: Any, data_dir: Callable[[argparse.ArgumentParser], None]) -> None:
+    p = sub.add_parser("index", help="the local index's HNSW graphs")
+    cs = p.add_subparsers(dest="index_command", required=True)
+    rebuild = cs.add_parser("rebuild", help="build the graphs again from the SQLite vectors")
+    data_dir(rebuild)
+    rebuild.add_argument("--tenant", help="only this tenant's scopes")
+    rebuild.add_argument("--user", help="only this user's scope(s)")
+    rebuild.add_argument("--all", action="store_true", help="also scopes at or below the threshold")
+    rebuild.set_defaults(func=cmd_index_rebuild)

@@ -1,0 +1,260 @@
+"""The local index's HNSW leg (engram.adapters.ann_index): over the threshold, knn answers through a
+per-scope graph saved in the data dir, re-ranked exactly and filtered by the scope; below it, or when
+too few candidates pass a filter, exactly. The graph file is a cache: stale or missing, it is caught up
+or rebuilt from the SQLite vectors."""
+
+from __future__ import annotations
+
+import json
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engram import cli
+from engram.adapters.ann_index import ScopeGraph, scope_file
+from engram.adapters.local_index import LocalIndex
+from engram.adapters.sqlite_db import SqliteDatabase
+from engram.adapters.sqlite_store import SqliteMemoryStore
+from engram.domain.models import Memory, Status
+from engram.ports import IndexedMemory, SearchScope, VectorHit
+from engram.settings import AnnSettings
+from tests.integration.builders import new_memory
+
+T0 = datetime(2026, 11, 20, 9, 0, tzinfo=UTC)
+DIMS = 32
+SIZE = 300
+ALICE = SearchScope(tenant="acme", user_id="alice")
+LOW = AnnSettings(threshold=50, save_every=1_000_000)  # the graph from 51 vectors; saved only when built
+
+
+def unit(rng: np.random.Generator, n: int) -> np.ndarray:
+    v = rng.standard_normal((n, DIMS)).astype(np.float32)
+    return v / np.linalg.norm(v, axis=1, keepdims=True)
+
+
+def fill(db: SqliteDatabase, index: LocalIndex) -> tuple[list[Memory], np.ndarray]:
+    """SIZE memories of alice over two projects, two namespaces and three statuses, with unit vectors."""
+    store = SqliteMemoryStore(db)
+    vectors = unit(np.random.default_rng(7), SIZE)
+    memories = []
+    for i in range(SIZE):
+        status = Status.superseded if i % 10 == 3 else Status.stale if i % 10 == 5 else Status.active
+        m = new_memory(
+            f"memory number {i}",
+            at=T0,
+            tenant="acme",
+            user_id="alice",
+            project="p1" if i % 2 else "p2",
+            namespace="ns-a" if i % 3 else "ns-b",
+            status=status,
+        )
+        memories.append(store.insert_or_dedup(m).memory)
+    index.upsert([IndexedMemory(m, v.tolist()) for m, v in zip(memories, vectors, strict=True)])
+    return memories, vectors
+
+
+def near(vector: np.ndarray, seed: int) -> list[float]:
+    """A query close to a stored vector."""
+    noise = np.random.default_rng(seed).standard_normal(DIMS).astype(np.float32) * 0.05
+    return (vector + noise).tolist()
+
+
+def exactly(db: SqliteDatabase) -> LocalIndex:
+    return LocalIndex(db, AnnSettings(threshold=0))  # 0: never a graph
+
+
+def ids(hits: list[VectorHit]) -> list[str]:
+    return [h.memory_id for h in hits]
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> SqliteDatabase:
+    return SqliteDatabase(tmp_path / "engram.sqlite3")
+
+
+@pytest.fixture
+def graph_only(monkeypatch: pytest.MonkeyPatch):
+    """Fail a test whose knn falls back to the exact product (to prove the graph answered)."""
+
+    def forbid(index: LocalIndex) -> None:
+        def no_exact(*args: object) -> list[VectorHit]:
+            raise AssertionError("answered by the exact path")
+
+        monkeypatch.setattr(index, "_exact", no_exact)
+
+    return forbid
+
+
+def test_below_the_threshold_knn_is_the_exact_product_and_no_graph_is_built(db, tmp_path):
+    index = LocalIndex(db, AnnSettings(threshold=SIZE))  # the scope holds SIZE vectors: not over it
+    _, vectors = fill(db, index)
+    reference = exactly(db)
+    for i, scope in enumerate([ALICE, SearchScope("acme", "alice", project="p1", namespaces=("ns-b",))]):
+        query = near(vectors[i * 7], seed=i)
+        assert index.knn(scope, query, 20) == reference.knn(scope, query, 20)
+    time.sleep(0.2)
+    assert not index.ready("acme", "alice")
+    assert not (tmp_path / "ann").exists()
+
+
+def test_over_the_threshold_the_graph_finds_the_exact_top_results(db, tmp_path, graph_only):
+    index = LocalIndex(db, LOW)
+    _, vectors = fill(db, index)
+    assert index.prepare("acme", "alice") == SIZE
+    assert scope_file(tmp_path / "ann", "acme", "alice").exists()
+    graph_only(index)
+    reference = exactly(db)
+    for i in range(0, SIZE, 37):
+        query = near(vectors[i], seed=i)
+        got, want = index.knn(ALICE, query, 10), reference.knn(ALICE, query, 10)
+        assert ids(got) == ids(want)
+        assert [h.score for h in got] == pytest.approx([h.score for h in want], abs=1e-5)
+
+
+def test_the_first_query_over_the_threshold_is_exact_and_prepares_the_graph_in_the_background(db):
+    index = LocalIndex(db, LOW)
+    _, vectors = fill(db, index)
+    query = near(vectors[11], seed=3)
+    assert index.knn(ALICE, query, 5) == exactly(db).knn(ALICE, query, 5)
+    deadline = time.monotonic() + 30
+    while not index.ready("acme", "alice") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert index.ready("acme", "alice")
+    assert ids(index.knn(ALICE, query, 5)) == ids(exactly(db).knn(ALICE, query, 5))
+
+
+def test_the_graph_respects_project_namespace_and_status(db, graph_only):
+    index = LocalIndex(db, LOW)
+    memories, vectors = fill(db, index)
+    by_id = {m.id: m for m in memories}
+    index.prepare("acme", "alice")
+    graph_only(index)
+    scope = SearchScope("acme", "alice", project="p1", namespaces=("ns-a",), statuses=(Status.active,))
+    for i in (1, 2, 4, 10):  # queries near memories in and out of the scope
+        query = near(vectors[i], seed=i)
+        hits = index.knn(scope, query, 5)
+        assert len(hits) == 5
+        for hit in hits:
+            m = by_id[hit.memory_id]
+            assert (m.project, m.namespace, m.status) == ("p1", "ns-a", Status.active)
+        assert ids(hits) == ids(exactly(db).knn(scope, query, 5))
+    # The superseded memory nearest the query is left out, not returned under another status.
+    superseded = memories[3]
+    assert superseded.status == Status.superseded
+    assert superseded.id not in ids(index.knn(ALICE, near(vectors[3], seed=9), 5))
+
+
+def test_a_selective_filter_falls_back_to_the_exact_answer(db):
+    index = LocalIndex(db, LOW)
+    memories, vectors = fill(db, index)
+    rare = memories[:3]
+    with db.write() as conn:  # three memories in a project of their own
+        conn.executemany("UPDATE memories SET project = 'rare' WHERE id = ?", [(m.id,) for m in rare])
+    index.prepare("acme", "alice")
+    scope = SearchScope("acme", "alice", project="rare", statuses=tuple(Status))
+    hits = index.knn(scope, near(vectors[200], seed=1), 10)  # a query far from all three
+    assert sorted(ids(hits)) == sorted(m.id for m in rare)
+    assert hits == exactly(db).knn(scope, near(vectors[200], seed=1), 10)
+
+
+def test_deleted_memories_never_come_back_live_after_a_reload_or_from_a_stale_file(db, tmp_path, graph_only):
+    index = LocalIndex(db, LOW)
+    memories, vectors = fill(db, index)
+    index.prepare("acme", "alice")  # saved now; the deletes below are not (save_every is huge)
+    gone = {memories[i].id for i in (0, 1, 2, 6)}
+    index.delete("acme", sorted(gone))
+    graph_only(index)
+    for i in (0, 1, 2, 6):
+        hits = index.knn(ALICE, vectors[i].tolist(), 10)
+        assert len(hits) == 10 and not gone & set(ids(hits))
+    # A new process: the file still holds the deleted vectors; SQLite does not.
+    again = LocalIndex(SqliteDatabase(tmp_path / "engram.sqlite3"), LOW)
+    again.prepare("acme", "alice")
+    graph_only(again)
+    for i in (0, 1, 2, 6):
+        assert not gone & set(ids(again.knn(ALICE, vectors[i].tolist(), 10)))
+
+
+def test_a_new_index_loads_the_saved_graph_without_building_it(db, tmp_path, graph_only, monkeypatch):
+    index = LocalIndex(db, LOW)
+    _, vectors = fill(db, index)
+    index.prepare("acme", "alice")
+
+    def no_build(*args: object, **kwargs: object) -> None:
+        raise AssertionError("built instead of loaded")
+
+    monkeypatch.setattr(ScopeGraph, "build", no_build)
+    again = LocalIndex(SqliteDatabase(tmp_path / "engram.sqlite3"), LOW)
+    assert again.prepare("acme", "alice") == SIZE
+    graph_only(again)
+    query = near(vectors[42], seed=42)
+    assert ids(again.knn(ALICE, query, 10)) == ids(exactly(db).knn(ALICE, query, 10))
+
+
+def test_a_stale_graph_file_is_caught_up_with_the_sqlite_vectors(db, tmp_path, graph_only, monkeypatch):
+    """What a crash between the SQLite writes and the next save leaves: a file that misses new vectors,
+    still holds deleted ones and an old vector of a memory whose vector changed."""
+    index = LocalIndex(db, LOW)
+    memories, vectors = fill(db, index)
+    index.prepare("acme", "alice")
+    store = SqliteMemoryStore(db)
+    added = [
+        store.insert_or_dedup(new_memory(f"added later {i}", at=T0, tenant="acme", user_id="alice")).memory
+        for i in range(20)
+    ]
+    fresh = unit(np.random.default_rng(99), 21)
+    writer = exactly(db)  # another process writes; the saved file knows nothing of it
+    writer.upsert([IndexedMemory(m, v.tolist()) for m, v in zip(added, fresh[:20], strict=True)])
+    moved = memories[10]
+    writer.upsert([IndexedMemory(moved, fresh[20].tolist())])
+    writer.delete("acme", [memories[20].id])
+
+    monkeypatch.setattr(ScopeGraph, "build", lambda *a, **k: pytest.fail("built instead of caught up"))
+    again = LocalIndex(SqliteDatabase(tmp_path / "engram.sqlite3"), LOW)
+    assert again.prepare("acme", "alice") == SIZE + 20 - 1
+    graph_only(again)
+    for m, v in zip(added, fresh[:20], strict=True):
+        assert ids(again.knn(ALICE, v.tolist(), 1)) == [m.id]
+    assert ids(again.knn(ALICE, fresh[20].tolist(), 1)) == [moved.id]
+    assert memories[20].id not in ids(again.knn(ALICE, vectors[20].tolist(), 10))
+
+
+def test_upserts_reach_a_prepared_graph_at_once(db, graph_only):
+    index = LocalIndex(db, LOW)
+    memories, _ = fill(db, index)
+    index.prepare("acme", "alice")
+    graph_only(index)
+    target = unit(np.random.default_rng(5), 1)[0]
+    index.upsert([IndexedMemory(memories[40], target.tolist())])  # its vector changes
+    assert ids(index.knn(ALICE, target.tolist(), 1)) == [memories[40].id]
+    assert index.knn(ALICE, target.tolist(), 1)[0].score == pytest.approx(1.0, abs=1e-5)
+
+
+def test_engram_index_rebuild_writes_every_scope_over_the_threshold(db, tmp_path, monkeypatch, capsys):
+    index = exactly(db)
+    _, vectors = fill(db, index)
+    bob = new_memory("bob's only memory", at=T0, tenant="acme", user_id="bob")
+    SqliteMemoryStore(db).insert_or_dedup(bob)
+    index.upsert([IndexedMemory(bob, vectors[0].tolist())])
+    monkeypatch.setenv("ENGRAM_ANN__THRESHOLD", "50")
+
+    assert cli.main(["index", "rebuild", "--data-dir", str(tmp_path)]) == 0
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert [(r["tenant"], r["user_id"], r["vectors"]) for r in report["rebuilt"]] == [("acme", "alice", SIZE)]
+    assert report["skipped_below_threshold"] == 1
+    assert scope_file(tmp_path / "ann", "acme", "alice").exists()
+    assert not scope_file(tmp_path / "ann", "acme", "bob").exists()
+
+    assert cli.main(["index", "rebuild", "--data-dir", str(tmp_path), "--user", "bob", "--all"]) == 0
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert [(r["user_id"], r["vectors"]) for r in report["rebuilt"]] == [("bob", 1)]
+
+    # The rebuilt file serves a new index without building anything.
+    monkeypatch.setattr(ScopeGraph, "build", lambda *a, **k: pytest.fail("built instead of loaded"))
+    again = LocalIndex(SqliteDatabase(tmp_path / "engram.sqlite3"), LOW)
+    again.prepare("acme", "alice")
+    query = near(vectors[77], seed=77)
+    assert ids(again.knn(ALICE, query, 10)) == ids(exactly(db).knn(ALICE, query, 10))
