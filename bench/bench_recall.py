@@ -1,6 +1,6 @@
-"""Recall latency on the embedded default, with 10,000 and 100,000 memories in one scope.
+"""Recall latency on the embedded default, with 10,000 and 100,000 (or 1,000,000) memories in one scope.
 
-    python bench/bench_recall.py [--sizes 10000 100000] [--queries 300] [--skip-http] [--graph]
+    python bench/bench_recall.py [--sizes 10000 100000 1000000] [--queries 300] [--skip-http] [--graph]
 
 For each size, a fresh data dir is filled fast (one transaction of rows + FTS5 rows, then the vector
 index fed precomputed 384-d hashing vectors), then three measurements of p50/p95/p99:
@@ -10,6 +10,14 @@ index fed precomputed 384-d hashing vectors), then three measurements of p50/p95
 * in-process with the hashing embedder: the search alone (both legs, fusion, loading the memories);
 * over HTTP: POST /v1/memories/search against `engram serve` on that data dir (MiniLM when it loads;
   the janitor off, so its first passes over every memory do not run during the measurement).
+
+Over ENGRAM_ANN__THRESHOLD vectors (20,000 by default) the vector leg searches the scope's HNSW graph
+(engram.adapters.ann_index). Per size the bench also reports the graph's build time and size on disk,
+the SQLite file's size, the process's peak RSS so far (getrusage: sizes run in ascending order, so it is
+the peak of the largest size yet), and the approximate leg against the exact one: the same queries with
+the hashing embedder, with the graph and with ENGRAM_ANN__THRESHOLD=0, as p50/p95/p99 and as recall@10
+overlap (the share of the exact top 10 the approximate path returns), for the k-NN leg alone and for
+the whole recall.
 
 With `--graph`, one memory in four comes from relation templates over a pool of 2,000 full names
 ("Ana Ortiz's manager is Ben Kowalski", "Ana Ortiz works at Globex", "… is allergic to …"), one query in
@@ -25,7 +33,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import resource
 import shutil
 import statistics
 import sys
@@ -41,6 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import Served, latencies_ms, percentile
 
 from engram.adapters.local_index import LocalIndex
+from engram.adapters.sqlite_db import SqliteDatabase
 from engram.adapters.sqlite_store import _row_values  # the store's own row format
 from engram.domain.models import (
     Enrichment,
@@ -50,10 +61,10 @@ from engram.domain.models import (
     Provenance,
 )
 from engram.domain.text import content_hash
-from engram.ports import IndexedMemory
+from engram.ports import IndexedMemory, SearchScope
 from engram.providers.embedders import HashingEmbedder, build_embedder
 from engram.runtime.container import Container, local
-from engram.settings import EmbedderSettings, Settings
+from engram.settings import AnnSettings, EmbedderSettings, Settings
 from engram.usecases.recall import RecallQuery
 
 TENANT = "bench"  # the tenant bench.common.Served mints its API key for
@@ -299,14 +310,65 @@ def query_embedder() -> tuple[str, EmbedderSettings]:
         return "hashing", EmbedderSettings(provider="hashing")
 
 
-def in_process(data_dir: Path, embedder: EmbedderSettings, texts: list[str], top_k: int) -> list[float]:
-    container = local(Settings(data_dir=data_dir, embedder=embedder))
+def container_for(data_dir: Path, embedder: EmbedderSettings, ann: AnnSettings | None = None) -> Container:
+    """A local container on the data dir whose index has these graph settings and, over the
+    threshold, its graph loaded before any query is timed."""
+    settings = Settings(data_dir=data_dir, embedder=embedder)  # ENGRAM_ANN__* apply
+    if ann is not None:
+        settings = settings.model_copy(update={"ann": ann})
+    container = local(settings)
+    index = container.vector_index
+    assert isinstance(index, LocalIndex)
+    index.ann = settings.ann  # the composition may not hand the index its settings (engram < ANN)
+    if 0 < settings.ann.threshold < index.scopes(TENANT, USER)[0][2]:
+        index.prepare(TENANT, USER)
+    return container
+
+
+def in_process(container: Container, texts: list[str], top_k: int) -> list[float]:
     recall = container.recall
 
     def run(text: str) -> object:
         return recall(RecallQuery(tenant=TENANT, user_id=USER, query=text, top_k=top_k))
 
     return timed(run, texts)
+
+
+def build_graph(data_dir: Path) -> dict[str, float]:
+    """The scope's HNSW graph built from the SQLite vectors as `engram index rebuild` does: seconds,
+    MB on disk (graph and SQLite file)."""
+    index = LocalIndex(SqliteDatabase(data_dir / "engram.sqlite3"), Settings().ann)
+    start = time.perf_counter()
+    index.prepare(TENANT, USER, rebuild=True)
+    seconds = time.perf_counter() - start
+    ann_mb = (
+        sum(f.stat().st_size for f in (data_dir / "ann").glob("*")) / 1e6
+        if (data_dir / "ann").exists()
+        else 0
+    )
+    sqlite_mb = sum(f.stat().st_size for f in data_dir.glob("engram.sqlite3*")) / 1e6
+    return {"build_s": round(seconds, 1), "ann_mb": round(ann_mb, 1), "sqlite_mb": round(sqlite_mb, 1)}
+
+
+def overlap(approximate: Container, exact: Container, texts: list[str], top_k: int) -> dict[str, float]:
+    """Mean share of the exact top_k the approximate path returns: the k-NN leg alone, and recall."""
+    embedder = HashingEmbedder(DIMS)
+    scope = SearchScope(TENANT, USER)
+    knn, recall = [], []
+    for text in texts:
+        vector = embedder.embed([text])[0]
+        want = {h.memory_id for h in exact.vector_index.knn(scope, vector, top_k)}
+        got = {h.memory_id for h in approximate.vector_index.knn(scope, vector, top_k)}
+        knn.append(len(want & got) / max(len(want), 1))
+        q = RecallQuery(tenant=TENANT, user_id=USER, query=text, top_k=top_k)
+        want = {r.memory.id for r in exact.recall(q)}
+        got = {r.memory.id for r in approximate.recall(q)}
+        recall.append(len(want & got) / max(len(want), 1))
+    return {"knn": round(statistics.fmean(knn), 4), "recall": round(statistics.fmean(recall), 4)}
+
+
+def peak_rss_mb() -> float:
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)  # KiB on Linux
 
 
 def over_http(data_dir: Path, embedder: str, texts: list[str], top_k: int) -> list[float]:
@@ -349,38 +411,67 @@ def main() -> int:
     model, model_settings = query_embedder()
     hashing = EmbedderSettings(provider="hashing")
     rows: list[tuple[int, str, dict[str, float]]] = []
+    sizes: list[dict[str, float]] = []
     for size in args.sizes:
         data_dir = Path(tempfile.mkdtemp(prefix=f"engram-bench-recall-{size}-"))
         try:
             filler = local(Settings(data_dir=data_dir, embedder=hashing))
             seconds = populate(filler, size, graph=args.graph)
             print(f"{size:,} memories written in {seconds:.1f} s; {graph_size(filler)}", flush=True)
+            del filler  # its copy of the vectors (a container holds one per scope it has seen)
+            built = build_graph(data_dir)
+            print(f"HNSW graph built in {built['build_s']} s: {built['ann_mb']} MB", flush=True)
+            approximate = container_for(data_dir, hashing)
+            exact = container_for(data_dir, hashing, AnnSettings(threshold=0))
             rows.append(
                 (
                     size,
                     f"in-process ({model})",
-                    summary(in_process(data_dir, model_settings, texts, args.top_k)),
+                    summary(in_process(container_for(data_dir, model_settings), texts, args.top_k)),
                 )
             )
-            rows.append(
-                (size, "in-process (hashing)", summary(in_process(data_dir, hashing, texts, args.top_k)))
+            rows.append((size, "in-process (hashing)", summary(in_process(approximate, texts, args.top_k))))
+            rows.append((size, "in-process (hash, exact)", summary(in_process(exact, texts, args.top_k))))
+            agree = overlap(approximate, exact, texts, args.top_k)
+            sizes.append(
+                {
+                    "memories": size,
+                    "write_s": round(seconds, 1),
+                    **built,
+                    "peak_rss_mb": peak_rss_mb(),
+                    "recall_at_k_overlap_knn": agree["knn"],
+                    "recall_at_k_overlap_recall": agree["recall"],
+                }
             )
+            print(json.dumps(sizes[-1]), flush=True)
             if not args.skip_http:
                 rows.append((size, f"HTTP ({model})", summary(over_http(data_dir, model, texts, args.top_k))))
         finally:
             shutil.rmtree(data_dir, ignore_errors=True)
 
+    print(f"\nper size: graph build, disk, peak RSS so far, approximate vs exact top {args.top_k} overlap")
+    print(
+        f"{'memories':>9} {'build s':>8} {'graph MB':>9} {'SQLite MB':>10} {'RSS MB':>8}"
+        f" {'k-NN':>6} {'recall':>7}"
+    )
+    for r in sizes:
+        print(
+            f"{r['memories']:>9,} {r['build_s']:>8} {r['ann_mb']:>9} {r['sqlite_mb']:>10}"
+            f" {r['peak_rss_mb']:>8} {r['recall_at_k_overlap_knn']:>6} {r['recall_at_k_overlap_recall']:>7}"
+        )
     print(f"\nrecall latency, {args.queries} queries, top_k {args.top_k} (ms)")
-    print(f"{'memories':>9}  {'path':<22} {'p50':>8} {'p95':>8} {'p99':>8}")
+    print(f"{'memories':>9}  {'path':<24} {'p50':>8} {'p95':>8} {'p99':>8}")
     for size, path, s in rows:
-        print(f"{size:>9,}  {path:<22} {s['p50']:>8.2f} {s['p95']:>8.2f} {s['p99']:>8.2f}")
+        print(f"{size:>9,}  {path:<24} {s['p50']:>8.2f} {s['p95']:>8.2f} {s['p99']:>8.2f}")
     target = [s for size, path, s in rows if size == max(args.sizes) and path.startswith("in-process")]
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
     result = {
         "bench": "recall",
         "query_embedder": model,
         "queries": args.queries,
         "graph": args.graph,
         "results": [{"memories": size, "path": path, **s} for size, path, s in rows],
+        "sizes": sizes,
         "target_p95_ms": 20,
         "meets_target": bool(target) and target[0]["p95"] <= 20,
     }
