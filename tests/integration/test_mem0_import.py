@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from engram.api.app import EngramApi
 from engram.cli import main
 from engram.domain.models import EnrichmentState, Memory, Provenance
 from engram.ports import EnrichJob
@@ -16,8 +17,12 @@ from engram.runtime.container import Container, local
 from engram.settings import Settings
 from engram.usecases.mem0_import import convert, engram_id
 from engram.usecases.recall import RecallQuery
+from tests.conftest import api_event
+from tests.integration import test_forget_user
+from tests.integration.test_forget_user import Deployment
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "mem0"
+deployment = test_forget_user.deployment  # the fixture: a local, or an AWS (moto) deployment with its worker
 TENANT = "home"
 
 
@@ -46,7 +51,7 @@ def test_get_all_json_lands_with_its_fields_recallable_and_again_changes_nothing
     args = ("import", "--from", "mem0", str(FIXTURES / "get_all.json"), "--data-dir", str(data),
             "--tenant", TENANT)  # fmt: skip
     summary, err = run(capsys, *args)
-    assert summary == {"items": 4, "created": 3, "existing": 0, "conflicts": 0, "skipped": 1}
+    assert summary == {"items": 4, "created": 3, "existing": 0, "conflicts": 0, "skipped": 1, "queued": 3}
     assert "skipped item 3: no memory text" in err
 
     c = container(data)
@@ -79,7 +84,7 @@ def test_get_all_json_lands_with_its_fields_recallable_and_again_changes_nothing
 
     # When the same file is imported again, nothing changes
     again, _ = run(capsys, *args)
-    assert again == {"items": 4, "created": 0, "existing": 3, "conflicts": 0, "skipped": 1}
+    assert again == {"items": 4, "created": 0, "existing": 3, "conflicts": 0, "skipped": 1, "queued": 0}
     assert {k: m.model_dump() for k, m in memories(container(data), "alex").items()} == before
 
 
@@ -92,7 +97,7 @@ def test_items_without_a_user_need_user_id_and_a_bad_line_is_skipped(data, capsy
     assert not (data / "engram.db").exists() or memories(container(data), "sam") == {}
 
     summary, err = run(capsys, "import", "--from", "mem0", source, "--user-id", "sam", *local_args)
-    assert summary == {"items": 3, "created": 2, "existing": 0, "conflicts": 0, "skipped": 1}
+    assert summary == {"items": 3, "created": 2, "existing": 0, "conflicts": 0, "skipped": 1, "queued": 2}
     assert "skipped line 3: created_at 'not a date' is not an ISO 8601 date" in err
     found = memories(container(data), "sam")
     assert set(found) == {"3b6f1a28-7d4e-4c9b-8e2a-5f0c1d9b7a64", "e2d9c4b1-5a7f-4e3c-9b8d-1f6a0c2e4d87"}
@@ -117,3 +122,30 @@ def test_the_shapes_mem0_hands_out() -> None:
     assert convert(json.dumps([item]), now=None).records[0]["memory"]["id"] == record["id"]  # deterministic
     bad = convert('[1, {"id": "x", "memory": "y"}]')
     assert bad.skipped == ["item 0: not a JSON object", "item 1: no user_id (pass --user-id)"]
+
+
+def test_the_import_route_queues_enrichment_of_what_arrives_pending(deployment: Deployment) -> None:
+    # Given mem0's export converted to import records (memories pending enrichment)
+    records = convert((FIXTURES / "get_all.json").read_text()).records
+    api = EngramApi(deployment.c)
+
+    # When they are posted to the import route of a deployment (SQLite, or DynamoDB + SQS + OpenSearch)
+    response = api.handle(api_event("POST", "/v1/import", {"records": records}, tenant=TENANT), None)
+
+    # Then the answer says their enrichment was queued, and once the worker ran, recall finds them
+    assert response["statusCode"] == 200, response["body"]
+    answer = json.loads(response["body"])
+    assert answer["created"] == 3 and answer["queued"] == 3
+    deployment.run_jobs()
+    found = memories(deployment.c, "alex")
+    assert {m.enrichment.state for m in found.values()} == {EnrichmentState.done}
+    hits = deployment.c.recall(
+        RecallQuery(tenant=TENANT, user_id="alex", query="which seat on a long flight?", top_k=3)
+    )
+    assert hits and hits[0].memory.metadata["mem0_id"] == "9c1d4e77-0b2a-4d8f-a5e6-3f7b9c2d1e08"
+
+    # And importing them again stores nothing and queues nothing
+    again = json.loads(
+        api.handle(api_event("POST", "/v1/import", {"records": records}, tenant=TENANT), None)["body"]
+    )
+    assert again["created"] == 0 and again["existing"] == 3 and again["queued"] == 0

@@ -53,6 +53,9 @@ class ImportResponse(BaseModel):
         description="memories not imported: their id is taken on this install, or a live memory of "
         "the scope holds the same content"
     )
+    queued: int = Field(
+        default=0, description="memories stored still to enrich (a mem0 import's): queued for enrichment"
+    )
 
 
 class ErasureOut(BaseModel):
@@ -129,6 +132,7 @@ def register_transfer(app: APIGatewayRestResolver, c: Container, tenant: Callabl
             created=report.created,
             existing=report.existing,
             conflicts=report.conflicts,
+            queued=report.queued,
         )
 
     from engram.runtime.userdata import request_erasure, userdata_for

@@ -52,26 +52,14 @@ def cmd_import_mem0(args: argparse.Namespace) -> int:
     remote = _remote(args)
     apply: Callable[[list[dict[str, Any]]], dict[str, Any]]
     if remote is None:
-        from engram.domain.models import EnrichmentState
-        from engram.ports import EnrichJob
         from engram.runtime.userdata import importer
 
-        container = _container(args)
-        run = importer(container)
+        run = importer(_container(args))  # it queues the new memories' enrichment
 
         def apply(records: list[dict[str, Any]]) -> dict[str, Any]:
             report = run(args.tenant, records)
-            jobs = []
-            for record in records:  # the memories still waiting for enrichment (new ones)
-                found = container.store.get(args.tenant, record["memory"]["id"])
-                if found is not None and found.enrichment.state == EnrichmentState.pending:
-                    jobs.append(
-                        EnrichJob(tenant=args.tenant, memory_id=found.id, content_hash=found.content_hash)
-                    )
-            if jobs:
-                container.queue.enqueue(jobs)
             return {"records": report.records, "created": report.created, "existing": report.existing,
-                    "conflicts": report.conflicts}  # fmt: skip
+                    "conflicts": report.conflicts, "queued": report.queued}  # fmt: skip
     else:
 
         def apply(records: list[dict[str, Any]]) -> dict[str, Any]:
@@ -89,10 +77,12 @@ def cmd_import_mem0(args: argparse.Namespace) -> int:
                 created=answer["created"],
                 existing=answer["existing"],
                 conflicts=answer["conflicts"],
+                queued=answer.get("queued", 0),  # a server from before the import queued enrichment
             )
         )
     summary = {"items": converted.items, "created": total.created, "existing": total.existing,
-               "conflicts": len(total.conflicts), "skipped": len(converted.skipped)}  # fmt: skip
+               "conflicts": len(total.conflicts), "skipped": len(converted.skipped),
+               "queued": total.queued}  # fmt: skip
     print(json.dumps(summary))
     if total.conflicts:
         print(f"not imported (id or content taken): {', '.join(total.conflicts[:20])}", file=sys.stderr)

@@ -32,6 +32,7 @@ def importer(container: Container, userdata: UserData | None = None) -> Import:
         userdata=userdata or userdata_for(container),
         transcripts=container.transcripts,
         vectors=container.vector_index,
+        queue=container.queue,
     )
 
 

@@ -24,10 +24,20 @@ from pydantic import ValidationError
 
 from engram.domain.errors import InvalidCursor, InvalidRequest
 from engram.domain.graph import Entity, GraphScope, Relation, entity_id, relation_id
-from engram.domain.models import HistoryRecord, Memory
+from engram.domain.models import EnrichmentState, HistoryRecord, Memory
 from engram.domain.sessions import ExtractionRecord, FactRecord, Message, SessionInfo, SessionRef
 from engram.domain.transfer import EXPORT_FORMAT, EXPORT_VERSION
-from engram.ports import Clock, GraphStore, IndexedMemory, MemoryStore, TranscriptStore, UserData, VectorIndex
+from engram.ports import (
+    Clock,
+    EnrichJob,
+    GraphStore,
+    IndexedMemory,
+    JobQueue,
+    MemoryStore,
+    TranscriptStore,
+    UserData,
+    VectorIndex,
+)
 
 KINDS = ("memory", "entity", "relation", "session", "message")
 _ALL = 1_000_000  # "every": memories per entity, jobs per session
@@ -248,6 +258,7 @@ class ImportReport:
     created: int = 0  # memories newly stored
     existing: int = 0  # memories already there (an earlier run of the same import)
     conflicts: list[str] = field(default_factory=list)  # memory ids whose id or content was taken
+    queued: int = 0  # memories newly stored and still to enrich (a mem0 import's): their jobs were queued
 
     def add(self, other: ImportReport) -> None:
         for kind in KINDS:
@@ -255,6 +266,7 @@ class ImportReport:
         self.created += other.created
         self.existing += other.existing
         self.conflicts += other.conflicts
+        self.queued += other.queued
 
 
 @dataclass
@@ -263,25 +275,39 @@ class Import:
     userdata: UserData
     transcripts: TranscriptStore | None = None
     vectors: VectorIndex | None = None
+    queue: JobQueue | None = None  # enrichment of the new memories that arrive pending
 
     def __call__(self, tenant: str, records: Iterable[dict[str, Any]]) -> ImportReport:
         report = ImportReport()
-        for index, record in enumerate(records):
-            try:
-                self._one(tenant, record, report)
-            except ValidationError as exc:
-                first = exc.errors()[0]
-                where = ".".join(str(p) for p in first["loc"])
-                raise InvalidRequest(
-                    f"record {index}: {where}: {first['msg']}", field=f"records.{index}.{where}"
-                ) from None
-            except InvalidRequest as exc:
-                raise InvalidRequest(f"record {index}: {exc.message}", **exc.detail) from None
-            except (KeyError, TypeError, AttributeError) as exc:
-                raise InvalidRequest(f"record {index}: not an engram export record ({exc})") from None
+        pending: list[EnrichJob] = []
+        try:
+            for index, record in enumerate(records):
+                self._record(tenant, index, record, report, pending)
+        finally:  # what was stored before a bad record is enriched too
+            if pending and self.queue is not None:
+                self.queue.enqueue(pending)
+                report.queued += len(pending)
         return report
 
-    def _one(self, tenant: str, record: dict[str, Any], report: ImportReport) -> None:
+    def _record(
+        self, tenant: str, index: int, record: dict[str, Any], report: ImportReport, pending: list[EnrichJob]
+    ) -> None:
+        try:
+            self._one(tenant, record, report, pending)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            raise InvalidRequest(
+                f"record {index}: {where}: {first['msg']}", field=f"records.{index}.{where}"
+            ) from None
+        except InvalidRequest as exc:
+            raise InvalidRequest(f"record {index}: {exc.message}", **exc.detail) from None
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise InvalidRequest(f"record {index}: not an engram export record ({exc})") from None
+
+    def _one(
+        self, tenant: str, record: dict[str, Any], report: ImportReport, pending: list[EnrichJob]
+    ) -> None:
         kind = record.get("kind")
         if kind in ("header", "end"):
             if kind == "header" and (record.get("format"), record.get("version")) != (
@@ -303,6 +329,10 @@ class Import:
                 embedding = record.get("embedding")
                 if embedding is not None and self.vectors is not None:
                     self.vectors.upsert([IndexedMemory(memory, [float(x) for x in embedding])])
+                if memory.enrichment.state == EnrichmentState.pending:
+                    pending.append(
+                        EnrichJob(tenant=tenant, memory_id=memory.id, content_hash=memory.content_hash)
+                    )
             elif (found := self.store.get(tenant, memory.id)) is not None and found.user_id == memory.user_id:
                 report.existing += 1
             else:
