@@ -92,7 +92,7 @@ class _UserVectors:
         self.seq_row: dict[int, int] = {}
         self.live = np.zeros(0, dtype=bool)
         self.graph: ScopeGraph | None = None
-        self.preparing = False  # a thread is loading or building the graph
+        self.preparing = False  # a thread is loading or building the graph (or gave up: exact from then on)
         self.build_lock = threading.Lock()  # one load or build of the graph at a time
 
     def put(self, memory_id: str, seq: int, vector: np.ndarray) -> int | None:
@@ -338,10 +338,8 @@ class LocalIndex:
     def _prepare_quietly(self, key: tuple[str, str], users: _UserVectors) -> None:
         try:
             self.prepare(*key)
-        except Exception:  # the exact path keeps answering; the next query tries again
-            log.exception("preparing the HNSW graph of a scope failed")
-            with self._lock:
-                users.preparing = False
+        except Exception:  # the exact path keeps answering; `engram index rebuild` or a restart retries
+            log.exception("preparing the HNSW graph of a scope failed; its k-NN stays exact")
 
     def prepare(
         self,
