@@ -211,10 +211,16 @@ def main() -> int:
     print("(median); the whole process (wall clock) beside them")
     print(f"{'handler':<12}{'median ms':>10}{'min':>8}{'max':>8}{'cpu ms':>8}{'process ms':>12}  target")
     medians: dict[str, float] = {}
-    missed = []
+    missed, failed = [], []
     with tempfile.TemporaryDirectory(prefix="engram-coldstart-") as task_root:
         for name in args.only:
-            times, cpu, whole = import_plus_init_ms(name, args.runs, task_root)
+            try:
+                times, cpu, whole = import_plus_init_ms(name, args.runs, task_root)
+            except subprocess.CalledProcessError as exc:  # reported, and the other handlers measured
+                error = (exc.stderr or "").strip().splitlines() or ["no output"]
+                print(f"{name:<12}{'failed to load:':>26} {error[-1]}", flush=True)
+                failed.append(name)
+                continue
             medians[name] = statistics.median(times)
             target = TARGET_MS.get(name)
             verdict = ""
@@ -227,6 +233,8 @@ def main() -> int:
             print(
                 f"{row}{statistics.median(cpu):>8.0f}{statistics.median(whole):>12.0f}  {verdict}", flush=True
             )
+        if not medians:
+            return 1
         slowest = max(medians, key=lambda n: medians[n])
         print(f"\nimport breakdown of the slowest, {slowest} (one run under -X importtime):")
         print(breakdown(slowest, task_root, args.top))
@@ -235,10 +243,10 @@ def main() -> int:
                 print(f"\nimport breakdown of {name}:")
                 print(breakdown(name, task_root, min(args.top, 8)))
         if args.baseline:
-            compare(args.only, args.runs, task_root, args.baseline.resolve())
+            compare([n for n in args.only if n not in failed], args.runs, task_root, args.baseline.resolve())
     if missed:
         print(f"\nabove target: {', '.join(missed)} (timings on a shared machine vary; see load average)")
-    return 0
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
