@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import lru_cache
 
 from engram.domain.filters import matches as metadata_matches
 from engram.domain.graph import GraphScope, canonical, entity_id
@@ -114,6 +115,16 @@ class Recall:
     clock: Clock = field(default_factory=SystemClock)
     merge_pending: bool = False  # AWS: the lexical index only sees enriched memories
     graph: GraphStore | None = None  # one-hop expansion through the user's knowledge graph
+    # The vectors of the most recent distinct queries: an agent asks the same thing again and again,
+    # and the query embedding is the largest single cost of a recall on the embedded default.
+    query_cache: int = 512
+
+    def __post_init__(self) -> None:
+        self._query_vector = lru_cache(maxsize=self.query_cache)(self._embed_query)
+
+    def _embed_query(self, text: str) -> tuple[float, ...]:
+        assert self.embedder is not None
+        return tuple(self.embedder.embed([text])[0])
 
     def __call__(self, q: RecallQuery) -> list[Recalled]:
         now = self.clock.now()
@@ -132,7 +143,7 @@ class Recall:
         expansion = self._expand(q, w)
         vector: dict[str, float] = {}
         if w.vector > 0 and self.embedder is not None:
-            query_vector = self.embedder.embed([q.query])[0]
+            query_vector = self._query_vector(q.query)
             vector = {h.memory_id: h.score for h in self.vectors.knn(scope, query_vector, n)}
         lexical = lexical_leg.result() if lexical_leg else {}
 
