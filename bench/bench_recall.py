@@ -432,6 +432,8 @@ def main() -> int:
             )
             rows.append((size, "in-process (hashing)", summary(in_process(approximate, texts, args.top_k))))
             rows.append((size, "in-process (hash, exact)", summary(in_process(exact, texts, args.top_k))))
+            for row in rows[-3:]:
+                print(json.dumps({"memories": size, "path": row[1], **row[2]}), flush=True)
             agree = overlap(approximate, exact, texts, args.top_k)
             sizes.append(
                 {

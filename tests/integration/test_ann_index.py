@@ -258,3 +258,19 @@ def test_engram_index_rebuild_writes_every_scope_over_the_threshold(db, tmp_path
     again.prepare("acme", "alice")
     query = near(vectors[77], seed=77)
     assert ids(again.knn(ALICE, query, 10)) == ids(exactly(db).knn(ALICE, query, 10))
+
+
+def test_a_scope_left_without_vectors_loses_its_graph_files(db, tmp_path):
+    index = LocalIndex(db, LOW)
+    memories, _ = fill(db, index)
+    index.prepare("acme", "alice")
+    path = scope_file(tmp_path / "ann", "acme", "alice")
+    assert path.exists() and path.with_suffix(".npz").exists()
+    index.delete("acme", [m.id for m in memories[:100]])
+    assert path.exists()  # the scope still has vectors: the file stays (its deleted nodes hold zeros)
+    # An erasure deletes the rest from another index (the worker's), which never loaded the scope.
+    LocalIndex(SqliteDatabase(tmp_path / "engram.sqlite3"), LOW).delete(
+        "acme", [m.id for m in memories[100:]]
+    )
+    assert not path.exists() and not path.with_suffix(".npz").exists()
+    assert LocalIndex(SqliteDatabase(tmp_path / "engram.sqlite3"), LOW).knn(ALICE, [1.0] * DIMS, 5) == []

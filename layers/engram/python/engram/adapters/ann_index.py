@@ -111,11 +111,16 @@ class ScopeGraph:
         self.unsaved += len(seqs)
 
     def remove(self, seqs: np.ndarray) -> None:
+        """Mark these labels deleted, their vectors overwritten with zeros first, so that a forgotten
+        memory's vector is not kept in memory or written to the next file."""
+        zero = np.zeros((1, self.dims), dtype=np.float32)
         for seq in seqs.tolist():
             try:
                 self.index.mark_deleted(seq)
             except RuntimeError:  # not in the graph, or deleted already
                 continue
+            self.index.add_items(zero, [seq], num_threads=1)  # unmarks it and replaces its vector
+            self.index.mark_deleted(seq)
             self.unsaved += 1
 
     def search(self, vector: np.ndarray, count: int) -> np.ndarray:

@@ -218,13 +218,33 @@ class LocalIndex:
                 self._save_if_due(key, users)
 
     def delete(self, tenant: str, memory_ids: Sequence[str]) -> None:
+        """Delete the vectors; a scope left without any also loses its graph files (erasure)."""
         if not memory_ids:
             return
         with self.db.write() as conn:
+            owners: set[str] = set()
+            for i in range(0, len(memory_ids), 900):
+                chunk = list(memory_ids[i : i + 900])
+                marks = ",".join("?" * len(chunk))
+                owners.update(
+                    r["user_id"]
+                    for r in conn.execute(
+                        f"SELECT DISTINCT user_id FROM vectors WHERE tenant = ? AND id IN ({marks})",
+                        (tenant, *chunk),
+                    )
+                )
             conn.executemany(
                 "DELETE FROM vectors WHERE tenant = ? AND id = ?",
                 [(tenant, memory_id) for memory_id in memory_ids],
             )
+            emptied = [
+                user_id
+                for user_id in sorted(owners)
+                if conn.execute(
+                    "SELECT 1 FROM vectors WHERE tenant = ? AND user_id = ? LIMIT 1", (tenant, user_id)
+                ).fetchone()
+                is None
+            ]
         with self._lock:
             for key, users in self._users.items():
                 if key[0] == tenant:
@@ -232,6 +252,12 @@ class LocalIndex:
                     if gone and users.graph is not None:
                         users.graph.remove(np.array(gone, dtype=np.int64))
                         self._save_if_due(key, users)
+            for user_id in emptied:
+                self._users.pop((tenant, user_id), None)
+                if self.ann_dir is not None:
+                    path = scope_file(self.ann_dir, tenant, user_id)
+                    path.unlink(missing_ok=True)
+                    path.with_suffix(".npz").unlink(missing_ok=True)
 
     def get_vectors(self, tenant: str, memory_ids: Sequence[str]) -> dict[str, list[float]]:
         if not memory_ids:
