@@ -10,6 +10,7 @@ recalled in its conversation, and evidence recall is counted through each result
 cover, MRR@10 the rank of the first result that covers one.
 
     python bench/locomo_sessions.py [--conversations 1-10] [--embedder minilm] [--json out.json]
+        [--only "through sessions"] [--misses misses.json]
 """
 
 from __future__ import annotations
@@ -142,7 +143,7 @@ def dia_ids_of(c, user: str, via_sessions: bool) -> dict[str, set[str]]:
     return covered
 
 
-def evaluate(c, samples: list[dict], via_sessions: bool) -> dict[str, Any]:
+def evaluate(c, samples: list[dict], via_sessions: bool, misses: list[dict] | None = None) -> dict[str, Any]:
     from engram.domain.models import Status
     from engram.ports import ListQuery
     from engram.usecases.recall import RecallQuery
@@ -164,6 +165,17 @@ def evaluate(c, samples: list[dict], via_sessions: bool) -> dict[str, Any]:
             sources = [covered.get(r.memory.id, set()) for r in results]
             found = set().union(*sources) & evidence if sources else set()
             first = next((i for i, s in enumerate(sources) if s & evidence), None)
+            if misses is not None and found != evidence:
+                stored = set().union(*covered.values())
+                misses.append(
+                    {
+                        "conversation": user,
+                        "category": CATEGORIES[qa["category"]],
+                        "question": qa["question"],
+                        "missed": sorted(evidence - found),
+                        "no_memory": sorted(evidence - found - stored),
+                    }
+                )
             per_cat[qa["category"]].append(
                 (len(found) / len(evidence), 1 / (first + 1) if first is not None else 0)
             )
@@ -220,6 +232,10 @@ def main() -> int:
     parser.add_argument("--conversations", default="1-10", help="which conversations, e.g. 1-5 or 1,3")
     parser.add_argument("--embedder", default="minilm")
     parser.add_argument("--json", type=Path)
+    parser.add_argument(
+        "--only", choices=("turn by turn", "through sessions"), help="run one of the two ingestions"
+    )
+    parser.add_argument("--misses", type=Path, help="write each question's evidence turns not recalled")
     args = parser.parse_args()
     if not args.data.exists():
         print(f"LoCoMo data not found at {args.data}; skipping.")
@@ -227,18 +243,26 @@ def main() -> int:
     everything = json.loads(args.data.read_text())
     samples = [everything[i - 1] for i in _spans(args.conversations) if i <= len(everything)]
     report: dict[str, Any] = {"conversations": args.conversations, "embedder": args.embedder}
-    for name, via_sessions in (("turn by turn", False), ("through sessions", True)):
+    misses: dict[str, list[dict]] = {}
+    runs = [(name, via) for name, via in (("turn by turn", False), ("through sessions", True))]
+    for name, via_sessions in [(n, v) for n, v in runs if args.only in (None, n)]:
         c = _container(args.embedder)
         timing = ingest_sessions(c, samples) if via_sessions else ingest_turns(c, samples)
-        report[name] = {**timing, **evaluate(c, samples, via_sessions)}
+        report[name] = {**timing, **evaluate(c, samples, via_sessions, misses.setdefault(name, []))}
         if via_sessions:
             report[name] |= facts_per_session(c, samples)
+    if args.misses:
+        args.misses.write_text(json.dumps(misses, indent=1))
     print(f"LoCoMo conversations {args.conversations}, embedder {args.embedder}")
     print(f"{'ingestion':<18}{'questions':>10}{'memories':>10}{'R@10':>8}{'MRR@10':>8}")
-    for name in ("turn by turn", "through sessions"):
+    for name in [n for n, _ in runs if n in report]:
         r = report[name]
         memories = r["memories_by_status"]["memories"]
         print(f"{name:<18}{r['questions']:>10}{memories:>10}{r['R@10']:>8.3f}{r['MRR@10']:>8.3f}")
+        for category, row in r["per_category"].items():
+            print(f"  {category:<16}{row['n']:>10}{'':>10}{row['R@10']:>8.3f}{row['MRR@10']:>8.3f}")
+    if "through sessions" not in report:
+        return 0
     s = report["through sessions"]
     by_status = s["memories_by_status"]
     facts = s["facts_written"] + s["facts_deduplicated"]
@@ -246,6 +270,7 @@ def main() -> int:
     s["share_deduplicated_or_superseded"] = folded / max(1, facts)
     print(
         f"sessions: {s['sessions']}, {s['facts_written_per_session']:.1f} facts written per session"
+        f" ({s['facts_written'] / max(1, s['messages']):.2f} per turn)"
         f" ({s['proposals_per_session']:.1f} proposals); of {facts} facts, {s['share_deduplicated']:.1%}"
         f" deduplicated on write, {by_status.get('merged', 0)} merged and {by_status.get('superseded', 0)}"
         f" superseded in enrichment: {s['share_deduplicated_or_superseded']:.1%} folded into another;"

@@ -147,3 +147,95 @@ def test_sentences_split_on_ends_and_lines_and_drop_bullets() -> None:
         "I like tea",
         "I hate coffee",
     ]
+
+
+# Conversational rules: what people say to each other in a chat, kept as facts about them.
+
+
+def said_by(name: str, content: str, n: int) -> Message:
+    return message("user", content, n=n, name=name)
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        # An interjection or a thanks before the statement is no reason to drop it.
+        ("Wow, I'm excited about the trip to Rome!", "maya is excited about the trip to Rome!"),
+        ("Thanks, Ana! I see them at least once a week.", "maya sees them at least once a week."),
+        # A wh-word opening a clause, not a question.
+        ("When I was younger, I lived in Goa.", "When maya was younger, maya lived in Goa."),
+        # A first-person statement said without its subject.
+        ("Been busy volunteering at the shelter.", "maya has been busy volunteering at the shelter."),
+        ("Just started doing aerial yoga.", "maya just started doing aerial yoga."),
+        ("Still working on opening a dance studio.", "maya is still working on opening a dance studio."),
+        ("Took a trip to Tokyo last week.", "maya took a trip to Tokyo last week."),
+        ("Love that purple color!", "maya loves that purple color!"),
+        ("Excited to try this new recipe.", "maya is excited to try this new recipe."),
+        # A statement told as a question.
+        ("Did you know I ran a charity race last Saturday?", "maya ran a charity race last Saturday."),
+        # What a person tells about others and events.
+        ("They were awestruck and humbled.", "They were awestruck and humbled."),
+        ("She had a tough time after losing her job.", "She had a tough time after losing her job."),
+    ],
+)
+def test_conversational_statements_are_kept_about_the_speaker(said: str, fact: str) -> None:
+    assert list(facts(message("user", said))) == [fact]
+
+
+def test_a_gerund_that_is_the_subject_is_not_given_the_speaker() -> None:
+    assert list(facts(message("user", "Having friends who back you makes a huge difference."))) == [
+        "Having friends who back the assistant makes a huge difference."
+    ]
+
+
+def test_a_told_about_fact_is_less_sure_than_one_about_the_speaker() -> None:
+    [(_, about_others, _)] = facts(message("user", "They were awestruck and humbled.")).values()
+    [(_, about_self, _)] = facts(message("user", "I was awestruck and humbled.")).values()
+    assert about_others < about_self and about_others >= 0.7
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Wow, that's so cool!",
+        "Yeah, totally!",
+        "Thanks, Caroline!",
+        "Sounds fun!",
+        "It's so cute!",
+        "That sounds like a lot of fun.",
+        "I see.",
+        "Did you know?",
+        "What a lovely day!",
+    ],
+)
+def test_reactions_and_thanks_are_still_no_facts(said: str) -> None:
+    assert facts(message("user", said)) == {}
+
+
+def test_in_a_group_chat_you_is_whoever_spoke_last() -> None:
+    found = facts(
+        said_by("Caroline", "I painted the lake at dawn.", 1),
+        said_by("Melanie", "Caroline, I loved your painting of the lake.", 2),
+    )
+    assert "Melanie loved Caroline's painting of the lake." in found
+
+
+def test_an_answer_is_kept_with_its_question_and_cites_both_messages() -> None:
+    question = said_by("Maria", "That's great! How did the kids like the memorial?", 1)
+    answer = said_by("John", "They were awestruck and humbled.", 2)
+    [fact] = RulesExtractor().extract([question, answer], [], "u").facts
+    assert fact.content == (
+        "They were awestruck and humbled. (answering Maria: How did the kids like the memorial?)"
+    )
+    assert fact.source_message_ids == ["m2", "m1"]
+
+
+def test_the_question_may_come_from_the_context_of_an_earlier_job() -> None:
+    question = said_by("Maria", "What got you into running?", 1)
+    answer = said_by("John", "I started running to clear my head.", 2)
+    [fact] = RulesExtractor().extract([answer], [question], "u").facts
+    assert (
+        fact.content
+        == "John started running to clear John's head. (answering Maria: What got John into running?)"
+    )
+    assert fact.source_message_ids == ["m2", "m1"]

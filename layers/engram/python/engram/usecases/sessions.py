@@ -329,7 +329,9 @@ class Extract:
         sources: list[str] = []
         for group in chunks([m for m in window if m.seq >= job.from_seq], self.settings.max_input_chars):
             found = self.extractor.extract(group, context, session.user_id)
-            facts, cut = harden(found.facts, self.settings.max_facts)
+            # At most max_facts a chunk, or two a message where a chunk holds many: a cap on a model's
+            # runaway list, not on a long chat's turns (each may state its narrative and a decision).
+            facts, cut = harden(found.facts, max(self.settings.max_facts, 2 * len(group)))
             warnings.extend([*found.warnings, *cut])
             sources += [found.source] if found.source not in sources else []
             for fact in facts:

@@ -33,20 +33,26 @@ _LEAD_IN = re.compile(
     r"^(?:(?:please\s+)?(?:remember|note|keep in mind|don'?t forget)(?:\s+that)?[:,]?\s+|"
     r"(?:fyi|btw|by the way|just so you know|for the record|for context|oh|so|well|anyway|also|and)"
     r"\s*[:,]?\s+|"
-    r"(?:noted|got it|understood|sure|ok|okay|great|alright|right|yes|yeah|no|well)\s*[:,!]\s+)",
+    r"(?!(?:mon|tues|wednes|thurs|fri|satur|sun|to|yester)day\b|tonight\b|tomorrow\b|then\b|later\b|now\b)"
+    r"(?-i:[A-Z][a-z]+),\s+(?=(?-i:[a-z]|I\b))|"  # the name of who is spoken to: "Ana, the lessons are great"
+    r"(?:noted|got it|understood|sure|ok|okay|great|alright|right|yes|yeah|yep|no|nope|well|wow|whoa|oh|ah|"
+    r"aw+|haha|hey|hi|hello|thanks|thank you|awesome|cool|nice|definitely|totally|true|exactly|absolutely|"
+    r"honestly|omg|hmm+)(?:,?\s+[A-Z][a-z]+)?\s*[:,!]\s+)",
     re.IGNORECASE,
 )
 _FILLER = re.compile(
     r"^(?:hi|hey|hello|thanks|thank you|thx|ok|okay|sure|great|cool|nice|awesome|wow|haha|lol|yeah|yep|"
     r"yes|no|nope|sounds (?:good|great)|that(?:'s| is) (?:great|awesome|cool|nice|amazing|interesting|"
     r"wonderful|so cool|fantastic|good|true|right)|good (?:morning|afternoon|evening|night|luck|idea)|"
-    r"bye|see you|congrats|congratulations|of course|absolutely|exactly|right|true|i see|me too|same here|"
+    r"bye|see you|congrats|congratulations|of course|absolutely|exactly|right|true|i see(?!\s+\w)|me too|"
+    r"same here|"
     r"no problem|you'?re welcome|glad|sorry|oh no|aw+|hmm+|perfect|got it|will do|happy to help)\b",
     re.IGNORECASE,
 )
 _REQUEST = re.compile(
     r"^(?:(?:can|could|would|will) you|please|tell me|help me|show me|let me know|give me|"
-    r"what|who|where|when|why|how|which|is it|are you|do you|did you)\b",
+    r"(?:what|who|where|when|why|how|which)(?:'s|'re|\s+(?:is|are|was|were|do|does|did|can|could|should|"
+    r"would|will|about|if|kind|sort|type|else|much|many|long|often|come))|is it|are you|do you|did you)\b",
     re.IGNORECASE,
 )
 _REMIND_ME = re.compile(r"^(?:please\s+)?remind me to\s+", re.IGNORECASE)
@@ -90,6 +96,8 @@ _CONJUGATED = {
     "do": "does",
     "don't": "doesn't",
     "go": "goes",
+    "wanna": "wants to",
+    "gotta": "has to",
 }
 
 
@@ -200,6 +208,82 @@ def _chatter(sentence: str) -> bool:
     return bool(_FILLER.match(sentence)) and len(words) <= 8
 
 
+# A statement said as a question: "Did you know I ran a race last Saturday?" says "I ran a race last
+# Saturday".
+_TOLD_AS_QUESTION = re.compile(
+    r"^(?:did you know|did i (?:tell you|mention)|have i told you|guess what|you know what|remember when)"
+    r"(?:\s+that)?\s*[,:]?\s+(?P<said>.+?)[\s?]*$",
+    re.IGNORECASE,
+)
+# A reaction to what was just said ("It's so cute", "That sounds fun"): no fact about anyone.
+_REACTION = re.compile(
+    r"^(?:(?:it|that|this|which)(?:'s|\s+(?:is|was|sounds|looks|seems|must|would|will|can|could))|"
+    r"sounds|looks|seems|feels|must be|can't wait|what an?)\b",
+    re.IGNORECASE,
+)
+_PAST_FORMS = frozenset(
+    """was were did had went got made said saw took came bought met left found thought told ran began
+    became wrote sold spent lost won felt kept knew gave brought taught caught sent built put quit drove
+    flew ate drank sang swam grew threw wore broke chose spoke woke forgot understood stood sat slept
+    paid heard held led fell fought""".split()  # noqa: SIM905
+)
+_STANCE = frozenset("love like hate enjoy miss appreciate prefer need want hope wish adore".split())  # noqa: SIM905
+_FEELING = frozenset(
+    "excited happy proud thrilled grateful thankful nervous worried stoked pumped busy eager keen".split()  # noqa: SIM905
+)
+_NOT_GERUND = frozenset(
+    """nothing something anything everything thing morning evening king spring string wedding building
+    ring sing bring being during ceiling""".split()  # noqa: SIM905
+)
+_FINITE = frozenset(
+    """is was are were has have can will would makes made helps keeps means gives brings feels seems
+    gets""".split()  # noqa: SIM905
+)
+_CLAUSE_END = re.compile(r"[,;:.!?—–]|\s-\s")
+
+
+def _past(word: str) -> bool:
+    regular = word.endswith("ed") and word not in _PRESENT_IN_ED and len(word) > 4
+    return regular or (word in _PAST_FORMS and word not in {"was", "were", "did", "had"})
+
+
+def told_as_question(sentence: str) -> str | None:
+    """The statement inside a question that only tells ("Did you know I ran a race?"), else None."""
+    match = _TOLD_AS_QUESTION.match(sentence)
+    return match.group("said") + "." if match and len(match.group("said").split()) >= 3 else None
+
+
+def with_subject(sentence: str, speaker: str) -> str | None:
+    """A first-person statement said without its subject, the speaker put back: "Been busy
+    volunteering" → "maya has been busy volunteering", "Just started yoga" → "maya just started yoga",
+    "Still working on a studio" → "maya is still working on a studio", "Love that color" → "maya loves
+    that color". None when the sentence opens some other way (it has a subject of its own)."""
+    words = sentence.split()
+    i = 0
+    while i < len(words) - 1 and words[i].lower() in _ADVERBS:
+        i += 1
+    head = words[i].lower().rstrip(",")
+    after = [w.lower().strip(",.!") for w in words[i + 1 : i + 3]]
+    clause = _CLAUSE_END.split(" ".join(words[i + 1 :]), maxsplit=1)[0].lower().split()
+    if not head.isalpha() or len(words) - i < 2:
+        return None
+    auxiliary = ""  # "is" goes before the adverbs: "maya is still working on it"
+    if head in _FEELING and after[:1] and after[0] in {"to", "about", "for", "with", "that"}:
+        auxiliary, verb = "is", head
+    elif head == "been":
+        auxiliary, verb = "has", head
+    elif _past(head):
+        verb = head
+    elif head.endswith("ing") and len(head) > 5 and head not in _NOT_GERUND and not _FINITE & {*clause}:
+        auxiliary, verb = "is", head  # "Being ourselves is great": a gerund that is a subject is not
+    elif head in _STANCE:
+        verb = third_person(head)
+    else:
+        return None
+    adverbs = " ".join(w.lower() for w in words[:i])
+    return " ".join(part for part in (speaker, auxiliary, adverbs, verb, *words[i + 1 :]) if part)
+
+
 _TAIL = re.compile(r",?\s+(?:noted|right|ok|okay|lol|haha|btw|though|anyway)\s*([.!]?)$", re.IGNORECASE)
 
 
@@ -239,7 +323,7 @@ class RulesExtractor:
         return NAME
 
     def extract(self, messages: Sequence[Message], context: Sequence[Message], user_name: str) -> Extracted:
-        return Extracted(self.facts(messages, user_name), NAME)
+        return Extracted(self.facts(messages, user_name, context), NAME)
 
     def summarize(
         self, messages: Sequence[Message], user_name: str, focus: str | None, max_chars: int
@@ -249,12 +333,16 @@ class RulesExtractor:
 
         return extractive(self.facts(messages, user_name), focus, max_chars, NAME)
 
-    def facts(self, messages: Sequence[Message], user_name: str) -> list[CandidateFact]:
+    def facts(
+        self, messages: Sequence[Message], user_name: str, context: Sequence[Message] = ()
+    ) -> list[CandidateFact]:
         facts: dict[str, CandidateFact] = {}
+        spoken = [m for m in context if m.role in (Role.user, Role.assistant)][-1:]
+        previous = spoken[0] if spoken else None
         for message in messages:
             if message.role not in (Role.user, Role.assistant):
                 continue
-            for fact in self._facts(message, user_name):
+            for fact in self._facts(message, user_name, previous):
                 key = fact.content.lower()
                 earlier = facts.get(key)
                 if earlier is None:
@@ -269,19 +357,26 @@ class RulesExtractor:
                         "confidence": max(earlier.confidence, fact.confidence),
                     }
                 )
+            previous = message
         return list(facts.values())
 
-    def _facts(self, message: Message, user_name: str) -> list[CandidateFact]:
+    def _facts(self, message: Message, user_name: str, previous: Message | None) -> list[CandidateFact]:
         from_user = message.role == Role.user
-        speaker = (message.name or user_name) if from_user else ASSISTANT
-        addressee = ASSISTANT if from_user else user_name
+        speaker = _speaker(message, user_name)
+        # "you" is whoever spoke last, when that was someone else: another person of a group chat, or
+        # the assistant.
+        other = _speaker(previous, user_name) if previous is not None else None
+        addressee = (other if other != speaker else None) or (ASSISTANT if from_user else user_name)
         found = []
-        for sentence in sentences(message.content):
-            if from_user:
-                sentence = _REMIND_ME.sub("I need to ", sentence)  # a plan, said as a request
+        for said in sentences(message.content):
+            sentence = _REMIND_ME.sub("I need to ", said) if from_user else said  # a plan, as a request
+            sentence = told_as_question(sentence) or sentence
             if _chatter(sentence) or PLACEHOLDER.search(sentence):
                 continue  # a redacted value is no fact to keep
+            subjectless = with_subject(sentence, speaker) if from_user else None
             text, personal = rewrite(sentence, speaker, addressee)
+            if subjectless is not None:
+                text, personal = rewrite(subjectless, speaker, addressee)[0], True
             text = _finish(text)
             if gate.rejection_reason(text):
                 continue
@@ -299,7 +394,7 @@ class RulesExtractor:
                     observed_at=message.created_at or message.received_at,
                 )
             )
-        return _grouped(found)
+        return _answering(_grouped(found), previous, speaker, user_name)
 
     @staticmethod
     def _confidence(
@@ -309,9 +404,14 @@ class RulesExtractor:
         durable = kind in _DURABLE
         anchored = anchors(text) >= 1
         if from_user:
-            if not (personal or durable or anchored):
+            if personal or durable:
+                confidence = 0.9
+            elif anchored:
+                confidence = 0.75
+            elif len(sentence.split()) >= 4 and not _REACTION.match(sentence):
+                confidence = _SURE  # what a person tells about others and events: part of the narrative
+            else:
                 return None
-            confidence = 0.9 if personal or durable else 0.75
         else:
             # The assistant's own sentences matter only where they state something about the user.
             if not personal or text.lower().startswith(ASSISTANT):
@@ -320,3 +420,36 @@ class RulesExtractor:
         if _HEDGED.search(sentence):
             confidence = min(confidence, 0.6)
         return confidence
+
+
+def _speaker(message: Message, user_name: str) -> str:
+    return (message.name or user_name) if message.role == Role.user else ASSISTANT
+
+
+def _question(message: Message) -> str | None:
+    """The last question a message asks, if it ends on one (what the next message answers)."""
+    said = sentences(message.content)
+    last = said[-1] if said else ""
+    return last if last.rstrip().endswith("?") and len(last.split()) >= 3 else None
+
+
+def _answering(
+    facts: list[CandidateFact], previous: Message | None, speaker: str, user_name: str
+) -> list[CandidateFact]:
+    """An answer is read with its question: the message's narrative says what it answers ("They were
+    awestruck" after "How did the kids like the memorial?"), and cites the question's message too."""
+    if previous is None:
+        return facts
+    asker = _speaker(previous, user_name)
+    question = _question(previous)
+    narrative = next((f for f in facts if f.memory_type in _NARRATIVE and f.confidence >= _SURE), None)
+    if question is None or narrative is None or asker == speaker:
+        return facts
+    asked, _ = rewrite(question, asker, speaker)
+    answered = narrative.model_copy(
+        update={
+            "content": f"{narrative.content} (answering {asker}: {asked})"[:2000],
+            "source_message_ids": [*narrative.source_message_ids, previous.id],
+        }
+    )
+    return [answered if f is narrative else f for f in facts]
