@@ -8,13 +8,15 @@ works as it does in Python.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engram.domain.filters import And, Compare, Filter, Not, Or, kind
 
 _TYPES = {"string": "('text')", "number": "('integer','real')"}
 _OPS = {"gt": ">", "gte": ">=", "lt": "<", "lte": "<="}
 
 
-def metadata_predicate(f: Filter, alias: str = "m") -> tuple[str, list]:
+def metadata_predicate(f: Filter, alias: str = "m") -> tuple[str, list[Any]]:
     """(SQL, params) that hold for the rows of `alias` whose doc's metadata satisfies `f`."""
     match f:
         case And(items) | Or(items):

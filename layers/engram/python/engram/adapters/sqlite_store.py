@@ -12,6 +12,7 @@ import builtins
 import sqlite3
 from collections.abc import Iterable, Sequence
 from datetime import datetime
+from typing import Any
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
 from engram.adapters.sqlite_db import SqliteDatabase, iso
@@ -33,7 +34,7 @@ def _doc(memory: Memory) -> str:
     return memory.model_dump_json(exclude=set(_COUNTERS))
 
 
-def _row_values(memory: Memory) -> tuple:
+def _row_values(memory: Memory) -> tuple[Any, ...]:
     return (
         memory.id,
         memory.tenant,
@@ -136,7 +137,7 @@ class SqliteMemoryStore:
             "UPDATE memories SET status = ?, enrichment_state = ?, updated_at = ?, observed_at = ?, doc = ?"
             " WHERE tenant = ? AND id = ? AND content_hash = ?"
         )
-        params: list = [
+        params: list[Any] = [
             memory.status.value,
             memory.enrichment.state.value,
             iso(memory.updated_at),
@@ -261,7 +262,7 @@ class SqliteMemoryStore:
         if not query.user_id:
             raise ValueError("list needs a user_id")
         where = ["tenant = ?", "user_id = ?"]
-        params: list = [query.tenant, query.user_id]
+        params: list[Any] = [query.tenant, query.user_id]
         for column, value in (("project", query.project), ("namespace", query.namespace)):
             if value is not None:
                 where.append(f"{column} = ?")

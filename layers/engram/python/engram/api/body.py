@@ -61,12 +61,12 @@ def parse_json(text: str | bytes) -> Any:
     return value
 
 
-def text_body(event: dict) -> str | None:
+def text_body(event: dict[str, Any]) -> str | None:
     """The event's body as text: a base64 body (API Gateway's binary passthrough, `engram serve` for
     bytes that are not UTF-8) is decoded. Raises MalformedBody when it is not UTF-8."""
     body = event.get("body")
     if not body or not event.get("isBase64Encoded"):
-        return body  # type: ignore[no-any-return]
+        return body
     try:
         return base64.b64decode(body, validate=True).decode("utf-8")
     except (binascii.Error, UnicodeDecodeError, ValueError):

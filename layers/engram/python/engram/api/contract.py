@@ -84,7 +84,7 @@ def responses(ok: dict[int, tuple[type[BaseModel], str]], *errors: int) -> dict[
     return answers
 
 
-def document(app: Any, base_path: str = "") -> dict:
+def document(app: Any, base_path: str = "") -> dict[str, Any]:
     """The OpenAPI document of `app`, served from `base_path` (the API Gateway stage, or "" when the
     API is at the root of its host, as `engram serve` and a custom domain are).
 
@@ -101,7 +101,7 @@ def document(app: Any, base_path: str = "") -> dict:
         security_schemes={BEARER: bearer},
         tags=[Tag(name=name, description=text) for name, text in TAGS.items()],
     )
-    doc: dict = json.loads(raw)
+    doc: dict[str, Any] = json.loads(raw)
     # powertools documents a 422 with its own body ({"detail": ...}) on every route. Where a route
     # declares its 422 it is replaced already; where it does not, the route takes no input and
     # cannot answer 422.
@@ -128,7 +128,7 @@ def _swagger_assets() -> tuple[str, str]:
     return js, css
 
 
-def swagger_page(doc: dict) -> str:
+def swagger_page(doc: dict[str, Any]) -> str:
     """Swagger UI over `doc`, assets inlined (no CDN: the page works offline and behind a VPC)."""
     from aws_lambda_powertools.event_handler.openapi.swagger_ui.html import generate_swagger_html
 

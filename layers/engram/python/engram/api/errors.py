@@ -56,7 +56,7 @@ def error_response(
     message: str,
     details: list[ErrorDetail] | None = None,
     headers: Mapping[str, str] | None = None,
-) -> Response:
+) -> Response[str]:
     body = ErrorBody(error=error, message=_printable(message), details=details or [])
     return Response(
         status_code=status,
@@ -66,12 +66,12 @@ def error_response(
     )
 
 
-def rate_limited(exc: RateLimited) -> Response:
+def rate_limited(exc: RateLimited) -> Response[str]:
     wait = float(exc.detail.get("retry_after_s") or 1)  # type: ignore[arg-type]
     return error_response(429, exc.code, exc.message, headers={"Retry-After": retry_after_header(wait)})
 
 
-def internal_error() -> Response:
+def internal_error() -> Response[str]:
     return error_response(500, "internal_error", "something went wrong on our side; it has been logged")
 
 
@@ -89,8 +89,8 @@ def register(app: RequestScopedResolver) -> None:
     """Install the handlers on `app`. A known path asked with a method it is not routed for answers
     405 with `Allow`; an unknown path 404."""
 
-    @app.exception_handler(RequestValidationError)
-    def _validation(exc: RequestValidationError) -> Response:
+    @app.exception_handler(RequestValidationError)  # type: ignore[untyped-decorator]
+    def _validation(exc: RequestValidationError) -> Response[str]:
         errors = exc.errors()
         if any(e.get("type") == "json_invalid" for e in errors):
             return error_response(400, "malformed_json", "the request body is not valid JSON")
@@ -105,8 +105,8 @@ def register(app: RequestScopedResolver) -> None:
         summary = "; ".join(f"{d.path}: {d.message}" for d in details[:5])
         return error_response(422, "validation_error", summary or "invalid request", details)
 
-    @app.exception_handler(EngramError)
-    def _domain(exc: EngramError) -> Response:
+    @app.exception_handler(EngramError)  # type: ignore[untyped-decorator]
+    def _domain(exc: EngramError) -> Response[str]:
         status = status_of(exc)
         if status is None:
             logger.exception("unmapped error", extra={"error": exc.code})
@@ -128,7 +128,7 @@ def register(app: RequestScopedResolver) -> None:
         return error_response(status, exc.code, exc.message, details)
 
     @app.not_found
-    def _not_found(exc: Exception) -> Response:
+    def _not_found(exc: Exception) -> Response[str]:
         event = app.current_event
         allowed = app.allowed_methods(event.path)
         if allowed:
@@ -140,7 +140,7 @@ def register(app: RequestScopedResolver) -> None:
             )
         return error_response(404, "not_found", f"no route {event.http_method} {event.path}")
 
-    @app.exception_handler(Exception)
-    def _unexpected(exc: Exception) -> Response:
+    @app.exception_handler(Exception)  # type: ignore[untyped-decorator]
+    def _unexpected(exc: Exception) -> Response[str]:
         logger.exception("unhandled error")
         return internal_error()

@@ -58,7 +58,7 @@ class RequestScopedResolver(APIGatewayRestResolver):
             raise IsolationBroken("the event being resolved is not this request's event")
         return expected
 
-    def _convert_matches_into_route_keys(self, match: re.Match) -> dict[str, str]:
+    def _convert_matches_into_route_keys(self, match: re.Match[str]) -> dict[str, str]:
         """Path parameters percent-decoded, as API Gateway decodes `pathParameters` (the library
         reads them from the still-encoded `path`), so they are validated as the caller meant them."""
         return {name: unquote(value) for name, value in match.groupdict().items()}
@@ -84,7 +84,7 @@ class RequestScopedResolver(APIGatewayRestResolver):
     def current_event(self, value: BaseProxyEvent) -> None:
         self._request.event = value
 
-    @property  # type: ignore[override]
+    @property
     def lambda_context(self) -> LambdaContext:
         return getattr(self._request, "lambda_context", None)  # type: ignore[return-value]
 
@@ -92,15 +92,15 @@ class RequestScopedResolver(APIGatewayRestResolver):
     def lambda_context(self, value: LambdaContext) -> None:
         self._request.lambda_context = value
 
-    @property  # type: ignore[override]
-    def context(self) -> dict:
+    @property
+    def context(self) -> dict[str, Any]:
         slot = getattr(self._request, "context", None)
         if slot is None:
             slot = self._request.context = {}
-        return slot  # type: ignore[no-any-return]
+        return slot
 
     @context.setter
-    def context(self, value: dict) -> None:
+    def context(self, value: dict[str, Any]) -> None:
         self._request.context = value
 
 

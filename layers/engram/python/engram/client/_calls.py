@@ -174,7 +174,7 @@ def health() -> Call[Health]:
     return Call("GET", "/v1/health", Health)
 
 
-def openapi() -> Call[dict]:
+def openapi() -> Call[dict[str, Any]]:
     return Call("GET", "/v1/openapi.json", dict)
 
 

@@ -99,7 +99,7 @@ class AsyncEngram:
     async def health(self) -> Health:
         return await self.request(calls.health())
 
-    async def openapi(self) -> dict:
+    async def openapi(self) -> dict[str, Any]:
         return await self.request(calls.openapi())
 
     async def stats(self) -> Stats:

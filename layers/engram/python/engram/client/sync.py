@@ -97,7 +97,7 @@ class Engram:
     def health(self) -> Health:
         return self.request(calls.health())
 
-    def openapi(self) -> dict:
+    def openapi(self) -> dict[str, Any]:
         return self.request(calls.openapi())
 
     def stats(self) -> Stats:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -90,7 +91,7 @@ class Decision(BaseModel):
         return " ".join(value.split()) if isinstance(value, str) else value
 
 
-def enrichment_json_schema() -> dict:
+def enrichment_json_schema() -> dict[str, Any]:
     """The JSON schema handed to LLM providers (Bedrock tool input, OpenAI response_format)."""
     return {
         "type": "object",
@@ -119,7 +120,7 @@ def enrichment_json_schema() -> dict:
     }
 
 
-def decision_json_schema() -> dict:
+def decision_json_schema() -> dict[str, Any]:
     """The JSON schema of the decision stage's answer (Bedrock tool input, OpenAI response_format)."""
     return {
         "type": "object",
@@ -156,7 +157,7 @@ class Contradiction(BaseModel):
         return " ".join(value.split()) if isinstance(value, str) else value
 
 
-def contradiction_json_schema() -> dict:
+def contradiction_json_schema() -> dict[str, Any]:
     """The JSON schema of the contradiction check's answer (Bedrock tool input, OpenAI response_format)."""
     return {
         "type": "object",

@@ -212,12 +212,14 @@ def matches(metadata: Mapping[str, Any], f: Filter | None) -> bool:
                 return _equal(actual, value)
             if not _comparable(actual, value):
                 return False
-            return {
-                "gt": actual > value,
-                "gte": actual >= value,
-                "lt": actual < value,
-                "lte": actual <= value,
-            }[op]
+            return bool(
+                {
+                    "gt": actual > value,
+                    "gte": actual >= value,
+                    "lt": actual < value,
+                    "lte": actual <= value,
+                }[op]
+            )
     raise TypeError(f"not a filter: {f!r}")
 
 

@@ -23,10 +23,10 @@ Job = Annotated[EnrichJob | RetrievalJob | ExtractJob | EraseUserJob, Field(disc
 
 
 class JobRecord(SqsRecordModel):
-    body: Json[Job]  # type: ignore[assignment]
+    body: Json[Job]
 
 
-def run_batch(container: Container, records: list[dict]) -> dict[str, Exception | None]:
+def run_batch(container: Container, records: list[dict[str, Any]]) -> dict[str, Exception | None]:
     """messageId → None (done) or the exception that failed it. Unparseable records are left out;
     the BatchProcessor fails them itself when it validates them."""
     parsed: list[JobRecord] = []
@@ -41,7 +41,7 @@ def run_batch(container: Container, records: list[dict]) -> dict[str, Exception 
     }
 
 
-def handle_sqs(container: Container, event: dict, context: Any) -> PartialItemFailureResponse:
+def handle_sqs(container: Container, event: dict[str, Any], context: Any) -> PartialItemFailureResponse:
     results = run_batch(container, event.get("Records", []))
     processor = BatchProcessor(event_type=EventType.SQS, model=JobRecord)
 

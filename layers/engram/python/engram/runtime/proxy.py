@@ -20,14 +20,16 @@ def proxy_event(
     context: Mapping[str, Any] | None = None,
     source_ip: str = "127.0.0.1",
     stage: str = "local",
-) -> dict:
+) -> dict[str, Any]:
     url = urlsplit(target)
     query = parse_qs(url.query, keep_blank_values=True)
     try:
         text, encoded = body.decode("utf-8"), False
     except UnicodeDecodeError:
         text, encoded = base64.b64encode(body).decode(), True
-    authorizer: dict = {"principalId": tenant, **(context or {}), "tenant": tenant} if tenant else {}
+    authorizer: dict[str, Any] = (
+        {"principalId": tenant, **(context or {}), "tenant": tenant} if tenant else {}
+    )
     return {
         "resource": url.path,
         "path": url.path,
@@ -54,7 +56,7 @@ def proxy_event(
     }
 
 
-def response_parts(response: Mapping) -> tuple[int, dict[str, str], bytes]:
+def response_parts(response: Mapping[str, Any]) -> tuple[int, dict[str, str], bytes]:
     headers = {k: str(v) for k, v in (response.get("headers") or {}).items()}
     for key, values in (response.get("multiValueHeaders") or {}).items():
         headers[key] = ", ".join(str(v) for v in values)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 from engram.adapters.sqlite_queue import ClaimedJob, SqliteJobQueue
 from engram.observability import logger
@@ -43,7 +44,7 @@ def drain(container: Container, batch: int = 32) -> int:
     return total
 
 
-def worker_loop(container: Container, batch: int = 32):
+def worker_loop(container: Container, batch: int = 32) -> Callable[[threading.Event], None]:
     queue = container.queue
     assert isinstance(queue, SqliteJobQueue)
 

@@ -83,7 +83,7 @@ def better(a: Memory, b: Memory) -> tuple[Any, float]:
     return provenance, max(a.confidence, b.confidence)
 
 
-def apply_enrichment(memory: Memory, result: EnrichmentResult, model: str, now) -> Memory:
+def apply_enrichment(memory: Memory, result: EnrichmentResult, model: str, now: datetime) -> Memory:
     """Fill in what the enricher found, never overriding what the caller set explicitly."""
     pinned = set(memory.pinned)
     # Whatever the enricher (a model included) proposed, a redaction placeholder is no label.
