@@ -6,7 +6,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from engram.observability import logger, metrics, tracer
 from engram.runtime.container import from_settings
 from engram.runtime.janitor_wiring import janitor_for
-from engram.usecases.janitor import JanitorDetail
+from engram.usecases.janitor.runner import JanitorDetail
 
 janitor = janitor_for(from_settings())  # cold start: settings from ENGRAM_* and adapters, once
 SAFETY_MS = 60_000  # stop starting batches when less than this is left of the invocation

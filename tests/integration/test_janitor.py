@@ -45,7 +45,7 @@ from engram.runtime import background
 from engram.runtime.container import Container, local
 from engram.runtime.janitor_wiring import janitor_enabled, janitor_for, janitor_state, scheduler_loop
 from engram.settings import Settings
-from engram.usecases.janitor import JanitorReport
+from engram.usecases.janitor.context import JanitorReport
 from engram.usecases.memories import history_record
 from engram.usecases.recall import RecallQuery
 from tests.conftest import ROOT, FakeClock, load_event

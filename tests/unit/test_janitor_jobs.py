@@ -25,11 +25,12 @@ from engram.domain.models import (
 from engram.domain.text import content_hash
 from engram.ports import EnrichJob, JanitorJob, JobState
 from engram.settings import DecayPolicy, DedupSettings, JanitorSettings
-from engram.usecases.janitor import Janitor, JanitorReport, RunContext
 from engram.usecases.janitor.consolidate import consolidate
+from engram.usecases.janitor.context import JanitorReport, RunContext
 from engram.usecases.janitor.decay import decay
 from engram.usecases.janitor.repair import repair
 from engram.usecases.janitor.retention import retention
+from engram.usecases.janitor.runner import Janitor
 from engram.usecases.memories import history_record
 from tests.conftest import FakeClock
 from tests.fakes.in_memory import (

@@ -8,7 +8,7 @@ from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 
 from engram.api.contract import ADMIN, AUTHENTICATED, responses
 from engram.runtime.container import Container
-from engram.usecases.janitor import Stats
+from engram.usecases.janitor.stats import Stats
 
 
 def register_admin(app: APIGatewayRestResolver, container: Container, tenant: Callable[[], str]) -> None:
@@ -24,7 +24,7 @@ def register_admin(app: APIGatewayRestResolver, container: Container, tenant: Ca
         responses=responses({200: (Stats, "the caller's counts")}, 401, 429),
     )
     def stats_route() -> Stats:
-        from engram.usecases.janitor import collect_stats
+        from engram.usecases.janitor.stats import collect_stats
         from engram.usecases.keys import tenant_usage
 
         who = tenant()

@@ -53,7 +53,7 @@ from engram.client.errors import (
     error_from_validation,
     retry_after_seconds,
 )
-from engram.usecases.janitor import Stats
+from engram.usecases.janitor.stats import Stats
 
 T = TypeVar("T")
 M = TypeVar("M", bound=BaseModel)

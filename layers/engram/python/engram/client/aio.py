@@ -32,7 +32,7 @@ from engram.api.sessions import (
 from engram.api.transfer import ErasureOut, ImportResponse
 from engram.client import _calls as calls
 from engram.client._calls import Call, RetryPolicy
-from engram.usecases.janitor import Stats
+from engram.usecases.janitor.stats import Stats
 
 T = TypeVar("T")
 

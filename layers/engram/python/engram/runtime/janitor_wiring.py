@@ -19,7 +19,8 @@ from engram.observability import logger
 from engram.ports import JanitorJob, JanitorStore
 from engram.runtime.container import Container
 from engram.settings import Settings
-from engram.usecases.janitor import Janitor, Stats, collect_stats
+from engram.usecases.janitor.runner import Janitor
+from engram.usecases.janitor.stats import Stats, collect_stats
 
 TICK_S = 5.0  # how often the scheduler looks for a due job
 BUSY_TICK_S = 0.05  # between the batches of an unfinished pass

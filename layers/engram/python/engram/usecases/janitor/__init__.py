@@ -16,11 +16,6 @@ counts. Every job is:
 * dry-runnable: `dry_run=True` reports the ids each action would touch and changes nothing, not even
   the saved cursor.
 
-What each job decides is said in its module.
+What each job decides is said in its module. The package imports nothing itself, so the api
+function that reads `stats.Stats` does not load the jobs at its cold start.
 """
-
-from engram.usecases.janitor.context import JanitorReport, RunContext
-from engram.usecases.janitor.runner import Janitor, JanitorDetail
-from engram.usecases.janitor.stats import JobStatus, Stats, collect_stats
-
-__all__ = ["Janitor", "JanitorDetail", "JanitorReport", "JobStatus", "RunContext", "Stats", "collect_stats"]
