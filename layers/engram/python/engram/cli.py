@@ -87,10 +87,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_keys(args: argparse.Namespace) -> int:
+    from engram.runtime.container import key_admin
     from engram.usecases.keys import create_key
 
-    container = _container(args)
-    keys = container.keys
+    admin = key_admin(_settings(args))  # on AWS: the table only, no queue or index needed
+    keys = admin.keys
     if args.keys_command == "create":
         from engram.usecases.keys import set_memory_cap, set_transcript_cap
 
@@ -101,9 +102,9 @@ def cmd_keys(args: argparse.Namespace) -> int:
                 raise ValueError("--max-transcript-bytes must be at least 1")
             secret, record = create_key(keys, args.tenant, args.name or "", rate=args.rate, burst=args.burst)
             if args.max_memories is not None:
-                set_memory_cap(keys, container.store, args.tenant, args.max_memories)
+                set_memory_cap(keys, admin.store, args.tenant, args.max_memories)
             if args.max_transcript_bytes is not None:
-                set_transcript_cap(container.transcripts, args.tenant, args.max_transcript_bytes)
+                set_transcript_cap(admin.transcripts, args.tenant, args.max_transcript_bytes)
         except ValueError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
@@ -135,11 +136,11 @@ def cmd_keys(args: argparse.Namespace) -> int:
         print(f"revoked the previous dev key of tenant {args.tenant}; the new one is in {path} (mode 0600):")
         print(secret)
     elif args.keys_command == "revoke":
-        record = keys.revoke(args.key_id)
-        if record is None:
+        revoked = keys.revoke(args.key_id)
+        if revoked is None:
             print(f"error: no key {args.key_id}", file=sys.stderr)
             return 1
-        print(f"revoked {record.key_id} (tenant {record.tenant})")
+        print(f"revoked {revoked.key_id} (tenant {revoked.tenant})")
     return 0
 
 

@@ -221,7 +221,7 @@ def local(settings: Settings, clock: Clock | None = None) -> Container:
     from engram.adapters.sqlite_userdata import SqliteUserData
 
     db = SqliteDatabase(settings.db_path)
-    index = LocalIndex(db)
+    index = LocalIndex(db, settings.ann)
     return Container(
         settings=settings,
         store=SqliteMemoryStore(db),
@@ -277,6 +277,34 @@ def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) 
         embedder_factory=_default_embedder(settings),
         enricher_factory=_default_enricher(settings),
     )
+
+
+@dataclass(frozen=True)
+class KeyAdmin:
+    """What `engram keys` needs: the key store, and the stores a tenant's caps are kept in. On AWS it
+    needs only the table, so an operator can mint the first key without the queue or the index."""
+
+    keys: KeyStore
+    store: MemoryStore
+    transcripts: Transcripts
+
+
+def key_admin(settings: Settings) -> KeyAdmin:
+    if settings.backend != "aws":
+        container = local(settings)
+        return KeyAdmin(container.keys, container.store, container.transcripts)
+    import boto3
+
+    from engram.adapters.dynamo_keys import DynamoKeyStore
+    from engram.adapters.dynamo_store import DynamoMemoryStore
+    from engram.adapters.dynamo_transcripts import DynamoTranscriptStore
+
+    table = (
+        boto3.session.Session(region_name=settings.region or None)
+        .resource("dynamodb")
+        .Table(settings.table_name)
+    )
+    return KeyAdmin(DynamoKeyStore(table), DynamoMemoryStore(table), DynamoTranscriptStore(table))
 
 
 def from_settings(settings: Settings | None = None) -> Container:

@@ -1,0 +1,36 @@
+"""`engram keys` against a deployment (README, Deploy): the operator has the table's name and nothing
+else, and mints the first key, with caps, then lists and revokes it. DynamoDB under moto."""
+
+from __future__ import annotations
+
+import pytest
+
+from engram.adapters.dynamo_keys import DynamoKeyStore
+from engram.cli import main
+from engram.domain.errors import Unauthorized
+from engram.usecases.keys import authenticate_key
+from tests.integration.aws_fixtures import REGION, TABLE_NAME
+from tests.integration.builders import moto_aws
+
+
+def test_keys_create_list_and_revoke_need_only_the_table(monkeypatch, capsys) -> None:
+    for name in ("ENGRAM_QUEUE_URL", "ENGRAM_OPENSEARCH_ENDPOINT", "ENGRAM_DLQ_URL"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("ENGRAM_BACKEND", "aws")
+    monkeypatch.setenv("ENGRAM_TABLE_NAME", TABLE_NAME)
+    monkeypatch.setenv("ENGRAM_REGION", REGION)
+    with moto_aws() as aws:
+        assert main(["keys", "create", "--tenant", "acme", "--name", "first", "--max-memories", "500"]) == 0
+        out = capsys.readouterr().out.strip().splitlines()
+        secret = out[-1]
+        assert "tenant acme is limited to 500 memories" in out
+        key = authenticate_key(DynamoKeyStore(aws.table), f"Bearer {secret}")
+        assert key.tenant == "acme" and key.name == "first"
+
+        assert main(["keys", "list", "--tenant", "acme"]) == 0
+        assert key.key_id in capsys.readouterr().out
+
+        assert main(["keys", "revoke", key.key_id]) == 0
+        assert f"revoked {key.key_id}" in capsys.readouterr().out
+        with pytest.raises(Unauthorized, match="revoked"):
+            authenticate_key(DynamoKeyStore(aws.table), f"Bearer {secret}")
