@@ -9,13 +9,19 @@ import importlib.util
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engram.runtime.container import Container
+    from engram.runtime.server import EngramHttpServer
+    from engram.settings import Settings
 
 FUNCTIONS = ("api", "authorizer", "enrich", "janitor")
 
 
-def _settings(args: argparse.Namespace):
+def _settings(args: argparse.Namespace) -> Settings:
     if getattr(args, "data_dir", None):
         os.environ["ENGRAM_DATA_DIR"] = str(args.data_dir)
     from engram.settings import Settings
@@ -23,7 +29,7 @@ def _settings(args: argparse.Namespace):
     return Settings()
 
 
-def _container(args: argparse.Namespace):
+def _container(args: argparse.Namespace) -> Container:
     from engram.runtime.container import from_settings
 
     return from_settings(_settings(args))
@@ -50,7 +56,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         dev_key, new_key = ensure_key(container.keys, key_file, args.dev_tenant)
     loops = background.loops(container, worker=args.worker and settings.worker_enabled)
 
-    def ready(server) -> None:
+    def ready(server: EngramHttpServer) -> None:
         print(f"engram {settings.backend} data dir: {settings.data_dir.resolve()}")
         processes = f"{workers} HTTP processes" if workers > 1 else "1 HTTP process"
         print(f"listening on {server.url}  ({processes}; docs: {server.url}/v1/docs)")
@@ -283,7 +289,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _extensions() -> list:
+def _extensions() -> list[Callable[..., None]]:
     """Subcommands that live with their use cases (engram.runtime.commands.REGISTRY)."""
     from engram.runtime import commands
 

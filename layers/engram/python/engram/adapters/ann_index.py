@@ -30,7 +30,8 @@ def fingerprints(vectors: np.ndarray) -> np.ndarray:
     """One float per vector (rows of a 2-d float32 array), that changes when the vector does."""
     rng = np.random.default_rng(1729)
     probe = np.asarray(rng.standard_normal(vectors.shape[1]), dtype=np.float32)
-    return vectors @ (probe / np.float32(np.linalg.norm(probe)))
+    scores: np.ndarray = vectors @ (probe / np.float32(np.linalg.norm(probe)))
+    return scores
 
 
 def scope_file(directory: Path, tenant: str, user_id: str) -> Path:
@@ -128,7 +129,8 @@ class ScopeGraph:
         the graph cannot find `count` live ones (the caller answers exactly instead)."""
         self.index.set_ef(max(self.settings.ef_search, count))
         labels, _ = self.index.knn_query(vector, k=count, num_threads=1)
-        return labels[0].astype(np.int64)
+        found: np.ndarray = labels[0].astype(np.int64)
+        return found
 
     def build(
         self,

@@ -276,13 +276,13 @@ class DynamoGraphStore:
 
     def _query(
         self, pk: str, prefix: str, limit: int | None = None, newest_first: bool = False
-    ) -> list[dict]:
+    ) -> list[dict[str, Any]]:
         params: dict[str, Any] = {
             "KeyConditionExpression": "pk = :pk AND begins_with(sk, :prefix)",
             "ExpressionAttributeValues": {":pk": pk, ":prefix": prefix},
             "ScanIndexForward": not newest_first,
         }
-        items: list[dict] = []
+        items: list[dict[str, Any]] = []
         while True:
             if limit is not None:
                 params["Limit"] = limit - len(items)

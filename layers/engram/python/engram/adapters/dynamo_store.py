@@ -670,7 +670,10 @@ class DynamoMemoryStore:
         return self.clock.now() if self.clock else utcnow()
 
     def _quota(self, tenant: str) -> dict[str, Any] | None:
-        return self.table.get_item(Key=quota_key(tenant), ConsistentRead=True).get("Item")
+        item: dict[str, Any] | None = self.table.get_item(Key=quota_key(tenant), ConsistentRead=True).get(
+            "Item"
+        )
+        return item
 
     def _capped(self, tenant: str) -> bool:
         """Whether the tenant has a storage limit (and so a counter its writes move)."""

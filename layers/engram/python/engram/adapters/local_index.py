@@ -13,6 +13,7 @@ import logging
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -26,10 +27,10 @@ from engram.settings import AnnSettings
 log = logging.getLogger(__name__)
 
 
-def scope_predicate(scope: SearchScope, alias: str = "m") -> tuple[str, list]:
+def scope_predicate(scope: SearchScope, alias: str = "m") -> tuple[str, list[Any]]:
     """SQL predicate (on the memories table) for a search scope and its filters."""
     clauses = [f"{alias}.tenant = ?", f"{alias}.user_id = ?"]
-    params: list = [scope.tenant, scope.user_id]
+    params: list[Any] = [scope.tenant, scope.user_id]
     if scope.project is not None:
         clauses.append(f"{alias}.project = ?")
         params.append(scope.project)
@@ -286,7 +287,7 @@ class LocalIndex:
         return self._exact(users, query, k, predicate, params)
 
     def _exact(
-        self, users: _UserVectors, query: np.ndarray, k: int, predicate: str, params: list
+        self, users: _UserVectors, query: np.ndarray, k: int, predicate: str, params: list[Any]
     ) -> list[VectorHit]:
         """One matrix product over the scope's vectors; filtered in ever wider windows of the best."""
         with self._lock:
@@ -308,7 +309,13 @@ class LocalIndex:
         return hits[:k]
 
     def _approximate(
-        self, users: _UserVectors, graph: ScopeGraph, query: np.ndarray, k: int, predicate: str, params: list
+        self,
+        users: _UserVectors,
+        graph: ScopeGraph,
+        query: np.ndarray,
+        k: int,
+        predicate: str,
+        params: list[Any],
     ) -> list[VectorHit] | None:
         """oversample × k candidates from the graph (then four times as many, when fewer than k of
         them pass the scope), re-ranked by their exact scores; None when still fewer than k pass."""
@@ -330,7 +337,7 @@ class LocalIndex:
         query: np.ndarray,
         count: int,
         predicate: str,
-        params: list,
+        params: list[Any],
     ) -> list[VectorHit] | None:
         """The graph's `count` candidates that pass the scope, by exact score (ties in row order, as
         on the exact path); None when the graph cannot find that many."""
@@ -443,7 +450,7 @@ class LocalIndex:
         rows = users.live_rows()
         graph.save(scope_file(self.ann_dir, *key), users.covered(rows))
 
-    def _passing(self, candidate_ids: list[str], predicate: str, params: list) -> set[str]:
+    def _passing(self, candidate_ids: list[str], predicate: str, params: list[Any]) -> set[str]:
         passing: set[str] = set()
         conn = self.db.connection()
         for i in range(0, len(candidate_ids), 900):
@@ -486,7 +493,7 @@ class LocalIndex:
         )
         return [LexicalHit(r["id"], -float(r["rank"])) for r in rows]
 
-    def _passing_seqs(self, seqs: list[int], predicate: str, params: list) -> dict[int, str]:
+    def _passing_seqs(self, seqs: list[int], predicate: str, params: list[Any]) -> dict[int, str]:
         """seq → memory id of those of these memories that pass the predicate."""
         passing: dict[int, str] = {}
         conn = self.db.connection()

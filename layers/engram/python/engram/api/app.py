@@ -113,7 +113,7 @@ class EngramApi:
         self.container = container
         self.app = build_resolver(container)
 
-    def handle(self, event: dict, context: Any) -> dict:
+    def handle(self, event: dict[str, Any], context: Any) -> dict[str, Any]:
         try:
             body = text_body(event)
         except MalformedBody as exc:
@@ -132,7 +132,7 @@ class EngramApi:
             limited = errors.rate_limited(exc)
             return {**_raw(limited), "headers": {**_raw(limited)["headers"], **limited.headers}}
         event = {**event, "body": body, "isBase64Encoded": False}
-        response: dict = self.app.resolve(_as_json(event), context)
+        response: dict[str, Any] = self.app.resolve(_as_json(event), context)
         logger.info(
             "request",
             extra={
@@ -144,7 +144,7 @@ class EngramApi:
         return response
 
 
-def _as_json(event: dict) -> dict:
+def _as_json(event: dict[str, Any]) -> dict[str, Any]:
     """The API speaks only JSON: a body sent with another (or no) content type, as `curl -d` does,
     is read as JSON rather than as a form."""
     headers = {k: v for k, v in (event.get("headers") or {}).items() if k.lower() != "content-type"}
@@ -154,7 +154,7 @@ def _as_json(event: dict) -> dict:
     return {**event, "headers": headers, "multiValueHeaders": multi}
 
 
-def _raw(response: Response) -> dict:
+def _raw(response: Response[Any]) -> dict[str, Any]:
     return {
         "statusCode": response.status_code,
         "headers": {"Content-Type": content_types.APPLICATION_JSON},
@@ -164,7 +164,7 @@ def _raw(response: Response) -> dict:
     }
 
 
-def openapi_document(app: APIGatewayRestResolver) -> dict:
+def openapi_document(app: APIGatewayRestResolver) -> dict[str, Any]:
     """The document as committed in openapi.json (served at the root of its host)."""
     return document(app)
 
@@ -201,7 +201,7 @@ def build_resolver(c: Container) -> RequestScopedResolver:
         tags=[META],
         responses={200: {"description": "the OpenAPI 3.1 document"}, 429: responses({}, 429)[429]},
     )
-    def openapi() -> dict:
+    def openapi() -> dict[str, Any]:
         return document(app, app.base_path())
 
     @app.get("/v1/docs", summary="Swagger UI over this document", include_in_schema=False)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 import sys
 import tempfile
+from typing import Any
 
 
-def document() -> dict:
+def document() -> dict[str, Any]:
     from engram.api.app import build_resolver, openapi_document
     from engram.runtime.container import local
     from engram.settings import Settings

@@ -127,7 +127,7 @@ def allow_all_routes(principal_id: str, method_arn: str, context: dict[str, Any]
     }
 
 
-def authorize(keys: KeyFinder, event: Mapping[str, Any]) -> dict:
+def authorize(keys: KeyFinder, event: Mapping[str, Any]) -> dict[str, Any]:
     """Allow every route of the API for a valid key (the result is cached per key), with the tenant
     in the context (and the key's id and rate, which the API function enforces: a cached allow must
     not skip the limit); an invalid key raises "Unauthorized", which API Gateway turns into a 401."""

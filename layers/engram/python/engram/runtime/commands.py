@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engram.runtime.index_cli import add_index_command
 from engram.runtime.janitor_wiring import add_janitor_command, add_stats_command
 from engram.runtime.recall_cli import add_recall_command
 from engram.runtime.sessions_cli import add_sessions_command
 from engram.runtime.transfer_cli import add_transfer_commands
 
-REGISTRY: list = [
+REGISTRY: list[Callable[..., None]] = [
     add_janitor_command,
     add_stats_command,
     add_recall_command,

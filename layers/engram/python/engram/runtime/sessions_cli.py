@@ -13,12 +13,15 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engram.runtime.recall_cli import DEFAULT_TENANT
 
+if TYPE_CHECKING:
+    from engram.runtime.container import Container
 
-def _container(args: argparse.Namespace):
+
+def _container(args: argparse.Namespace) -> Container:
     from engram.runtime.container import from_settings
     from engram.settings import Settings
 

@@ -342,7 +342,8 @@ class RulesExtractor:
         for message in messages:
             if message.role not in (Role.user, Role.assistant):
                 continue
-            for fact in self._facts(message, user_name, previous):
+            for found in self._facts(message, user_name, previous):
+                fact = _exchange(facts, found, previous)
                 key = fact.content.lower()
                 earlier = facts.get(key)
                 if earlier is None:
@@ -431,6 +432,36 @@ def _question(message: Message) -> str | None:
     said = sentences(message.content)
     last = said[-1] if said else ""
     return last if last.rstrip().endswith("?") and len(last.split()) >= 3 else None
+
+
+def _exchange(
+    facts: dict[str, CandidateFact], answer: CandidateFact, previous: Message | None
+) -> CandidateFact:
+    """A question and its answer are one exchange: the asking message's narrative (what it said
+    before asking) joins the answer's, so what was said together is found together. Only a message's
+    own narrative joins, so a conversation does not snowball into one fact."""
+    if previous is None or previous.id not in answer.source_message_ids[1:]:
+        return answer
+    key, asked = next(
+        (
+            (k, f)
+            for k, f in facts.items()
+            if f.source_message_ids == [previous.id] and f.memory_type in _NARRATIVE and f.confidence >= _SURE
+        ),
+        ("", None),
+    )
+    if asked is None:
+        return answer
+    del facts[key]
+    return answer.model_copy(
+        update={
+            "content": f"{asked.content} {answer.content}"[:2000],
+            "confidence": min(asked.confidence, answer.confidence),
+            "provenance": Provenance.user_stated
+            if Provenance.user_stated in (asked.provenance, answer.provenance)
+            else answer.provenance,
+        }
+    )
 
 
 def _answering(
