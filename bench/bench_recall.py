@@ -261,15 +261,17 @@ def populate(container: Container, n: int, graph: bool = False) -> float:
 
 
 def queries(n: int, seed: int = 5, graph: bool = False) -> list[str]:
+    """n distinct query texts: recall keeps the vectors of recent queries, and a repeated query would
+    measure that cache instead of the search."""
     rng = random.Random(seed)
     graph_rng = random.Random(seed + 1)
-    texts = []
-    for _ in range(n):
+    texts: dict[str, None] = {}
+    while len(texts) < n:
         if graph and graph_rng.random() < 0.25:
-            texts.append(fill(graph_rng, graph_rng.choice(GRAPH_QUERIES)))
+            texts[fill(graph_rng, graph_rng.choice(GRAPH_QUERIES))] = None
         else:
-            texts.append(fill(rng, rng.choice(QUERIES)))
-    return texts
+            texts[fill(rng, rng.choice(QUERIES))] = None
+    return list(texts)
 
 
 def graph_size(container: Container) -> str:
