@@ -106,17 +106,20 @@ def contradiction(*targets: str, contradicts: bool = True) -> str:
     )
 
 
-def test_a_contradiction_flags_the_new_memory_and_both_stay_active(
-    build: Build, model: FakeOpenAIServer
-) -> None:
-    # Given a memory, and a newer one the model keeps beside it but finds contradicting it
-    engram = build()
+def contradicting(engram: Container, model: FakeOpenAIServer) -> tuple[Memory, Memory]:
+    """OLD, then NEW, which the model keeps beside OLD (add) and finds contradicting it."""
     model.replies.append(ENRICHMENT)
     old = said(engram, OLD)
     model.replies.extend([ENRICHMENT, ADD, contradiction(old.id)])
+    return old, said(engram, NEW)
 
-    # When the newer one is enriched
-    new = said(engram, NEW)
+
+def test_a_contradiction_flags_the_new_memory_and_both_stay_active(
+    build: Build, model: FakeOpenAIServer
+) -> None:
+    # Given a memory, and a newer one the model keeps beside it but finds contradicting it, enriched
+    engram = build()
+    old, new = contradicting(engram, model)
 
     # Then one more call was made, with the contradiction schema
     assert asked(model) == [
@@ -153,10 +156,7 @@ def test_a_person_clears_the_flag_after_review_and_the_history_says_so(
 ) -> None:
     # Given a memory the contradiction check flagged
     engram = build()
-    model.replies.append(ENRICHMENT)
-    old = said(engram, OLD)
-    model.replies.extend([ENRICHMENT, ADD, contradiction(old.id)])
-    new = said(engram, NEW)
+    _, new = contradicting(engram, model)
     assert new.review_needed is True
 
     # When a person reviews it and clears the flag
