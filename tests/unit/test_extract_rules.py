@@ -239,3 +239,15 @@ def test_the_question_may_come_from_the_context_of_an_earlier_job() -> None:
         == "John started running to clear John's head. (answering Maria: What got John into running?)"
     )
     assert fact.source_message_ids == ["m2", "m1"]
+
+
+def test_a_question_and_its_answer_are_one_exchange_and_it_does_not_snowball() -> None:
+    asking = said_by("Maria", "I visited the memorial with my kids. How did yours like it?", 1)
+    answer = said_by("John", "They were awestruck and humbled. Did you take photos?", 2)
+    again = said_by("Maria", "I took dozens of photos there.", 3)
+    found = [f.content for f in RulesExtractor().extract([asking, answer, again], [], "u").facts]
+    assert found == [
+        "Maria visited the memorial with Maria's kids. They were awestruck and humbled."
+        " (answering Maria: How did John's like it?)",
+        "Maria took dozens of photos there. (answering John: Did Maria take photos?)",
+    ]
