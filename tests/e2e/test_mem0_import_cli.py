@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -39,7 +40,7 @@ def test_a_mem0_export_through_the_api_twice(served, tmp_path) -> None:
         return json.loads(done.stdout.splitlines()[-1]), done.stderr
 
     first, err = run()
-    assert first == {"items": 3, "created": 2, "existing": 0, "conflicts": 0, "skipped": 1}
+    assert first == {"items": 3, "created": 2, "existing": 0, "conflicts": 0, "skipped": 1, "queued": 2}
     assert "skipped line 3" in err
     status, page = client.request("GET", f"/v1/memories?user_id={user}")
     assert status == 200
@@ -50,8 +51,16 @@ def test_a_mem0_export_through_the_api_twice(served, tmp_path) -> None:
     assert rotterdam["metadata"]["mem0_categories"] == ["professional_details"]
     assert rotterdam["observed_at"].startswith("2025-01-14T08:21:37")
     assert len(by_mem0) == 2
+    # the server's worker enriches what the import queued (a wait, not a timing: up to 60 s)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        status, page = client.request("GET", f"/v1/memories?user_id={user}")
+        if {m["enrichment"]["state"] for m in page["items"]} == {"done"}:
+            break
+        time.sleep(0.2)
+    assert {m["enrichment"]["state"] for m in page["items"]} == {"done"}, page["items"]
 
     again, _ = run()
-    assert again == {"items": 3, "created": 0, "existing": 2, "conflicts": 0, "skipped": 1}
+    assert again == {"items": 3, "created": 0, "existing": 2, "conflicts": 0, "skipped": 1, "queued": 0}
     status, page = client.request("GET", f"/v1/memories?user_id={user}")
     assert {m["id"] for m in page["items"]} == {m["id"] for m in by_mem0.values()}
