@@ -127,7 +127,7 @@ class SessionSettings(BaseModel):
     min_confidence: float = 0.7  # an extracted fact below this is recorded as a proposal, not written
     context_messages: int = 10  # earlier messages an extraction job sees as context
     max_input_chars: int = 12000  # an extraction job reads its new messages in chunks of this size
-    max_facts: int = 20  # per chunk; more is cut, with a warning in the job's result
+    max_facts: int = 20  # per chunk, or two per message in it if that is more; more is cut, with a warning
     # Who extracts: the rules (offline), or a model (with the enricher's base_url, api_key and timeout)
     # that falls back to the rules; extractor_model empty: the provider's default model.
     extractor: Literal["rules", "bedrock", "openai"] = "rules"
