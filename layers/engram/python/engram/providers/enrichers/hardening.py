@@ -173,14 +173,7 @@ def _coerce_decision(data: dict[str, Any], known: list[str]) -> dict[str, Any]:
         raise InvalidModelOutput(f"unknown decision action {action!r}")
     data["action"] = action
     targets = data.get("targets", data.get("target_ids", data.get("target")))
-    if isinstance(targets, str):
-        targets = _as_list(targets) if targets.strip().startswith("[") else [targets]
-    if targets is None:
-        targets = []
-    if not isinstance(targets, list):
-        raise InvalidModelOutput(f"targets must be a list of candidate ids, got {type(targets).__name__}")
-    valid = [t.strip() for t in targets if isinstance(t, str) and t.strip() in known]
-    valid = list(dict.fromkeys(valid))  # hallucinated ids dropped, duplicates once
+    valid = _known_ids(targets, known)
     if action == DecisionAction.add.value:
         valid = []
     elif not valid:
@@ -200,19 +193,25 @@ def _coerce_contradiction(data: dict[str, Any], known: list[str]) -> dict[str, A
         raise InvalidModelOutput(f"contradicts must be true or false, got {contradicts!r}")
     data["contradicts"] = contradicts
     targets = data.get("targets", data.get("target_ids"))
-    if isinstance(targets, str):
-        targets = _as_list(targets) if targets.strip().startswith("[") else [targets]
-    if targets is None:
-        targets = []
-    if not isinstance(targets, list):
-        raise InvalidModelOutput(f"targets must be a list of candidate ids, got {type(targets).__name__}")
-    valid = list(dict.fromkeys(t.strip() for t in targets if isinstance(t, str) and t.strip() in known))
+    valid = _known_ids(targets, known)
     if not contradicts:
         valid = []
     elif not valid:
         raise InvalidModelOutput(f"a contradiction that names no candidate id (given {targets!r})")
     data["targets"] = valid
     return _with_reason_and_confidence(data, "the answer")
+
+
+def _known_ids(targets: Any, known: list[str]) -> list[str]:
+    """The candidate ids a model named (a list, one id, or a JSON list in a string), those of the
+    candidate set only, each once: hallucinated ids are dropped."""
+    if isinstance(targets, str):
+        targets = _as_list(targets) if targets.strip().startswith("[") else [targets]
+    if targets is None:
+        targets = []
+    if not isinstance(targets, list):
+        raise InvalidModelOutput(f"targets must be a list of candidate ids, got {type(targets).__name__}")
+    return list(dict.fromkeys(t.strip() for t in targets if isinstance(t, str) and t.strip() in known))
 
 
 def _with_reason_and_confidence(data: dict[str, Any], what: str) -> dict[str, Any]:
