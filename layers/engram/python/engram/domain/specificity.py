@@ -57,7 +57,10 @@ _ACTION_QUERY = re.compile(
 
 def anchors(text: str, enough: int = len(_ANCHORS)) -> int:
     """How many kinds of concrete anchor the text carries (0–5), counting no further than `enough`."""
-    lower = text.lower()
+    return _anchors(text, text.lower(), enough)
+
+
+def _anchors(text: str, lower: str, enough: int) -> int:
     found = 0
     for pattern, lowered in _ANCHORS:
         if pattern.search(lower if lowered else text):
@@ -69,9 +72,10 @@ def anchors(text: str, enough: int = len(_ANCHORS)) -> int:
 
 def vague_or_anchored(text: str) -> tuple[bool, bool]:
     """Whether the text is vague (see is_vague) and whether it carries two kinds of anchor or more,
-    in one pass over the anchors (recall asks both of every candidate)."""
-    n = anchors(text, enough=2)
-    if _VAGUE.search(text.lower()):
+    in one pass over the anchors and one lowercasing (recall asks both of every candidate)."""
+    lower = text.lower()
+    n = _anchors(text, lower, enough=2)
+    if _VAGUE.search(lower):
         return n <= 1, n >= 2
     return n == 0 and len(_WORD.findall(text)) < 4, n >= 2
 
