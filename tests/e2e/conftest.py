@@ -10,6 +10,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -52,6 +53,18 @@ class Client:
                 return resp.status, json.loads(resp.read() or b"null")
         except urllib.error.HTTPError as err:
             return err.code, json.loads(err.read() or b"null")
+
+
+def wait_for(client: Client, memory_id: str, until: Callable[[dict], bool], timeout_s: float = 30) -> dict:
+    """GET the memory until `until(memory)` holds; fail after `timeout_s`."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        status, memory = client.request("GET", f"/v1/memories/{memory_id}")
+        assert status == 200, memory
+        if until(memory):
+            return memory
+        assert time.monotonic() < deadline, f"gave up waiting after {timeout_s} s: {memory}"
+        time.sleep(0.2)
 
 
 class Server:

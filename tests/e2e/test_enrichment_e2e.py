@@ -3,14 +3,13 @@ the rule-based enricher and the worker thread, over HTTP."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 import pytest
 
 from engram.domain.text import content_hash
-from tests.e2e.conftest import Client, Server, engram
+from tests.e2e.conftest import Client, Server, engram, wait_for
 
 pytestmark = pytest.mark.e2e
 
@@ -31,18 +30,6 @@ def remember(client: Client, content: str) -> str:
     status, body = client.request("POST", "/v1/memories", {"content": content, "user_id": "u1"})
     assert status == 201 and body["enrichment"] == "pending", body
     return body["id"]
-
-
-def wait_for(client: Client, memory_id: str, until: Callable[[dict], bool], timeout_s: float = 30) -> dict:
-    """GET the memory until `until(memory)` holds; fail after `timeout_s`."""
-    deadline = time.monotonic() + timeout_s
-    while True:
-        status, memory = client.request("GET", f"/v1/memories/{memory_id}")
-        assert status == 200, memory
-        if until(memory):
-            return memory
-        assert time.monotonic() < deadline, f"gave up waiting after {timeout_s} s: {memory}"
-        time.sleep(0.2)
 
 
 def enriched(memory: dict) -> bool:

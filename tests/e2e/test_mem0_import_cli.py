@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import ROOT
+from tests.e2e.conftest import ROOT, wait_for
 
 pytestmark = pytest.mark.e2e
 
@@ -52,13 +51,8 @@ def test_a_mem0_export_through_the_api_twice(served, tmp_path) -> None:
     assert rotterdam["observed_at"].startswith("2025-01-14T08:21:37")
     assert len(by_mem0) == 2
     # the server's worker enriches what the import queued (a wait, not a timing: up to 60 s)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        status, page = client.request("GET", f"/v1/memories?user_id={user}")
-        if {m["enrichment"]["state"] for m in page["items"]} == {"done"}:
-            break
-        time.sleep(0.2)
-    assert {m["enrichment"]["state"] for m in page["items"]} == {"done"}, page["items"]
+    for memory in by_mem0.values():
+        wait_for(client, memory["id"], lambda m: m["enrichment"]["state"] == "done", timeout_s=60)
 
     again, _ = run()
     assert again == {"items": 3, "created": 0, "existing": 2, "conflicts": 0, "skipped": 1, "queued": 0}
