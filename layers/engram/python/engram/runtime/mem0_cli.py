@@ -15,6 +15,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -50,36 +51,29 @@ def cmd_import_mem0(args: argparse.Namespace) -> int:
         print(f"skipped {line}", file=sys.stderr)
 
     remote = _remote(args)
-    apply: Callable[[list[dict[str, Any]]], dict[str, Any]]
+    apply: Callable[[list[dict[str, Any]]], ImportReport]
     if remote is None:
         from engram.runtime.userdata import importer
 
-        run = importer(_container(args))  # it queues the new memories' enrichment
-
-        def apply(records: list[dict[str, Any]]) -> dict[str, Any]:
-            report = run(args.tenant, records)
-            return {"records": report.records, "created": report.created, "existing": report.existing,
-                    "conflicts": report.conflicts, "queued": report.queued}  # fmt: skip
+        apply = partial(importer(_container(args)), args.tenant)  # it queues the new memories' enrichment
     else:
 
-        def apply(records: list[dict[str, Any]]) -> dict[str, Any]:
-            return dict(json.loads(remote.request("POST", "/v1/import", {"records": records})))
-
-    total = ImportReport()
-    for chunk in _chunks(converted.records):
-        try:
-            answer = apply(chunk)
-        except EngramError as exc:
-            raise SystemExit(f"import stopped: {exc.message}") from None
-        total.add(
-            ImportReport(
+        def apply(records: list[dict[str, Any]]) -> ImportReport:
+            answer = json.loads(remote.request("POST", "/v1/import", {"records": records}))
+            return ImportReport(
                 records=answer["records"],
                 created=answer["created"],
                 existing=answer["existing"],
                 conflicts=answer["conflicts"],
                 queued=answer.get("queued", 0),  # a server from before the import queued enrichment
             )
-        )
+
+    total = ImportReport()
+    for chunk in _chunks(converted.records):
+        try:
+            total.add(apply(chunk))
+        except EngramError as exc:
+            raise SystemExit(f"import stopped: {exc.message}") from None
     summary = {"items": converted.items, "created": total.created, "existing": total.existing,
                "conflicts": len(total.conflicts), "skipped": len(converted.skipped),
                "queued": total.queued}  # fmt: skip
