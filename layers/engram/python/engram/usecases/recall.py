@@ -65,6 +65,11 @@ class RecallQuery:
     include_superseded: bool = False  # superseded memories ("what did X use to…"), ranked far below
     weights: dict[str, float] = field(default_factory=dict)  # per-request overrides of RankingSettings
 
+    @property
+    def graph_scope(self) -> GraphScope:
+        """The user's knowledge graph this query reads (entities are shared across namespaces)."""
+        return GraphScope(self.tenant, self.user_id, self.project or "default")
+
 
 @dataclass(frozen=True)
 class Recalled:
@@ -209,7 +214,7 @@ class Recall:
         least `floor` memories. A memory naming no entity is not one of them."""
         if self.graph is None:
             return set()
-        scope = GraphScope(q.tenant, q.user_id, q.project or "default")
+        scope = q.graph_scope
         named = {m.id: {entity_id(scope, c) for e in m.entities if (c := canonical(e))} for m in memories}
         wanted = sorted(set().union(*named.values()))
         if not wanted:
@@ -222,8 +227,7 @@ class Recall:
         if self.graph is None or w.graph <= 0:
             return lambda: NO_EXPANSION
         expand = ExpandQuery(self.graph, w.graph, hop_damping=w.hop_damping)
-        scope = GraphScope(q.tenant, q.user_id, q.project or "default")
-        return expand.within(_GRAPH, scope, q.query, self.ranking.graph_deadline_ms / 1000)
+        return expand.within(_GRAPH, q.graph_scope, q.query, self.ranking.graph_deadline_ms / 1000)
 
     @staticmethod
     def _in_scope(memory: Memory, scope: SearchScope, include_stale: bool, now: datetime) -> bool:
