@@ -240,9 +240,13 @@ def local(settings: Settings, clock: Clock | None = None) -> Container:
     )
 
 
-def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) -> Container:
+def _session(settings: Settings) -> Any:
     import boto3
 
+    return boto3.session.Session(region_name=settings.region or None)
+
+
+def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) -> Container:
     from engram.adapters.dynamo_graph import DynamoGraphStore
     from engram.adapters.dynamo_janitor_state import DynamoJanitorState
     from engram.adapters.dynamo_keys import DynamoKeyStore
@@ -259,7 +263,7 @@ def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) 
     missing = {variable: what for variable, (value, what) in required.items() if not value}
     if missing:
         raise MissingSettings("aws", missing)
-    session = session or boto3.session.Session(region_name=settings.region or None)
+    session = session or _session(settings)
     table = session.resource("dynamodb").Table(settings.table_name)
     index = OpenSearchIndex.from_settings(settings)  # connects on first use
     return Container(
@@ -293,17 +297,11 @@ def key_admin(settings: Settings) -> KeyAdmin:
     if settings.backend != "aws":
         container = local(settings)
         return KeyAdmin(container.keys, container.store, container.transcripts)
-    import boto3
-
     from engram.adapters.dynamo_keys import DynamoKeyStore
     from engram.adapters.dynamo_store import DynamoMemoryStore
     from engram.adapters.dynamo_transcripts import DynamoTranscriptStore
 
-    table = (
-        boto3.session.Session(region_name=settings.region or None)
-        .resource("dynamodb")
-        .Table(settings.table_name)
-    )
+    table = _session(settings).resource("dynamodb").Table(settings.table_name)
     return KeyAdmin(DynamoKeyStore(table), DynamoMemoryStore(table), DynamoTranscriptStore(table))
 
 
