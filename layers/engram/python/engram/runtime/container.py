@@ -36,13 +36,16 @@ from engram.ports import (
 from engram.settings import Settings
 
 if TYPE_CHECKING:  # each use case is imported by the property that builds it: a function loads its own
+    from engram.usecases.checkpoints import SaveCheckpoint
     from engram.usecases.enrich import Enrich
+    from engram.usecases.erase import EraseUser, RequestErasure
     from engram.usecases.graph import LinkMemory
     from engram.usecases.keys import TranscriptCaps
     from engram.usecases.memories import Forget, Update
     from engram.usecases.recall import Recall
     from engram.usecases.remember import Remember
     from engram.usecases.sessions import AppendMessages, Extract
+    from engram.usecases.transfer import Export, Import
 
     class Transcripts(TranscriptStore, TranscriptCaps, Protocol):
         """The transcript store with its per-tenant cap (both backends' adapters are both)."""
@@ -59,7 +62,8 @@ class MissingSettings(ValueError):
 
 @dataclass
 class Container:
-    """The adapters of one deployment and the use cases built over them (each on first use)."""
+    """The adapters of one deployment and the use cases built over them (each on first use). It is the
+    `engram.api.services.Services` the routes are given."""
 
     settings: Settings
     store: MemoryStore
@@ -163,8 +167,56 @@ class Container:
         from engram.usecases.sessions import AppendMessages
 
         return AppendMessages(
-            self.transcripts, self.queue, self.pii_policy, self.settings.sessions, self.clock
+            self.transcripts,
+            self.queue,
+            self.pii_policy,
+            self.settings.sessions,
+            self.clock,
+            unit_of_work=self.unit_of_work,
         )
+
+    @cached_property
+    def save_checkpoint(self) -> SaveCheckpoint:
+        from engram.usecases.checkpoints import SaveCheckpoint
+
+        return SaveCheckpoint(self.transcripts, self.queue, self.pii_policy, self.settings.sessions, self.clock)
+
+    @cached_property
+    def exporter(self) -> Export:
+        from engram.usecases.transfer import Export
+
+        return Export(
+            store=self.store,
+            userdata=self.userdata,
+            clock=self.clock,
+            graph=self.graph,
+            transcripts=self.transcripts,
+            vectors=self.vector_index,
+        )
+
+    @cached_property
+    def importer(self) -> Import:
+        from engram.usecases.transfer import Import
+
+        return Import(
+            store=self.store,
+            userdata=self.userdata,
+            transcripts=self.transcripts,
+            vectors=self.vector_index,
+            queue=self.queue,
+        )
+
+    @cached_property
+    def request_erasure(self) -> RequestErasure:
+        from engram.usecases.erase import RequestErasure
+
+        return RequestErasure(self.userdata, self.queue, self.clock)
+
+    @cached_property
+    def eraser(self) -> EraseUser:
+        from engram.usecases.erase import EraseUser
+
+        return EraseUser(self.userdata, self.clock, self.vector_index)
 
     @cached_property
     def extract(self) -> Extract:

@@ -3,7 +3,9 @@ them on the job queue, read and delete sessions.
 
 Raw first: a call's messages are PII-screened and durably appended before anything else; only then is
 an extraction job queued. Should queueing fail, the messages are safe and the caller is told to retry
-(a 503); the retry appends nothing twice and queues the job for every message not yet covered.
+(a 503); the retry appends nothing twice and queues the job for every message not yet covered. On
+SQLite the append, the job and its record are one write transaction (the unit of work), whose failed
+enqueue rolls back only itself; on DynamoDB and SQS they are three writes in that order.
 
 Extraction is idempotent: a session records each fact it derived once (by content), before and after
 handing it to the normal write path (gate, PII, hash dedup, graph link, then the enrichment job and
@@ -13,6 +15,7 @@ its decision stage), so a redelivered or retried job writes nothing twice.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -51,6 +54,7 @@ from engram.ports import (
     ModelTokens,
     SystemClock,
     TranscriptStore,
+    UnitOfWork,
 )
 from engram.settings import SessionSettings
 from engram.usecases.keys import count_model_tokens
@@ -117,6 +121,7 @@ class AppendMessages:
     pii_policy: dict[str, str]
     limits: SessionSettings = field(default_factory=SessionSettings)
     clock: Clock = field(default_factory=SystemClock)
+    unit_of_work: UnitOfWork = nullcontext  # the append and the queued job commit together
 
     def __call__(self, command: AppendCommand) -> AppendResult:
         check_limits(command.messages, self.limits)
@@ -132,10 +137,17 @@ class AppendMessages:
             created_at=now,
             updated_at=now,
         )
-        appended = self.transcripts.append(session, screened, now)
+        unqueued: DependencyUnavailable | None = None
+        with self.unit_of_work():
+            appended = self.transcripts.append(session, screened, now)
+            try:
+                job_id = self._queue(appended.session, now)
+            except DependencyUnavailable as exc:  # the messages still commit: raw first
+                unqueued = exc
         count("SessionMessagesAppended", len(appended.stored))
+        if unqueued is not None:
+            raise unqueued
         by_key = {m.message_key: m.id for m in [*appended.stored, *appended.duplicates]}
-        job_id = self._queue(appended.session, now)
         return AppendResult(
             session_id=command.session_id,
             accepted=len(appended.stored),
