@@ -82,7 +82,7 @@ def test_export_from_the_api_import_into_a_data_dir_twice_then_forget_the_user(s
 
 
 def test_an_interrupted_export_resumes_where_it_stopped(tmp_path, monkeypatch) -> None:
-    from engram.runtime import transfer_cli
+    from engram.cli import transfer as transfer_cli
 
     data = tmp_path / "data"
     for i in range(7):

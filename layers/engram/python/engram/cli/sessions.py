@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engram.runtime.recall_cli import DEFAULT_TENANT
+from engram.cli.recall import DEFAULT_TENANT
 
 if TYPE_CHECKING:
     from engram.runtime.container import Container

@@ -1,5 +1,5 @@
-"""The `engram` command line: serve, keys, invoke, mcp, and the subcommands registered in
-engram.runtime.commands (janitor, stats, recall, sessions, export, import, forget-user, index)."""
+"""The `engram` command line: serve, keys, invoke, mcp, and the subcommands in modules of their own
+(janitor, stats, recall, sessions, export, import, forget-user, index)."""
 
 from __future__ import annotations
 
@@ -43,8 +43,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     os.environ.setdefault("POWERTOOLS_TRACE_DISABLED", "true")
     os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "WARNING")
     sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]  # logs reach a file at once
+    from engram.cli.dev_key import ensure_key, key_path
     from engram.runtime import background
-    from engram.runtime.dev_key import ensure_key, key_path
     from engram.runtime.server import default_workers, serve
 
     workers = args.workers if args.workers > 0 else default_workers()
@@ -131,7 +131,7 @@ def cmd_keys(args: argparse.Namespace) -> int:
         if not rows:
             print("no keys")
     elif args.keys_command == "rotate":
-        from engram.runtime.dev_key import key_path, rotate_key
+        from engram.cli.dev_key import key_path, rotate_key
 
         path = key_path(_settings(args).data_dir).resolve()
         try:
@@ -155,7 +155,7 @@ def cmd_keys(args: argparse.Namespace) -> int:
 
 def _functions_dir() -> Path:
     here = Path(__file__).resolve()
-    for candidate in (Path.cwd() / "functions", here.parents[4] / "functions"):
+    for candidate in (Path.cwd() / "functions", here.parents[5] / "functions"):
         if candidate.is_dir():
             return candidate
     raise SystemExit("error: cannot find the functions/ folder; run from the engram checkout")
@@ -204,13 +204,13 @@ def cmd_invoke(args: argparse.Namespace) -> int:
 
 
 def _mcp_arguments(p: argparse.ArgumentParser) -> None:
-    from engram.mcp.cli import add_arguments
+    from engram.cli.mcp import add_arguments
 
     add_arguments(p)
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:
-    from engram.mcp.cli import cmd_mcp as run
+    from engram.cli.mcp import cmd_mcp as run
 
     return run(args)
 
@@ -290,16 +290,23 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _extensions() -> list[Callable[..., None]]:
-    """Subcommands that live with their use cases (engram.runtime.commands.REGISTRY)."""
-    from engram.runtime import commands
+    """The subcommands in modules of their own."""
+    from engram.cli.index import add_index_command
+    from engram.cli.recall import add_recall_command
+    from engram.cli.sessions import add_sessions_command
+    from engram.cli.transfer import add_transfer_commands
+    from engram.runtime.janitor_wiring import add_janitor_command, add_stats_command
 
-    return commands.REGISTRY
+    return [
+        add_janitor_command,
+        add_stats_command,
+        add_recall_command,
+        add_sessions_command,
+        add_transfer_commands,
+        add_index_command,
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     return int(args.func(args) or 0)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from engram.runtime.recall_cli import DEFAULT_TENANT
+from engram.cli.recall import DEFAULT_TENANT
 
 IMPORT_BATCH_BYTES = 48_000  # under the API's 64 KiB body limit, with room for the envelope
 IMPORT_BATCH_RECORDS = 200
@@ -181,7 +181,7 @@ def _batches(f: IO[bytes], skip: int) -> Iterator[tuple[list[dict[str, Any]], in
 
 def cmd_import(args: argparse.Namespace) -> int:
     if args.source == "mem0":
-        from engram.runtime.mem0_cli import cmd_import_mem0
+        from engram.cli.mem0 import cmd_import_mem0
 
         return cmd_import_mem0(args)
     from engram.domain.errors import EngramError

@@ -19,7 +19,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from engram.runtime.transfer_cli import IMPORT_BATCH_BYTES, IMPORT_BATCH_RECORDS, _container, _remote
+from engram.cli.transfer import IMPORT_BATCH_BYTES, IMPORT_BATCH_RECORDS, _container, _remote
 
 
 def _chunks(records: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
