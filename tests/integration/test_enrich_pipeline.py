@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engram.api.app import EngramApi
-from engram.cli import LocalContext, load_handler
+from engram.cli.invoke import LocalContext, load_handler
 from engram.domain.models import EnrichmentState, HistoryEvent, Memory, Provenance, Status, TemporalKind
 from engram.ports import Embedder, Enricher, EnrichJob
 from engram.providers.embedders import EmbeddingError, HashingEmbedder

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from engram.cli import LocalContext, load_handler
+from engram.cli.invoke import LocalContext, load_handler
 from tests.conftest import load_event
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from engram.api.app import EngramApi
-from engram.cli import LocalContext
+from engram.cli.invoke import LocalContext
 from engram.domain.models import Provenance, Status
 from engram.domain.sessions import FactState, JobState, SessionRef
 from engram.ports import ExtractJob

@@ -18,15 +18,16 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from engram.cli.common import settings_of
+
 
 def cmd_index_rebuild(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
     from engram.adapters.local_index import LocalIndex
     from engram.adapters.sqlite_db import SqliteDatabase
-    from engram.settings import Settings
 
-    settings = Settings(data_dir=args.data_dir) if args.data_dir else Settings()
+    settings = settings_of(args)
     if not settings.db_path.exists():
         print(f"no database at {settings.db_path}", file=sys.stderr)
         return 1

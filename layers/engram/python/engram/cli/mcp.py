@@ -11,10 +11,14 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
+from engram.cli.common import DEFAULT_TENANT, container_of
+
 DEFAULT_USER = "default"
 
 
-def add_arguments(p: argparse.ArgumentParser) -> None:
+def add_mcp_command(sub: Any, data_dir: Callable[[argparse.ArgumentParser], None]) -> None:
+    """`engram mcp` has a `--data-dir` of its own: without it, the tools call an engram API."""
+    p = sub.add_parser("mcp", help="serve the memory tools to MCP clients (stdio or streamable HTTP)")
     p.add_argument(
         "--transport",
         choices=("stdio", "http"),
@@ -30,7 +34,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "without it, the tools call the API at $ENGRAM_URL with $ENGRAM_API_KEY",
     )
     p.add_argument("--url", help="the engram API (default: $ENGRAM_URL, else http://127.0.0.1:8080)")
-    p.add_argument("--tenant", default="local", help="with --data-dir: whose memories (default: local)")
+    p.add_argument(
+        "--tenant", default=DEFAULT_TENANT, help="with --data-dir: whose memories (default: local)"
+    )
     p.add_argument(
         "--user-id",
         default=os.environ.get("ENGRAM_USER_ID", DEFAULT_USER),
@@ -43,16 +49,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         action="store_false",
         help="with --data-dir: do not run the enrichment worker in this process",
     )
+    p.set_defaults(func=cmd_mcp)
 
 
 def _local(args: argparse.Namespace) -> tuple[Any, Callable[[threading.Event], None] | None]:
-    os.environ["ENGRAM_DATA_DIR"] = str(args.data_dir)
     from engram.mcp.backends import LocalBackend
     from engram.runtime import background
-    from engram.runtime.container import from_settings
-    from engram.settings import Settings
 
-    container = from_settings(Settings())
+    container = container_of(args)
     loops = background.loops(container, worker=args.worker and container.settings.worker_enabled)
 
     def run_loops(stop: threading.Event) -> None:

@@ -19,7 +19,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from engram.cli.transfer import IMPORT_BATCH_BYTES, IMPORT_BATCH_RECORDS, _container, _remote
+from engram.cli.common import container_of
+from engram.cli.transfer import IMPORT_BATCH_BYTES, IMPORT_BATCH_RECORDS, _remote
 
 
 def _chunks(records: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
@@ -55,7 +56,7 @@ def cmd_import_mem0(args: argparse.Namespace) -> int:
     if remote is None:
         from engram.runtime.userdata import importer
 
-        apply = partial(importer(_container(args)), args.tenant)  # it queues the new memories' enrichment
+        apply = partial(importer(container_of(args)), args.tenant)  # it queues the new memories' enrichment
     else:
 
         def apply(records: list[dict[str, Any]]) -> ImportReport:

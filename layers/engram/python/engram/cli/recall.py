@@ -18,10 +18,8 @@ from pydantic import ValidationError
 
 from engram.api.schemas import SearchRequest
 from engram.api.search import recall_query, search_response
-from engram.settings import Settings
+from engram.cli.common import DEFAULT_TENANT, container_of
 from engram.usecases.recall import Recalled
-
-DEFAULT_TENANT = "local"  # the tenant `engram serve --dev-key` mints its key for
 
 
 def search_request(args: argparse.Namespace) -> SearchRequest:
@@ -86,10 +84,7 @@ def cmd_recall(args: argparse.Namespace) -> int:
             print(f"error: {path}: {error['msg']}", file=sys.stderr)
         return 2
 
-    from engram.runtime.container import from_settings
-
-    settings = Settings(data_dir=args.data_dir) if args.data_dir else Settings()
-    results = from_settings(settings).recall(recall_query(args.tenant, request))
+    results = container_of(args).recall(recall_query(args.tenant, request))
     if args.json:
         print(search_response(results, request.explain).model_dump_json(indent=2))
     else:

@@ -13,19 +13,9 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from engram.cli.recall import DEFAULT_TENANT
-
-if TYPE_CHECKING:
-    from engram.runtime.container import Container
-
-
-def _container(args: argparse.Namespace) -> Container:
-    from engram.runtime.container import from_settings
-    from engram.settings import Settings
-
-    return from_settings(Settings(data_dir=args.data_dir) if args.data_dir else Settings())
+from engram.cli.common import DEFAULT_TENANT, container_of
 
 
 def _messages(args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -59,7 +49,7 @@ def _run(args: argparse.Namespace) -> int:
     from engram.domain.sessions import SessionRef
     from engram.usecases.sessions import AppendCommand, MessageIn, get_session, transcript
 
-    container = _container(args)
+    container = container_of(args)
     ref = SessionRef(args.tenant, args.user_id, args.session_id)
     if args.sessions_command == "add":
         request = AppendRequest.model_validate({"user_id": args.user_id, "messages": _messages(args)})

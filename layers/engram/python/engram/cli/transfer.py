@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from engram.cli.recall import DEFAULT_TENANT
+from engram.cli.common import DEFAULT_TENANT, container_of
 
 IMPORT_BATCH_BYTES = 48_000  # under the API's 64 KiB body limit, with room for the envelope
 IMPORT_BATCH_RECORDS = 200
@@ -74,13 +74,6 @@ def _remote(args: argparse.Namespace) -> Remote | None:
     return Remote(url, key)
 
 
-def _container(args: argparse.Namespace) -> Any:
-    from engram.runtime.container import from_settings
-    from engram.settings import Settings
-
-    return from_settings(Settings(data_dir=args.data_dir) if args.data_dir else Settings())
-
-
 def _bar(total: int | None, unit: str, desc: str) -> Any:
     from tqdm import tqdm
 
@@ -96,7 +89,7 @@ def _pages(args: argparse.Namespace, cursor: str | None) -> Iterator[tuple[list[
     if remote is None:
         from engram.runtime.userdata import exporter
 
-        export = exporter(_container(args))
+        export = exporter(container_of(args))
         while True:
             page = export.page(args.tenant, args.user_id, cursor, args.page_size, args.embeddings)
             yield (
@@ -195,7 +188,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     if remote is None:
         from engram.runtime.userdata import importer
 
-        run = importer(_container(args))
+        run = importer(container_of(args))
 
         def apply(records: list[dict[str, Any]]) -> dict[str, Any]:
             report = run(args.tenant, records)
@@ -246,7 +239,7 @@ def cmd_forget_user(args: argparse.Namespace) -> int:
         from engram.ports import EraseUserJob
         from engram.runtime.userdata import eraser, request_erasure
 
-        container = _container(args)
+        container = container_of(args)
         record = request_erasure(container)(args.tenant, args.user_id)
         if args.wait:  # run it now rather than leave it to the worker of a running server
             record = eraser(container)(
