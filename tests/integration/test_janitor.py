@@ -27,7 +27,7 @@ from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 from ulid import ULID
 
 from engram.adapters.sqlite_queue import SqliteJobQueue
-from engram.cli import LocalContext
+from engram.cli.invoke import LocalContext
 from engram.domain.models import (
     Enrichment,
     EnrichmentState,
