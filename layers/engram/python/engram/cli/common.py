@@ -4,6 +4,7 @@ tenant a local command acts for when it is given none."""
 from __future__ import annotations
 
 import argparse
+import os
 from typing import TYPE_CHECKING
 
 from engram.settings import Settings
@@ -27,3 +28,10 @@ def container_of(args: argparse.Namespace) -> Container:
     from engram.runtime.container import from_settings
 
     return from_settings(settings_of(args))
+
+
+def export_data_dir(args: argparse.Namespace) -> None:
+    """Put `--data-dir` in ENGRAM_DATA_DIR too, for what builds its settings from the environment: a
+    Lambda handler (`engram invoke`), a process the command starts."""
+    if getattr(args, "data_dir", None):
+        os.environ["ENGRAM_DATA_DIR"] = str(args.data_dir)

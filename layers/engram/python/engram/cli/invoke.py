@@ -11,6 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from engram.cli.common import export_data_dir
+
 FUNCTIONS = ("api", "authorizer", "enrich", "janitor")
 
 
@@ -48,8 +50,7 @@ class LocalContext:
 
 
 def cmd_invoke(args: argparse.Namespace) -> int:
-    if args.data_dir:  # a handler builds its settings from the environment, as on AWS
-        os.environ["ENGRAM_DATA_DIR"] = str(args.data_dir)
+    export_data_dir(args)  # a handler builds its settings from the environment, as on AWS
     os.environ.setdefault("POWERTOOLS_TRACE_DISABLED", "true")
     event = json.loads(Path(args.event).read_text())
     handler = load_handler(args.function)

@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
-from engram.cli.common import DEFAULT_TENANT, container_of
+from engram.cli.common import DEFAULT_TENANT, container_of, export_data_dir
 
 DEFAULT_USER = "default"
 
@@ -56,6 +56,7 @@ def _local(args: argparse.Namespace) -> tuple[Any, Callable[[threading.Event], N
     from engram.mcp.backends import LocalBackend
     from engram.runtime import background
 
+    export_data_dir(args)
     container = container_of(args)
     loops = background.loops(container, worker=args.worker and container.settings.worker_enabled)
 

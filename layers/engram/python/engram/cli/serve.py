@@ -11,13 +11,14 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engram.cli.common import DEFAULT_TENANT, container_of
+from engram.cli.common import DEFAULT_TENANT, container_of, export_data_dir
 
 if TYPE_CHECKING:
     from engram.runtime.server import EngramHttpServer
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    export_data_dir(args)
     os.environ.setdefault("POWERTOOLS_METRICS_DISABLED", "true")  # no EMF lines on a terminal
     os.environ.setdefault("POWERTOOLS_TRACE_DISABLED", "true")
     os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "WARNING")
