@@ -179,7 +179,9 @@ class Container:
     def save_checkpoint(self) -> SaveCheckpoint:
         from engram.usecases.checkpoints import SaveCheckpoint
 
-        return SaveCheckpoint(self.transcripts, self.queue, self.pii_policy, self.settings.sessions, self.clock)
+        return SaveCheckpoint(
+            self.transcripts, self.queue, self.pii_policy, self.settings.sessions, self.clock
+        )
 
     @cached_property
     def exporter(self) -> Export:

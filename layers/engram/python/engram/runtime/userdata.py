@@ -1,4 +1,4 @@
-"""The export/import/erase use cases over a container's UserData adapter and stores."""
+"""The export/import/erase use cases of a container (each built once, by the container)."""
 
 from __future__ import annotations
 
@@ -10,35 +10,20 @@ from engram.usecases.transfer import Export, Import
 
 def userdata_for(container: Container) -> UserData:
     """The UserData adapter the composition built beside the container's stores."""
-    if container.userdata is None:
-        raise RuntimeError("this container was built without a user data adapter (userdata)")
     return container.userdata
 
 
-def exporter(container: Container, userdata: UserData | None = None) -> Export:
-    return Export(
-        store=container.store,
-        userdata=userdata or userdata_for(container),
-        clock=container.clock,
-        graph=container.graph,
-        transcripts=container.transcripts,
-        vectors=container.vector_index,
-    )
+def exporter(container: Container) -> Export:
+    return container.exporter
 
 
-def importer(container: Container, userdata: UserData | None = None) -> Import:
-    return Import(
-        store=container.store,
-        userdata=userdata or userdata_for(container),
-        transcripts=container.transcripts,
-        vectors=container.vector_index,
-        queue=container.queue,
-    )
+def importer(container: Container) -> Import:
+    return container.importer
 
 
-def eraser(container: Container, userdata: UserData | None = None) -> EraseUser:
-    return EraseUser(userdata or userdata_for(container), container.clock, container.vector_index)
+def eraser(container: Container) -> EraseUser:
+    return container.eraser
 
 
-def request_erasure(container: Container, userdata: UserData | None = None) -> RequestErasure:
-    return RequestErasure(userdata or userdata_for(container), container.queue, container.clock)
+def request_erasure(container: Container) -> RequestErasure:
+    return container.request_erasure
