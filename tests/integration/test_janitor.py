@@ -596,7 +596,7 @@ def test_nothing_is_lost_when_a_run_is_cut_off_part_way(
 
 
 def test_stats_count_per_status_for_the_callers_tenant_over_http(world: World) -> None:
-    from engram.api.admin import register_admin
+    from engram.api.routes.admin import register_admin
 
     # Given memories of two tenants, one of acme's stale, and an expire run behind us
     until = world.clock.now()

@@ -62,6 +62,11 @@ _HEADERS = {
     503: {"Retry-After": f"seconds to wait before retrying ({RETRY_AFTER_S})"},
 }
 
+# Besides its success, the statuses a route's body and its key can produce. 401 and 429 (API Gateway
+# throttling) can answer any authenticated route.
+AUTH = (401, 429)
+BODY = (400, 413, 422)
+
 
 def responses(ok: dict[int, tuple[type[BaseModel], str]], *errors: int) -> dict[int, OpenAPIResponse]:
     """A route's documented answers: `ok` maps each success status to (model, description); every

@@ -22,6 +22,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver
+from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.utilities.data_classes.common import BaseProxyEvent
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
@@ -102,6 +103,12 @@ class RequestScopedResolver(APIGatewayRestResolver):
     @context.setter
     def context(self, value: dict[str, Any]) -> None:
         self._request.context = value
+
+
+def new_router() -> Router:
+    """An empty powertools Router (its constructor is untyped). Build one per resolver: once included,
+    it reads its request through that resolver (engram.api.routes)."""
+    return Router()  # type: ignore[no-untyped-call]
 
 
 def authorizer_tenant(event: Mapping[str, Any]) -> str | None:

@@ -1,18 +1,15 @@
-"""Session routes: append a conversation's messages, read its status and transcript, delete it; save
-checkpoints and read the latest as a recovery digest."""
+"""The session routes' requests and answers: a conversation's messages, its status and transcript, its
+checkpoints and recovery digest, mapped to and from the session use cases (the routes:
+engram.api.routes.sessions)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime
 from typing import Annotated, Literal
 
-from aws_lambda_powertools.event_handler import APIGatewayRestResolver, Response, content_types
-from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from engram.api.contract import AUTHENTICATED, SESSIONS, responses
-from engram.api.schemas import NAME_PATTERN, ScopeName, UserId, _iso_text, _utc
+from engram.api.schemas import ScopeName, UserId, _iso_text, _utc
 from engram.domain.checkpoints import Checkpoint, Digest, Trigger
 from engram.domain.models import MemoryType, Provenance
 from engram.domain.sessions import (
@@ -22,24 +19,10 @@ from engram.domain.sessions import (
     JobState,
     Message,
     Role,
-    SessionRef,
 )
-from engram.ports import TranscriptStore
-from engram.runtime.container import Container
-from engram.usecases.checkpoints import CheckpointCommand, SaveCheckpoint, recovery_digest
-from engram.usecases.sessions import (
-    AppendCommand,
-    MessageIn,
-    SessionNotFound,
-    SessionView,
-    delete_session,
-    get_session,
-    transcript,
-)
+from engram.usecases.checkpoints import CheckpointCommand
+from engram.usecases.sessions import AppendCommand, MessageIn, SessionView
 
-SessionId = Annotated[
-    str, Path(min_length=1, max_length=128, pattern=NAME_PATTERN, description="your id of the session")
-]
 MAX_FACTS_SHOWN = 200
 
 
@@ -290,143 +273,38 @@ def session_out(view: SessionView) -> SessionOut:
     )
 
 
-def register_sessions(app: APIGatewayRestResolver, c: Container, tenant: Callable[[], str]) -> None:
-    def transcripts() -> TranscriptStore:
-        if c.transcripts is None:
-            raise SessionNotFound("this deployment keeps no session transcripts")
-        store: TranscriptStore = c.transcripts
-        return store
-
-    @app.post(
-        "/v1/sessions/<session_id>/messages",
-        summary="append a conversation's messages; facts are extracted from them asynchronously",
-        tags=[SESSIONS],
-        security=AUTHENTICATED,
-        responses=responses(
-            {202: (AppendResponse, "appended to the transcript; extraction is queued")},
-            *(400, 403, 409, 413, 422, 401, 429, 503),
-        ),
-    )
-    def append_route(session_id: SessionId, body: AppendRequest) -> Response[AppendResponse]:
-        transcripts()
-        command = AppendCommand(
-            tenant=tenant(),
-            user_id=body.user_id,
-            session_id=session_id,
-            project=body.project,
-            namespace=body.namespace,
-            agent_id=body.agent_id,
-            messages=[MessageIn(**m.model_dump()) for m in body.messages],
-        )
-        result = c.append_messages(command)
-        answer = AppendResponse(
-            session_id=result.session_id,
-            accepted=result.accepted,
-            duplicates=result.duplicates,
-            job_id=result.job_id,
-            message_ids=result.message_ids,
-            redactions=result.redactions,
-        )
-        return Response(status_code=202, content_type=content_types.APPLICATION_JSON, body=answer)
-
-    @app.get(
-        "/v1/sessions/<session_id>",
-        summary="a session: transcript size, extraction jobs, facts derived",
-        tags=[SESSIONS],
-        security=AUTHENTICATED,
-        responses=responses({200: (SessionOut, "the session")}, 404, 422, 401, 429),
-    )
-    def session_route(session_id: SessionId, user_id: Annotated[UserId, Query()]) -> SessionOut:
-        return session_out(get_session(transcripts(), SessionRef(tenant(), user_id, session_id)))
-
-    @app.get(
-        "/v1/sessions/<session_id>/transcript",
-        summary="a session's transcript, in the order it was appended",
-        tags=[SESSIONS],
-        security=AUTHENTICATED,
-        responses=responses({200: (TranscriptOut, "a page of messages")}, 404, 422, 401, 429),
-    )
-    def transcript_route(
-        session_id: SessionId,
-        user_id: Annotated[UserId, Query()],
-        limit: Annotated[int, Query(ge=1, le=200)] = 50,
-        cursor: Annotated[str | None, Query(max_length=512)] = None,
-    ) -> TranscriptOut:
-        page = transcript(transcripts(), SessionRef(tenant(), user_id, session_id), limit, cursor)
-        return TranscriptOut(
-            session_id=session_id, items=[MessageOut.of(m) for m in page.items], cursor=page.cursor
-        )
-
-    @app.delete(
-        "/v1/sessions/<session_id>",
-        summary="delete a session's transcript; cascade=true also forgets the memories derived only from it",
-        tags=[SESSIONS],
-        security=AUTHENTICATED,
-        responses=responses({200: (SessionDeleted, "deleted")}, 404, 422, 401, 429, 503),
-    )
-    def delete_route(
-        session_id: SessionId,
-        user_id: Annotated[UserId, Query()],
-        cascade: Annotated[bool, Query()] = False,
-    ) -> SessionDeleted:
-        ref = SessionRef(tenant(), user_id, session_id)
-        deleted = delete_session(transcripts(), c.store, c.forget, ref, cascade=cascade)
-        return SessionDeleted(
-            session_id=deleted.session_id, deleted_messages=deleted.messages, forgotten=deleted.forgotten
-        )
-
-    @app.post(
-        "/v1/sessions/<session_id>/checkpoints",
-        summary="save a checkpoint (trigger + digest); session_end also writes the episode summary",
-        tags=[SESSIONS],
-        security=AUTHENTICATED,
-        responses=responses(
-            {
-                201: (CheckpointSaved, "stored"),
-                200: (CheckpointSaved, "debounced: the latest checkpoint, nothing stored"),
-            },
-            *(400, 409, 413, 422, 401, 429, 503),
-        ),
-    )
-    def checkpoint_route(session_id: SessionId, body: CheckpointRequest) -> Response[CheckpointSaved]:
-        save = SaveCheckpoint(transcripts(), c.queue, c.pii_policy, c.settings.sessions, c.clock)
-        result = save(
-            CheckpointCommand(
-                tenant=tenant(),
-                user_id=body.user_id,
-                session_id=session_id,
-                trigger=body.trigger,
-                digest=Digest(focus=body.focus, recent_remembers=body.recent_remembers, queries=body.queries),
-                project=body.project,
-                namespace=body.namespace,
+def append_command(tenant: str, session_id: str, request: AppendRequest) -> AppendCommand:
+    """The AppendMessages use case's command for a request made in `tenant`."""
+    return AppendCommand(
+        tenant=tenant,
+        user_id=request.user_id,
+        session_id=session_id,
+        project=request.project,
+        namespace=request.namespace,
+        agent_id=request.agent_id,
+        messages=[
+            MessageIn(
+                role=m.role,
+                content=m.content,
+                name=m.name,
+                created_at=m.created_at,
+                message_id=m.message_id,
             )
-        )
-        answer = CheckpointSaved(
-            checkpoint=CheckpointOut.of(session_id, result.checkpoint),
-            debounced=not result.created,
-            pruned=result.pruned,
-        )
-        status = 201 if result.created else 200
-        return Response(status_code=status, content_type=content_types.APPLICATION_JSON, body=answer)
-
-    @app.get(
-        "/v1/sessions/<session_id>/checkpoints/latest",
-        summary="the latest checkpoint as a recovery digest, for an agent whose context was compacted",
-        tags=[SESSIONS],
-        security=AUTHENTICATED,
-        responses=responses({200: (RecoveryOut, "the recovery digest")}, 404, 422, 401, 429),
+            for m in request.messages
+        ],
     )
-    def latest_checkpoint_route(
-        session_id: SessionId,
-        user_id: Annotated[UserId, Query()],
-        budget_chars: Annotated[int, Query(ge=200, le=20000)] = 2000,
-    ) -> RecoveryOut:
-        ref = SessionRef(tenant(), user_id, session_id)
-        recovery = recovery_digest(transcripts(), ref, budget_chars, c.settings.sessions, c.clock.now())
-        return RecoveryOut(
-            session_id=session_id,
-            checkpoint=CheckpointOut.of(session_id, recovery.checkpoint) if recovery.checkpoint else None,
-            digest=recovery.text,
-            chars=len(recovery.text),
-            truncated=recovery.truncated,
-        )
+
+
+def checkpoint_command(tenant: str, session_id: str, request: CheckpointRequest) -> CheckpointCommand:
+    """The SaveCheckpoint use case's command for a request made in `tenant`."""
+    return CheckpointCommand(
+        tenant=tenant,
+        user_id=request.user_id,
+        session_id=session_id,
+        trigger=request.trigger,
+        digest=Digest(
+            focus=request.focus, recent_remembers=request.recent_remembers, queries=request.queries
+        ),
+        project=request.project,
+        namespace=request.namespace,
+    )

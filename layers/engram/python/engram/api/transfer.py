@@ -1,4 +1,5 @@
-"""Moving a user's data: `GET /v1/export` (paged NDJSON) and `POST /v1/import`.
+"""Moving a user's data, the requests and answers: `GET /v1/export` (paged NDJSON), `POST /v1/import`
+and erasure (the routes: engram.api.routes.transfer).
 
 An export is served a page at a time rather than as one stream: API Gateway's REST integration
 buffers a Lambda's whole answer (6 MB at most), so one response cannot carry a user of any size.
@@ -8,25 +9,14 @@ passed back as `cursor`; the last page ends with the `end` record. `engram expor
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Any
 
-from aws_lambda_powertools.event_handler import APIGatewayRestResolver, Response, content_types
-from aws_lambda_powertools.event_handler.openapi.params import Path, Query
-from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from engram.api.contract import AUTHENTICATED, USERS, responses
-from engram.api.schemas import UserId
-from engram.domain.errors import MemoryNotFound
 from engram.domain.transfer import ErasureRecord, ErasureState
-from engram.runtime.container import Container
 
 NDJSON = "application/x-ndjson"
-UserPath = Annotated[str, Path(min_length=1, max_length=128, description="whose data")]
-JobId = Annotated[str, Path(min_length=1, max_length=64, description="the erasure job's id")]
 MAX_IMPORT_RECORDS = 500
 
 
@@ -83,89 +73,3 @@ class ErasureOut(BaseModel):
             **record.model_dump(include=set(cls.model_fields) - {"status_url"}),
             status_url=f"/v1/users/{quote(user_id, safe='')}/erasures/{record.job_id}",
         )
-
-
-def _export_answer() -> dict[int, OpenAPIResponse]:
-    answers = responses({}, 422, 401, 429, 503)
-    answers[200] = {
-        "description": "one page of the export as NDJSON: records with a `kind` (header, memory, entity, "
-        "relation, session, message, end); a page that is not the last ends with "
-        '`{"kind": "page", "cursor": "…"}`',
-        "content": {NDJSON: {"schema": {"type": "string"}}},
-    }
-    return answers
-
-
-def register_transfer(app: APIGatewayRestResolver, c: Container, tenant: Callable[[], str]) -> None:
-    from engram.runtime.userdata import exporter, importer
-
-    @app.get(
-        "/v1/export",
-        summary="export a user's memories, history, graph and sessions (paged NDJSON)",
-        tags=[USERS],
-        security=AUTHENTICATED,
-        responses=_export_answer(),
-    )
-    def export_route(
-        user_id: Annotated[UserId, Query()],
-        cursor: Annotated[str | None, Query(max_length=2048)] = None,
-        limit: Annotated[int, Query(ge=1, le=1000, description="records a page, at most")] = 200,
-        embeddings: Annotated[bool, Query(description="include each memory's embedding")] = False,
-    ) -> Response[str]:
-        page = exporter(c).page(tenant(), user_id, cursor, limit, embeddings)
-        lines = [json.dumps(r, ensure_ascii=False, separators=(",", ":")) for r in page.records]
-        if page.cursor is not None:
-            lines.append(json.dumps({"kind": "page", "cursor": page.cursor}))
-        return Response(status_code=200, content_type=NDJSON, body="\n".join(lines) + "\n")
-
-    @app.post(
-        "/v1/import",
-        summary="import records of an export; ids are kept, and importing them again changes nothing",
-        tags=[USERS],
-        security=AUTHENTICATED,
-        responses=responses({200: (ImportResponse, "what was imported")}, 400, 413, 422, 401, 429, 503),
-    )
-    def import_route(body: ImportRequest) -> ImportResponse:
-        report = importer(c)(tenant(), body.records)
-        return ImportResponse(
-            records=report.records,
-            created=report.created,
-            existing=report.existing,
-            conflicts=report.conflicts,
-            queued=report.queued,
-        )
-
-    from engram.runtime.userdata import request_erasure, userdata_for
-    from engram.usecases.erase import erasure_status
-
-    @app.delete(
-        "/v1/users/<user_id>",
-        summary="forget a user: erase all their memories, history, index entries, graph and sessions",
-        tags=[USERS],
-        security=AUTHENTICATED,
-        responses=responses(
-            {202: (ErasureOut, "the erasure job is queued; follow status_url")}, 422, 401, 429, 503
-        ),
-    )
-    def erase_route(user_id: UserPath) -> Response[ErasureOut]:
-        record = request_erasure(c)(tenant(), user_id)
-        body = ErasureOut.of(record, user_id)
-        return Response(
-            status_code=202,
-            content_type=content_types.APPLICATION_JSON,
-            body=body,
-            headers={"Location": body.status_url},
-        )
-
-    @app.get(
-        "/v1/users/<user_id>/erasures/<job_id>",
-        summary="the state of an erasure job",
-        tags=[USERS],
-        security=AUTHENTICATED,
-        responses=responses({200: (ErasureOut, "the job")}, 404, 422, 401, 429),
-    )
-    def erasure_route(user_id: UserPath, job_id: JobId) -> ErasureOut:
-        record = erasure_status(userdata_for(c), tenant(), user_id, job_id)
-        if record is None:
-            raise MemoryNotFound(f"no erasure job {job_id} for this user")
-        return ErasureOut.of(record, user_id)

@@ -5,18 +5,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver
+from aws_lambda_powertools.event_handler.api_gateway import Router
 
 from engram.api.contract import ADMIN, AUTHENTICATED, responses
-from engram.runtime.container import Container
+from engram.api.resolver import new_router
+from engram.api.services import Services
 from engram.usecases.janitor.stats import Stats
 
 
-def register_admin(app: APIGatewayRestResolver, container: Container, tenant: Callable[[], str]) -> None:
-    from engram.runtime.janitor_wiring import janitor_state  # the container store's own adapter
+def router(c: Services, tenant: Callable[[], str]) -> Router:
+    routes = new_router()
 
-    state = janitor_state(container)
-
-    @app.get(
+    @routes.get(
         "/v1/admin/stats",
         summary="the caller's memories per status and enrichment state, and its usage against its quotas",
         tags=[ADMIN],
@@ -28,6 +28,14 @@ def register_admin(app: APIGatewayRestResolver, container: Container, tenant: Ca
         from engram.usecases.keys import tenant_usage
 
         who = tenant()
-        stats = collect_stats(state, container.queue, state, who, service_wide=False)
-        stats.usage = tenant_usage(container.keys, who, stats.status, container.transcripts, container.store)
+        state = c.janitor_state  # the memory counts and the janitor's state, beside the store
+        stats = collect_stats(state, c.queue, state, who, service_wide=False)
+        stats.usage = tenant_usage(c.keys, who, stats.status, c.transcripts, c.store)
         return stats
+
+    return routes
+
+
+def register_admin(app: APIGatewayRestResolver, services: Services, tenant: Callable[[], str]) -> None:
+    """The admin routes on any resolver (a test's plain one included), reading `tenant` per request."""
+    app.include_router(router(services, tenant))

@@ -1,0 +1,78 @@
+"""Graph routes: `GET /v1/entities` and `GET /v1/entities/{id}`, per user scope."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated
+
+from aws_lambda_powertools.event_handler.api_gateway import Router
+from aws_lambda_powertools.event_handler.openapi.params import Path, Query
+
+from engram.api.contract import AUTHENTICATED, GRAPH, responses
+from engram.api.entities import EntityDetailOut, EntityList, EntityOut, RelationOut
+from engram.api.resolver import new_router
+from engram.api.schemas import ScopeName, UserId
+from engram.api.services import Services
+from engram.domain.errors import MemoryNotFound
+from engram.domain.graph import GraphScope
+from engram.ports import GraphStore
+from engram.usecases.graph import entity_detail, list_entities
+
+EntityRef = Annotated[str, Path(min_length=1, max_length=128, description="an entity id, or its name")]
+
+
+def router(c: Services, tenant: Callable[[], str]) -> Router:
+    routes = new_router()
+
+    def graph_of(user_id: str, project: str | None) -> tuple[GraphStore, GraphScope]:
+        if c.graph is None:
+            raise MemoryNotFound("this deployment keeps no knowledge graph")
+        return c.graph, GraphScope(tenant(), user_id, project or "default")
+
+    @routes.get(
+        "/v1/entities",
+        summary="the entities a user's memories mention",
+        tags=[GRAPH],
+        security=AUTHENTICATED,
+        responses=responses({200: (EntityList, "a page of entities")}, 404, 422, 401, 429),
+    )
+    def entities_route(
+        user_id: Annotated[UserId, Query()],
+        project: Annotated[ScopeName | None, Query()] = None,
+        limit: Annotated[int, Query(ge=1, le=200)] = 50,
+        cursor: Annotated[str | None, Query(max_length=512)] = None,
+    ) -> EntityList:
+        page = list_entities(*graph_of(user_id, project), limit, cursor)
+        return EntityList(items=[EntityOut.of(e) for e in page.items], cursor=page.cursor)
+
+    @routes.get(
+        "/v1/entities/<entity>",
+        summary="one entity with its relations and the memories that mention it",
+        tags=[GRAPH],
+        security=AUTHENTICATED,
+        responses=responses({200: (EntityDetailOut, "the entity")}, 404, 422, 401, 429),
+    )
+    def entity_route(
+        entity: EntityRef,
+        user_id: Annotated[UserId, Query()],
+        project: Annotated[ScopeName | None, Query()] = None,
+    ) -> EntityDetailOut:
+        detail = entity_detail(*graph_of(user_id, project), entity)
+        return EntityDetailOut(
+            entity=EntityOut.of(detail.entity),
+            relations=[
+                RelationOut(
+                    id=link.relation.id,
+                    predicate=link.relation.predicate,
+                    direction=link.direction,
+                    other=EntityOut.of(link.other) if link.other else None,
+                    confidence=link.relation.confidence,
+                    mentions=link.relation.mentions,
+                    memory_ids=link.relation.memory_ids,
+                )
+                for link in detail.relations
+            ],
+            memory_ids=detail.memory_ids,
+        )
+
+    return routes

@@ -1,0 +1,191 @@
+"""Memory routes: remember one or a batch, list, read, change, forget, and a memory's history.
+
+The write path's business metrics are counted here, one per outcome, beside the answer they describe.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated
+
+from aws_lambda_powertools.event_handler import Response, content_types
+from aws_lambda_powertools.event_handler.api_gateway import Router
+from aws_lambda_powertools.event_handler.openapi.params import Path, Query
+
+from engram.api.contract import AUTH, AUTHENTICATED, BODY, MEMORIES, responses
+from engram.api.remember import remember_command, remember_response
+from engram.api.resolver import new_router
+from engram.api.schemas import (
+    AgentId,
+    BatchRequest,
+    BatchResponse,
+    HistoryList,
+    HistoryOut,
+    MemoryList,
+    MemoryOut,
+    PatchRequest,
+    RememberRequest,
+    RememberResponse,
+    RunId,
+    ScopeName,
+    UserId,
+)
+from engram.api.search import metadata_from_query
+from engram.api.services import Services
+from engram.domain.errors import PiiRejected
+from engram.domain.filters import describe as describe_filters
+from engram.domain.models import Status
+from engram.observability import count
+from engram.ports import ListQuery
+from engram.usecases.memories import get_memory, list_memories, memory_history
+from engram.usecases.remember import Outcome, RememberResult
+
+MemoryId = Annotated[str, Path(min_length=1, max_length=64)]
+
+_METRIC = {
+    Outcome.stored: "MemoryStored",
+    Outcome.deduplicated: "MemoryDeduplicated",
+    Outcome.rejected: "MemoryRejected",
+    Outcome.pii_rejected: "PiiRejected",
+    Outcome.invalid: "MemoryInvalid",
+    Outcome.quota_exceeded: "QuotaExceeded",
+}
+
+
+def _answer(result: RememberResult) -> RememberResponse:
+    count(_METRIC[result.outcome])
+    if result.redactions:
+        count("PiiRedacted", len(result.redactions))
+    return remember_response(result)
+
+
+def _json(status: int, model: RememberResponse) -> Response[RememberResponse]:
+    return Response(status_code=status, content_type=content_types.APPLICATION_JSON, body=model)
+
+
+def router(c: Services, tenant: Callable[[], str]) -> Router:
+    routes = new_router()
+
+    @routes.post(
+        "/v1/memories",
+        summary="remember one memory",
+        tags=[MEMORIES],
+        security=AUTHENTICATED,
+        responses=responses(
+            {
+                201: (RememberResponse, "stored; enrichment is queued"),
+                200: (RememberResponse, "deduplicated into an existing memory, or rejected by the gate"),
+            },
+            403,
+            *BODY,
+            *AUTH,
+        ),
+    )
+    def remember(body: RememberRequest) -> Response[RememberResponse]:
+        result = c.remember(remember_command(tenant(), body))
+        answer = _answer(result)  # counts the outcome's metric, a 422 included
+        if result.outcome == Outcome.pii_rejected:
+            raise PiiRejected(result.reason or "content contains a secret", kinds=list(result.pii_kinds))
+        return _json(201 if result.outcome == Outcome.stored else 200, answer)
+
+    @routes.post(
+        "/v1/memories/batch",
+        summary="remember up to 100 memories, one result each, in order",
+        tags=[MEMORIES],
+        security=AUTHENTICATED,
+        responses=responses({200: (BatchResponse, "one result per item, in order")}, *BODY, *AUTH),
+    )
+    def remember_batch(body: BatchRequest) -> BatchResponse:
+        who = tenant()
+        results = c.remember.many([remember_command(who, item) for item in body.items])
+        return BatchResponse(results=[_answer(r) for r in results])
+
+    @routes.get(
+        "/v1/memories",
+        summary="list a user's memories, newest first",
+        tags=[MEMORIES],
+        security=AUTHENTICATED,
+        responses=responses({200: (MemoryList, "a page of memories")}, 422, *AUTH),
+    )
+    def list_route(
+        user_id: Annotated[UserId, Query()],
+        project: Annotated[ScopeName | None, Query()] = None,
+        namespace: Annotated[ScopeName | None, Query()] = None,
+        status: Annotated[Status | None, Query()] = None,
+        limit: Annotated[int, Query(ge=1, le=200)] = 50,
+        cursor: Annotated[str | None, Query(max_length=512)] = None,
+        agent_id: Annotated[AgentId | None, Query(description="only memories this agent wrote")] = None,
+        run_id: Annotated[RunId | None, Query(description="only memories written in this run")] = None,
+        review_needed: Annotated[
+            bool | None, Query(description="only memories the contradiction check flagged (true) or not")
+        ] = None,
+        metadata_filter: Annotated[
+            str | None, Query(max_length=4096, description="a JSON metadata filter: " + describe_filters())
+        ] = None,
+    ) -> MemoryList:
+        query = ListQuery(
+            tenant(),
+            user_id,
+            project,
+            namespace,
+            status,
+            limit,
+            cursor,
+            agent_id=agent_id,
+            run_id=run_id,
+            metadata=metadata_from_query(metadata_filter),
+            review_needed=review_needed,
+        )
+        page = list_memories(c.store, query)
+        return MemoryList(items=[MemoryOut.of(m) for m in page.items], cursor=page.cursor)
+
+    @routes.get(
+        "/v1/memories/<memory_id>",
+        summary="one memory",
+        tags=[MEMORIES],
+        security=AUTHENTICATED,
+        responses=responses({200: (MemoryOut, "the memory")}, 404, 422, *AUTH),
+    )
+    def get_route(memory_id: MemoryId) -> MemoryOut:
+        return MemoryOut.of(get_memory(c.store, tenant(), memory_id))
+
+    @routes.patch(
+        "/v1/memories/<memory_id>",
+        summary="change a memory; new content is re-enriched",
+        tags=[MEMORIES],
+        security=AUTHENTICATED,
+        responses=responses({200: (MemoryOut, "the changed memory")}, *BODY, 404, 409, *AUTH),
+    )
+    def patch_route(memory_id: MemoryId, body: PatchRequest) -> MemoryOut:
+        changes = body.model_dump(exclude_unset=True)  # the fields sent: a null one clears it
+        return MemoryOut.of(c.update(tenant(), memory_id, changes))
+
+    @routes.delete(
+        "/v1/memories/<memory_id>",
+        summary="forget a memory (tombstone)",
+        tags=[MEMORIES],
+        security=AUTHENTICATED,
+        responses=responses({200: (MemoryOut, "the forgotten memory")}, 404, 422, *AUTH, 503),
+    )
+    def delete_route(memory_id: MemoryId) -> MemoryOut:
+        memory = c.forget(tenant(), memory_id)
+        count("MemoryDeleted")
+        return MemoryOut.of(memory)
+
+    @routes.get(
+        "/v1/memories/<memory_id>/history",
+        summary="what happened to a memory",
+        tags=[MEMORIES],
+        security=AUTHENTICATED,
+        responses=responses({200: (HistoryList, "its events, oldest first")}, 404, 422, *AUTH),
+    )
+    def history_route(memory_id: MemoryId) -> HistoryList:
+        records = memory_history(c.store, tenant(), memory_id)
+        return HistoryList(
+            memory_id=memory_id,
+            events=[
+                HistoryOut(id=r.id, event=r.event, at=r.at, actor=r.actor, detail=r.detail) for r in records
+            ],
+        )
+
+    return routes

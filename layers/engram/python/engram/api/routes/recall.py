@@ -1,0 +1,39 @@
+"""The recall route: `POST /v1/memories/search`, hybrid search with its sources on request."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from aws_lambda_powertools.event_handler.api_gateway import Router
+
+from engram.api.contract import AUTH, AUTHENTICATED, BODY, RECALL, responses
+from engram.api.resolver import new_router
+from engram.api.schemas import SearchRequest, SearchResponse
+from engram.api.search import recall_query, search_response
+from engram.api.services import Services
+from engram.observability import count
+
+
+def router(c: Services, tenant: Callable[[], str]) -> Router:
+    routes = new_router()
+
+    @routes.post(
+        "/v1/memories/search",
+        summary="recall: hybrid BM25 + k-NN, weighted, explainable",
+        tags=[RECALL],
+        security=AUTHENTICATED,
+        responses=responses({200: (SearchResponse, "the best matches, best first")}, *BODY, *AUTH, 503),
+    )
+    def search_route(body: SearchRequest) -> SearchResponse:
+        results = c.recall(recall_query(tenant(), body))
+        count("MemoriesRecalled", len(results))
+        if not body.expand or c.transcripts is None:
+            return search_response(results, body.explain)
+        from engram.usecases.sessions import sources_of
+
+        limits = c.settings.sessions
+        memories = [r.memory for r in results]
+        sources = sources_of(c.transcripts, tenant(), memories, limits.expand_messages, limits.expand_chars)
+        return search_response(results, body.explain, sources)
+
+    return routes
