@@ -9,11 +9,16 @@ from __future__ import annotations
 import json
 import threading
 
-from aws_lambda_powertools.event_handler import APIGatewayRestResolver
+import pytest
+from aws_lambda_powertools.event_handler import APIGatewayRestResolver, Response
 from aws_lambda_powertools.event_handler.api_gateway import BaseRouter
 
-from engram.api.resolver import RequestScopedResolver
+from engram.api.app import EngramApi
+from engram.api.resolver import IsolationBroken, RequestScopedResolver, new_router
+from engram.ports import SystemClock
 from engram.runtime.proxy import proxy_event
+from engram.settings import Settings
+from engram.usecases.remember import Outcome, RememberCommand, RememberResult
 
 
 def _event(tenant: str, body: dict) -> dict:
@@ -109,3 +114,94 @@ def test_a_route_handed_another_requests_event_fails_instead_of_acting_for_it():
     response = app.resolve(_event("owner", {}), None)
     assert seen == ["route ran"]
     assert response["statusCode"] == 500 and json.loads(response["body"]) == "IsolationBroken"
+
+
+# --------------------------------------------------------------------------- routes on Routers
+
+
+def test_a_router_reads_its_event_through_the_resolver_it_is_included_in_per_thread():
+    # Given a route defined on a Router, included in one resolver shared by two threads
+    barrier = threading.Barrier(2)
+    app = RequestScopedResolver()
+    routes = new_router()
+
+    @routes.post("/echo")
+    def echo() -> dict:
+        first = routes.current_event.json_body["who"]
+        barrier.wait(timeout=5)  # both requests are now inside the route at the same time
+        return {"body": first, "body_after": routes.current_event.json_body["who"], "tenant": app.tenant()}
+
+    app.include_router(routes)
+
+    # When two tenants call it at once
+    out = _resolve_two_at_once([app, app])
+
+    # Then each reads its own event and tenant, before and after the other has started
+    assert out[0] == {"body": "tenant-0", "body_after": "tenant-0", "tenant": "tenant-0"}
+    assert out[1] == {"body": "tenant-1", "body_after": "tenant-1", "tenant": "tenant-1"}
+
+
+def test_a_router_included_in_two_resolvers_reads_only_the_last_ones_requests():
+    """Why engram builds its routers per resolver: once included, a Router reads its request through
+    `api_resolver`, the last resolver it was included in, whichever resolver is handling the call."""
+    first, second = RequestScopedResolver(), RequestScopedResolver()
+    shared = new_router()
+
+    @shared.post("/echo")
+    def echo() -> dict:
+        return {"body": shared.current_event.json_body["who"]}
+
+    first.include_router(shared)
+    second.include_router(shared)
+
+    @first.exception_handler(IsolationBroken)
+    def _broken(exc: IsolationBroken) -> Response:
+        return Response(status_code=500, content_type="application/json", body=json.dumps("IsolationBroken"))
+
+    assert shared.api_resolver is second
+    response = first.resolve(_event("tenant-0", {"who": "tenant-0"}), None)
+    assert response["statusCode"] == 500  # the route asked `second`, which is handling no request here
+    assert json.loads(response["body"]) == "IsolationBroken"
+
+
+class _RememberAtOnce:
+    """A Remember that holds each call until two are inside routes at the same time, and answers with
+    the tenant its command was made for (as the gate's reason, which the API echoes)."""
+
+    def __init__(self) -> None:
+        self.barrier = threading.Barrier(2)
+
+    def __call__(self, command: RememberCommand) -> RememberResult:
+        self.barrier.wait(timeout=5)
+        return RememberResult(Outcome.rejected, reason=f"{command.tenant}/{command.user_id}")
+
+
+class _Services:
+    def __init__(self) -> None:
+        self.settings = Settings()
+        self.clock = SystemClock()
+        self.keys = None  # no key rate on these requests: admission reads no key
+        self.remember = _RememberAtOnce()
+
+
+@pytest.mark.parametrize("pooled", [True, False], ids=["one-api-per-request", "one-api-shared"])
+def test_concurrent_tenants_on_the_memories_router_each_get_their_own_answer(pooled):
+    # Given the API as `engram serve` builds it (one EngramApi per in-flight request), or one shared
+    services = _Services()
+    apis = [EngramApi(services), EngramApi(services)] if pooled else [EngramApi(services)] * 2
+    out: list[dict] = [{}, {}]
+
+    def run(i: int) -> None:
+        body = json.dumps({"content": "I prefer tea", "user_id": f"user-{i}"}).encode()
+        event = proxy_event("POST", "/v1/memories", {}, body, tenant=f"tenant-{i}")
+        out[i] = json.loads(apis[i].handle(event, None)["body"])
+
+    # When two tenants remember at the same moment (both inside the route before either answers)
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=10)
+
+    # Then each command was made for the tenant (and user) of its own request
+    assert [o.get("rejected") for o in out] == ["tenant-0/user-0", "tenant-1/user-1"]
