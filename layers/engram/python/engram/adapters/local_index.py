@@ -18,9 +18,9 @@ from typing import Any
 import numpy as np
 
 from engram.adapters.ann_index import Covered, ScopeGraph, catch_up, fingerprints, scope_file
+from engram.adapters.lexical_index import Bm25Search, Scoped
 from engram.adapters.sqlite_db import SqliteDatabase, iso
 from engram.adapters.sqlite_filters import metadata_predicate
-from engram.domain.text import terms
 from engram.ports import IndexedMemory, LexicalHit, SearchScope, VectorHit
 from engram.settings import AnnSettings
 
@@ -69,14 +69,6 @@ def scope_predicate(scope: SearchScope, alias: str = "m") -> tuple[str, list[Any
         clauses.append(sql)
         params.extend(more)
     return " AND ".join(clauses), params
-
-
-def fts_query(text: str) -> str | None:
-    """A safe FTS5 query: the text's content words, quoted, OR-ed (BM25 does the weighting)."""
-    tokens = terms(text)
-    if not tokens:
-        return None
-    return " OR ".join(f'"{t}"' for t in dict.fromkeys(tokens))
 
 
 class _UserVectors:
@@ -147,6 +139,7 @@ class LocalIndex:
     def __init__(self, db: SqliteDatabase, ann: AnnSettings | None = None) -> None:
         self.db = db
         self.ann = ann or AnnSettings()
+        self.bm25 = Bm25Search()
         # The graphs live beside the SQLite file; an in-memory database keeps them in memory only.
         self.ann_dir = None if db.path == ":memory:" else Path(db.path).parent / "ann"
         self._users: dict[tuple[str, str], _UserVectors] = {}
@@ -465,33 +458,25 @@ class LocalIndex:
     # ------------------------------------------------------------------ lexical
 
     def search(self, scope: SearchScope, query: str, k: int) -> list[LexicalHit]:
-        """The k best BM25 matches within the scope.
+        """The k best BM25 matches within the scope (engram.adapters.lexical_index bounds the rows
+        scored for a query of common terms).
 
         First the index's best matches overall (no join, so BM25 is the only per-match cost) are
-        checked against the scope; when the scope is selective and too few of them pass, one joined
-        query ranks the scope's own matches instead. Either way: the top k of the scope, by BM25."""
-        match = fts_query(query)
-        if match is None or k <= 0:
+        checked against the scope; when the scope is selective and too few of them pass, the scope's
+        own matches are ranked instead. Either way: the top k of the scope, by BM25."""
+        if k <= 0:
             return []
         predicate, params = scope_predicate(scope)
         conn = self.db.connection()
         window = max(4 * k, 200)
-        best = conn.execute(
-            "SELECT rowid, bm25(memories_fts) AS rank FROM memories_fts WHERE memories_fts MATCH ?"
-            " ORDER BY rank, rowid LIMIT ?",
-            (match, window),
-        ).fetchall()
-        passing = self._passing_seqs([r["rowid"] for r in best], predicate, params)
-        hits = [LexicalHit(passing[r["rowid"]], -float(r["rank"])) for r in best if r["rowid"] in passing]
-        if len(hits) >= k or len(best) < window:
+        best, every = self.bm25.top(conn, query, window)
+        passing = self._passing_seqs([rowid for rowid, _ in best], predicate, params)
+        hits = [LexicalHit(passing[rowid], score) for rowid, score in best if rowid in passing]
+        if len(hits) >= k or (every and len(best) < window):
             return hits[:k]
-        rows = conn.execute(
-            "SELECT m.id AS id, bm25(memories_fts) AS rank FROM memories_fts"
-            f" JOIN memories m ON m.seq = memories_fts.rowid WHERE memories_fts MATCH ? AND {predicate}"
-            " ORDER BY rank, m.seq LIMIT ?",
-            (match, *params, k),
-        )
-        return [LexicalHit(r["id"], -float(r["rank"])) for r in rows]
+        ranked, _ = self.bm25.top(conn, query, k, Scoped(predicate, params))
+        ids = self._passing_seqs([rowid for rowid, _ in ranked], predicate, params)
+        return [LexicalHit(ids[rowid], score) for rowid, score in ranked if rowid in ids]
 
     def _passing_seqs(self, seqs: list[int], predicate: str, params: list[Any]) -> dict[int, str]:
         """seq → memory id of those of these memories that pass the predicate."""

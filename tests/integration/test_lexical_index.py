@@ -1,0 +1,143 @@
+"""The embedded default's lexical leg (engram.adapters.lexical_index) on a SQLite store.
+
+Below its bound the leg returns exactly what FTS5's plain `ORDER BY rank` query returns; over it (the
+bounds shrunk here so a small corpus crosses them) it still finds the best-matching memories however
+old, gives each the score the plain query gives it, keeps to the scope, and follows the store's
+updates and deletes.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from engram.adapters.lexical_index import Bm25Search, fts_query
+from engram.adapters.local_index import LocalIndex
+from engram.adapters.sqlite_db import SqliteDatabase
+from engram.adapters.sqlite_store import SqliteMemoryStore
+from engram.domain.models import Memory
+from engram.ports import SearchScope
+from tests.integration.builders import new_memory
+
+TENANT, USER, OTHER = "acme", "alice", "bob"
+AT = datetime(2025, 1, 1, tzinfo=UTC)
+SMALL = Bm25Search(exact_below=20, recent=5, tier=10)  # a few dozen memories cross these
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> SqliteDatabase:
+    return SqliteDatabase(tmp_path / "engram.sqlite3")
+
+
+@pytest.fixture
+def store(db: SqliteDatabase) -> SqliteMemoryStore:
+    return SqliteMemoryStore(db)
+
+
+def remember(store: SqliteMemoryStore, content: str, user: str = USER) -> Memory:
+    result = store.insert_or_dedup(new_memory(content, at=AT, tenant=TENANT, user_id=user))
+    assert result.created
+    return result.memory
+
+
+def plain(db: SqliteDatabase, text: str, limit: int) -> list[tuple[int, float]]:
+    """FTS5's own ranking of every match: what the leg answered before it was bounded."""
+    rows = db.connection().execute(
+        "SELECT rowid, bm25(memories_fts) AS rank FROM memories_fts WHERE memories_fts MATCH ?"
+        " ORDER BY rank, rowid LIMIT ?",
+        (fts_query(text), limit),
+    )
+    return [(r[0], -r[1]) for r in rows]
+
+
+def same(got: list[tuple[int, float]], want: list[tuple[int, float]]) -> bool:
+    """The same rows in the same order, with the same scores (to rounding)."""
+    return [r for r, _ in got] == [r for r, _ in want] and [s for _, s in got] == pytest.approx(
+        [s for _, s in want]
+    )
+
+
+def corpus(store: SqliteMemoryStore, user: str = USER) -> dict[str, Memory]:
+    """Two old memories that answer the query well, then many recent ones that share one common term."""
+    found = {
+        "both": remember(store, "the billing service runs on Postgres", user),
+        "rare": remember(store, "billing invoices for the quarter are late", user),
+    }
+    for i in range(60):
+        remember(store, f"the search service was restarted, ticket {i}", user)
+    return found
+
+
+def test_below_the_bound_the_ranking_is_fts5s_own(db: SqliteDatabase, store: SqliteMemoryStore) -> None:
+    # Given a scope whose matches are fewer than the bound
+    corpus(store)
+    for text in ("billing service", "postgres", "search service ticket 7", "what runs where"):
+        # When the leg ranks them / Then it is exactly the plain query's ranking
+        assert same(Bm25Search().top(db.connection(), text, 50)[0], plain(db, text, 50))
+
+
+def test_over_the_bound_the_best_old_matches_are_still_found(
+    db: SqliteDatabase, store: SqliteMemoryStore
+) -> None:
+    # Given old memories holding the rare query term, buried under many recent matches of a common one
+    corpus(store)
+    text = "which service does billing run on"
+    # When the bounded leg ranks them
+    bounded, every = SMALL.top(db.connection(), text, 10)
+    exact = plain(db, text, 10)
+    # Then the best matches come first as with every match scored, with the same scores
+    assert not every
+    assert same(bounded[:2], exact[:2])
+    every = dict(plain(db, text, 1000))
+    assert [s for _, s in bounded] == pytest.approx([every[rowid] for rowid, _ in bounded])
+
+
+def test_over_the_bound_far_fewer_rows_are_ranked(db: SqliteDatabase, store: SqliteMemoryStore) -> None:
+    # Given a query whose common term matches every recent memory
+    corpus(store)
+    # When the bounded leg asks for everything it would rank
+    ranked, _ = SMALL.top(db.connection(), "search service billing", 1000)
+    # Then it ranked its tiers and the most recent matches, not all 62
+    assert len(ranked) < len(plain(db, "search service billing", 1000)) == 62
+    assert len(ranked) <= SMALL.tier * 2 + SMALL.recent
+
+
+def test_the_scope_filter_applies_when_another_user_crowds_the_index(
+    db: SqliteDatabase, store: SqliteMemoryStore
+) -> None:
+    # Given alice's one old match of common terms, under bob's many recent ones
+    index = LocalIndex(db)
+    index.bm25 = SMALL
+    mine = remember(store, "the search service was restarted twice")
+    theirs = corpus(store, user=OTHER)
+    text = "search service restarted"
+    seq = db.connection().execute("SELECT seq FROM memories WHERE id = ?", (mine.id,)).fetchone()[0]
+    assert seq not in dict(SMALL.top(db.connection(), text, 200)[0])  # not among the index's best
+    # When alice searches
+    hits = index.search(SearchScope(TENANT, USER), text, 10)
+    # Then she gets her own memory, and only hers
+    assert [h.memory_id for h in hits] == [mine.id]
+    assert len(index.search(SearchScope(TENANT, OTHER), text, 10)) == 10
+    assert theirs["both"].id in {h.memory_id for h in index.search(SearchScope(TENANT, OTHER), "billing", 10)}
+
+
+def test_updates_and_deletes_are_followed(db: SqliteDatabase, store: SqliteMemoryStore) -> None:
+    # Given the bounded leg over a scope past its bound
+    index = LocalIndex(db)
+    index.bm25 = SMALL
+    found = corpus(store)
+    scope = SearchScope(TENANT, USER)
+    assert found["both"].id in {h.memory_id for h in index.search(scope, "billing postgres", 10)}
+    # When one memory is deleted and another's content replaced
+    store.delete(TENANT, found["both"].id)
+    replaced = store.replace_content(
+        found["rare"],
+        new_memory("billing moved to Postgres", at=AT, id=found["rare"].id, tenant=TENANT, user_id=USER),
+    )
+    # Then the deleted one is gone and the replaced one is found by its new words only
+    hits = [h.memory_id for h in index.search(scope, "billing postgres", 10)]
+    assert found["both"].id not in hits
+    assert hits[0] == replaced.id
+    assert replaced.id not in {h.memory_id for h in index.search(scope, "invoices quarter", 10)}
