@@ -8,6 +8,7 @@ index fed precomputed 384-d hashing vectors), then three measurements of p50/p95
 * in-process, the Recall use case with the configured embedder (MiniLM when it loads): what one recall
   costs, query embedding included;
 * in-process with the hashing embedder: the search alone (both legs, fusion, loading the memories);
+* the lexical leg alone (FTS5 BM25 within the scope, the candidates recall asks it for);
 * over HTTP: POST /v1/memories/search against `engram serve` on that data dir (MiniLM when it loads;
   the janitor off, so its first passes over every memory do not run during the measurement).
 
@@ -336,6 +337,17 @@ def in_process(container: Container, texts: list[str], top_k: int) -> list[float
     return timed(run, texts)
 
 
+def lexical_leg(container: Container, texts: list[str], top_k: int) -> list[float]:
+    """The lexical leg alone, as recall asks it: its candidates (ranking.candidates) for the query."""
+    scope = SearchScope(TENANT, USER)
+    n = max(Settings().ranking.candidates, top_k)
+
+    def run(text: str) -> object:
+        return container.lexical_index.search(scope, text, n)
+
+    return timed(run, texts)
+
+
 def build_graph(data_dir: Path) -> dict[str, float]:
     """The scope's HNSW graph built from the SQLite vectors as `engram index rebuild` does: seconds,
     MB on disk (graph and SQLite file)."""
@@ -367,6 +379,11 @@ def overlap(approximate: Container, exact: Container, texts: list[str], top_k: i
         got = {r.memory.id for r in approximate.recall(q)}
         recall.append(len(want & got) / max(len(want), 1))
     return {"knn": round(statistics.fmean(knn), 4), "recall": round(statistics.fmean(recall), 4)}
+
+
+def load() -> float:
+    """The 1-minute load average: latencies taken while other work runs are loose."""
+    return round(os.getloadavg()[0], 1)
 
 
 def peak_rss_mb() -> float:
@@ -434,8 +451,9 @@ def main() -> int:
             )
             rows.append((size, "in-process (hashing)", summary(in_process(approximate, texts, args.top_k))))
             rows.append((size, "in-process (hash, exact)", summary(in_process(exact, texts, args.top_k))))
-            for row in rows[-3:]:
-                print(json.dumps({"memories": size, "path": row[1], **row[2]}), flush=True)
+            rows.append((size, "lexical leg alone", summary(lexical_leg(approximate, texts, args.top_k))))
+            for row in rows[-4:]:
+                print(json.dumps({"memories": size, "path": row[1], **row[2], "load": load()}), flush=True)
             agree = overlap(approximate, exact, texts, args.top_k)
             sizes.append(
                 {
