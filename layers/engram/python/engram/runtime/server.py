@@ -2,7 +2,15 @@
 
 Each request becomes an API Gateway REST proxy event; the API key is checked exactly as the Lambda
 authorizer checks it, and the resolved tenant is placed where API Gateway puts authorizer context.
-Background threads (enrichment worker, janitor scheduler) are started by `serve()`.
+Background loops (enrichment worker, janitor scheduler) are started by `serve()`.
+
+Throughput. The standard library's request handling is kept (a thread per connection, its request
+line checks), but headers are read by `_read_fields` rather than the `email` package (a third of the
+HTTP layer's CPU per request) and an answer goes out in one write. On the embedded default a process
+resolves one request at a time (`ResolverPool(turns=1)`): its work is CPU and a local SQLite write,
+and with several threads contending for the GIL, the one holding the database's write lock waits up
+to a switch interval (5 ms) each time it releases the GIL for SQLite, while the other processes wait
+for that lock. Connections are still read in parallel; the processes give the parallelism.
 """
 
 from __future__ import annotations
@@ -13,7 +21,7 @@ import queue
 import signal
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -43,32 +51,93 @@ def default_workers() -> int:
     return max(1, min(cores, MAX_AUTO_WORKERS))
 
 
+def turns_for(container: Container) -> int | None:
+    """How many requests a process resolves at once: one on the embedded default, whose requests
+    are CPU and local SQLite (see the module's docstring); no limit on AWS, whose requests wait on
+    the network most of their time."""
+    return 1 if container.settings.backend == "local" else None
+
+
 class ResolverPool:
     """One resolver per in-flight request. The event, context and tenant are per thread already
     (`RequestScopedResolver`); the pool also keeps whatever else the library sets on an instance
-    during a request out of reach of a concurrent one. It grows to the server's concurrency."""
+    during a request out of reach of a concurrent one. It grows to the server's concurrency, or to
+    `turns` resolvers when set: a request then waits for its turn before it is resolved."""
 
-    def __init__(self, container: Container) -> None:
+    def __init__(self, container: Container, turns: int | None = None) -> None:
         self.container = container
         self._idle: queue.SimpleQueue[EngramApi] = queue.SimpleQueue()
+        self._turns: AbstractContextManager[Any] = (
+            threading.BoundedSemaphore(turns) if turns else nullcontext()
+        )
 
     @contextmanager
     def take(self) -> Iterator[EngramApi]:
-        try:
-            api = self._idle.get_nowait()
-        except queue.Empty:
-            api = EngramApi(self.container)
-        try:
-            yield api
-        finally:
-            self._idle.put(api)
+        with self._turns:
+            try:
+                api = self._idle.get_nowait()
+            except queue.Empty:
+                api = EngramApi(self.container)
+            try:
+                yield api
+            finally:
+                self._idle.put(api)
+
+
+class RequestHeaders:
+    """A request's header fields in the order they came, looked up by name whatever its case."""
+
+    def __init__(self, fields: list[tuple[str, str]]) -> None:
+        self.fields = fields
+        self._by_name: dict[str, list[str]] = {}
+        for name, value in fields:
+            self._by_name.setdefault(name.lower(), []).append(value)
+
+    def get(self, name: str, default: str | None = None) -> str | None:
+        values = self._by_name.get(name.lower())
+        return values[0] if values else default
+
+    def get_all(self, name: str) -> list[str]:
+        return self._by_name.get(name.lower(), [])
+
+    def __contains__(self, name: str) -> bool:
+        return name.lower() in self._by_name
+
+
+class HeaderError(ValueError):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+MAX_HEADER_LINE = 65536  # the standard library's limits
+MAX_HEADERS = 100
+
+
+def _read_fields(rfile: Any) -> RequestHeaders:
+    """The header section up to its empty line: `name: value` lines, nothing else (a folded or a
+    nameless line is a 400, as RFC 9112 allows; a line or a section too long is a 431)."""
+    fields: list[tuple[str, str]] = []
+    while True:
+        line = rfile.readline(MAX_HEADER_LINE + 1)
+        if len(line) > MAX_HEADER_LINE:
+            raise HeaderError(431, "header line too long")
+        if line in (b"\r\n", b"\n", b""):
+            return RequestHeaders(fields)
+        if len(fields) >= MAX_HEADERS:
+            raise HeaderError(431, f"more than {MAX_HEADERS} headers")
+        name, colon, value = line.decode("iso-8859-1").partition(":")
+        if not colon or not name or name != name.strip() or name[0] in " \t":
+            raise HeaderError(400, f"malformed header line {line[:40]!r}")
+        fields.append((name, value.strip()))
 
 
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     default_request_version = "HTTP/1.1"  # a malformed request line still gets a status line and headers
-    disable_nagle_algorithm = True  # headers and body go out in two writes: no 40 ms delayed-ACK stall
+    disable_nagle_algorithm = True  # an answer is written at once: no 40 ms delayed-ACK stall
     server: EngramHttpServer
+    fields: RequestHeaders  # the request's headers (`self.headers`, the email parser's, is not read)
 
     def log_message(self, format: str, *args: Any) -> None:
         return  # request logs go through the structured logger when enabled
@@ -80,6 +149,49 @@ class _Handler(BaseHTTPRequestHandler):
         if name.startswith("do_"):
             return self._serve
         raise AttributeError(name)
+
+    def parse_request(self) -> bool:
+        """The standard library's checks of the request line and its `Connection` and `Expect`
+        handling, with the headers read by `_read_fields`."""
+        self.command = None  # type: ignore[assignment]  # set in case of an error on the first line
+        self.request_version = self.default_request_version
+        self.close_connection = True
+        self.requestline = str(self.raw_requestline, "iso-8859-1").rstrip("\r\n")
+        words = self.requestline.split()
+        if not words:
+            return False
+        if len(words) != 3:
+            self.send_error(400, f"Bad request syntax ({self.requestline[:100]!r})")
+            return False
+        command, path, version = words
+        major, dot, minor = version.removeprefix("HTTP/").partition(".")
+        if (
+            not (version.startswith("HTTP/") and dot and major.isdigit() and minor.isdigit())
+            or max(len(major), len(minor)) > 10
+        ):
+            self.send_error(400, f"Bad request version ({version[:20]!r})")
+            return False
+        if (int(major), int(minor)) >= (2, 0):
+            self.send_error(505, f"Invalid HTTP version ({major}.{minor})")
+            return False
+        self.close_connection = (int(major), int(minor)) < (1, 1)
+        self.command, self.path, self.request_version = command, path, version
+        if self.path.startswith("//"):  # as the standard library: never an absolute URI without scheme
+            self.path = "/" + self.path.lstrip("/")
+        try:
+            self.fields = _read_fields(self.rfile)
+        except HeaderError as exc:
+            self.send_error(exc.status, str(exc))
+            return False
+        connection = (self.fields.get("Connection") or "").lower()
+        if connection == "close":
+            self.close_connection = True
+        elif connection == "keep-alive":
+            self.close_connection = False
+        expect = (self.fields.get("Expect") or "").lower()
+        if expect == "100-continue" and self.request_version >= "HTTP/1.1":
+            return self.handle_expect_100()
+        return True
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         """What the standard library refuses itself (a malformed request line, headers too long, an
@@ -100,10 +212,10 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _serve(self) -> None:
         container = self.server.resolvers.container
-        if "Transfer-Encoding" in self.headers:
+        if "Transfer-Encoding" in self.fields:
             self._refuse(411, "length_required", "send the body with a Content-Length, not chunked")
             return
-        lengths = {v.strip() for v in self.headers.get_all("Content-Length") or ["0"]}
+        lengths = {v.strip() for v in self.fields.get_all("Content-Length") or ["0"]}
         declared = lengths.pop() if len(lengths) == 1 else ", ".join(sorted(lengths))
         if not declared.isdigit() or not declared.isascii():
             self._refuse(400, "bad_request", f"Content-Length {declared[:20]!r} is not a byte count")
@@ -113,7 +225,7 @@ class _Handler(BaseHTTPRequestHandler):
         tenant, context = None, None
         if path not in PUBLIC_PATHS:
             try:
-                key = authenticate_key(container.keys, self.headers.get("Authorization"))
+                key = authenticate_key(container.keys, self.fields.get("Authorization"))
                 tenant, context = key.tenant, authorizer_context(key)
             except Unauthorized as exc:
                 self._refuse(401, exc.code, exc.message, {"WWW-Authenticate": "Bearer"}, close=length > 0)
@@ -126,11 +238,10 @@ class _Handler(BaseHTTPRequestHandler):
         if len(body) < length:  # the client closed the connection before sending all it announced
             self.close_connection = True
             return
-        headers = {k: v for k, v in self.headers.items()}
         event = proxy_event(
             self.command,
             self.path,
-            headers,
+            dict(self.fields.fields),
             body,
             tenant=tenant,
             context=context,
@@ -141,16 +252,20 @@ class _Handler(BaseHTTPRequestHandler):
         self._write(status, out_headers, raw)
 
     def _write(self, status: int, headers: dict[str, str], body: bytes) -> None:
-        self.send_response(status)
-        for key, value in headers.items():
-            if key.lower() not in ("content-length", "connection"):
-                self.send_header(key, value)
-        self.send_header("Content-Length", str(len(body)))
+        """Status line, headers and body in one write."""
+        reason = self.responses[status][0] if status in self.responses else ""
+        lines = [
+            f"{self.protocol_version} {status} {reason}",
+            f"Server: {self.version_string()}",
+            f"Date: {self.date_time_string()}",
+            *(f"{k}: {v}" for k, v in headers.items() if k.lower() not in ("content-length", "connection")),
+            f"Content-Length: {len(body)}",
+        ]
         if self.close_connection:
-            self.send_header("Connection", "close")
-        self.end_headers()
-        if self.command != "HEAD":  # a HEAD answer has headers only (Content-Length included)
-            self.wfile.write(body)
+            lines.append("Connection: close")
+        head = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
+        # a HEAD answer has headers only (Content-Length included)
+        self.wfile.write(head if self.command == "HEAD" else head + body)
 
 
 class EngramHttpServer(ThreadingHTTPServer):
@@ -169,7 +284,7 @@ class EngramHttpServer(ThreadingHTTPServer):
 
 
 def make_server(container: Container, host: str = "127.0.0.1", port: int = 8080) -> EngramHttpServer:
-    return EngramHttpServer((host, port), ResolverPool(container))
+    return EngramHttpServer((host, port), ResolverPool(container, turns_for(container)))
 
 
 def _interrupt(*_: object) -> None:
@@ -185,7 +300,8 @@ def _fork_workers(server: EngramHttpServer, n: int, build: Callable[[], Containe
         if pid == 0:  # child: serve requests only; the parent runs the background loops
             signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
             signal.signal(signal.SIGINT, signal.SIG_IGN)
-            server.resolvers = ResolverPool(build())
+            container = build()
+            server.resolvers = ResolverPool(container, turns_for(container))
             try:
                 server.serve_forever(poll_interval=0.2)
             finally:
