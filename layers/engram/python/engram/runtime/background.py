@@ -1,4 +1,5 @@
-"""Background loops `engram serve` runs beside the HTTP server: enrichment worker, janitor."""
+"""Background loops `engram serve` runs beside the HTTP server: the enrichment worker's (which starts
+the worker in a process of its own at a lower CPU priority, see engram.runtime.worker), janitor."""
 
 from __future__ import annotations
 
@@ -13,9 +14,9 @@ def loops(container: Container, *, worker: bool) -> list[Callable[[threading.Eve
     if container.settings.backend != "local":
         return found  # on AWS the queue feeds the enrich Lambda and EventBridge runs the janitor
     if worker:
-        from engram.runtime.worker import worker_loop
+        from engram.runtime.worker import worker_process
 
-        found.append(worker_loop(container))
+        found.append(worker_process(container))
     from engram.runtime.janitor_wiring import janitor_enabled, scheduler_loop
 
     if janitor_enabled(container.settings):

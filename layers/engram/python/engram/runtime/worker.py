@@ -1,15 +1,45 @@
-"""The local enrichment worker: the SQLite job table stands in for SQS, a thread for the Lambda."""
+"""The local enrichment worker: the SQLite job table stands in for SQS, a process for the Lambda.
+
+`engram serve` runs the worker in a process of its own (`worker_process`), started when jobs are
+waiting and ended once the queue has stayed empty for IDLE_EXIT_S, at a lower CPU priority than the
+HTTP processes. Enriching a memory (embedding it above all) costs more CPU than the write that
+queued it; in its own process the worker does not hold the server's GIL, and at a lower priority the
+kernel gives the cores to the requests first during a burst of writes, and to the worker as soon
+as the burst is over. Its queue is durable (a job is committed with its memory), so nothing but the
+enrichment itself waits for it.
+"""
 
 from __future__ import annotations
 
+import os
+import pickle
+import signal
+import subprocess
+import sys
 import threading
+import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
+from engram.adapters.sqlite_db import iso
 from engram.adapters.sqlite_queue import ClaimedJob, SqliteJobQueue
+from engram.domain.models import utcnow
 from engram.observability import logger
 from engram.ports import EraseUserJob, RetrievalJob
 from engram.runtime.container import Container
 from engram.runtime.dispatch import run_jobs
+
+if TYPE_CHECKING:
+    from engram.settings import Settings
+
+# Added to the worker process's nice value. CFS weighs a nice-10 process at about a tenth of a nice-0
+# one: during a burst on 2 cores it gets some 7% of the CPU beside two busy HTTP processes and their
+# client, and all of an idle machine. Nice 19 (1.5%) could starve it for minutes on a machine whose
+# other users keep every core busy.
+WORKER_NICENESS = 10
+IDLE_EXIT_S = 60.0  # an idle worker process gives its memory (the embedding model's above all) back
+RESTART_DELAY_S = 5.0  # after a worker process failed, before the next one is started
+STOP_TIMEOUT_S = 3.0  # then it is killed; the jobs of an unfinished batch are retried when their lease ends
 
 
 def process_batch(container: Container, queue: SqliteJobQueue, claimed: list[ClaimedJob]) -> dict[str, int]:
@@ -44,20 +74,111 @@ def drain(container: Container, batch: int = 32) -> int:
     return total
 
 
-def worker_loop(container: Container, batch: int = 32) -> Callable[[threading.Event], None]:
+def worker_loop(
+    container: Container, batch: int = 32, idle_exit_s: float | None = None
+) -> Callable[[threading.Event], None]:
+    """Claim and run batches until `stop` is set (or, with `idle_exit_s`, the queue has had nothing
+    ready for that long)."""
     queue = container.queue
     assert isinstance(queue, SqliteJobQueue)
 
     def enrichment_worker(stop: threading.Event) -> None:
+        busy_at = time.monotonic()
         while not stop.is_set():
             try:
                 claimed = queue.claim(batch)
                 if not claimed:
+                    if idle_exit_s is not None and time.monotonic() - busy_at > idle_exit_s:
+                        return
                     stop.wait(container.settings.worker_poll_s)
                     continue
                 process_batch(container, queue, claimed)
-            except Exception:  # keep the thread alive; the jobs' leases expire and they are retried
+                busy_at = time.monotonic()
+            except Exception:  # keep the loop alive; the jobs' leases expire and they are retried
                 logger.exception("worker batch failed")
                 stop.wait(1.0)
 
     return enrichment_worker
+
+
+def jobs_ready(queue: SqliteJobQueue) -> bool:
+    """Whether `claim` would find a job now (queued and due, or running with an expired lease)."""
+    now = iso(utcnow())
+    row = (
+        queue.db.connection()
+        .execute(
+            "SELECT 1 FROM jobs WHERE (state = 'queued' AND available_at <= ?)"
+            " OR (state = 'running' AND lease_until < ?) LIMIT 1",
+            (now, now),
+        )
+        .fetchone()
+    )
+    return row is not None
+
+
+def worker_process(container: Container) -> Callable[[threading.Event], None]:
+    """A loop for `serve()`'s background threads: while jobs are ready and no worker process runs,
+    start one (`python -m engram.runtime.worker`, with this container's settings); stop it with
+    SIGTERM when `stop` is set."""
+    queue = container.queue
+    assert isinstance(queue, SqliteJobQueue)
+    poll_s = max(container.settings.worker_poll_s, 0.2)
+
+    def enrichment_worker(stop: threading.Event) -> None:
+        child: subprocess.Popen[bytes] | None = None
+        start_after = 0.0
+        try:
+            while not stop.wait(poll_s):
+                if child is not None and child.poll() is not None:
+                    if child.returncode != 0:
+                        logger.error("the enrichment worker process failed", extra={"code": child.returncode})
+                        start_after = time.monotonic() + RESTART_DELAY_S
+                    child = None
+                if child is None and time.monotonic() >= start_after and jobs_ready(queue):
+                    child = _start(container.settings)
+        except Exception:
+            logger.exception("the enrichment worker's supervisor failed")
+        finally:
+            if child is not None:
+                _stop(child)
+
+    return enrichment_worker
+
+
+def _start(settings: Settings) -> subprocess.Popen[bytes]:
+    child = subprocess.Popen(
+        [sys.executable, "-m", "engram.runtime.worker"],
+        stdin=subprocess.PIPE,
+        stdout=2,  # its logs go to stderr: this process's stdout may carry a protocol (`engram mcp`)
+        process_group=0,  # Ctrl-C reaches the terminal's process group only: the server stops it
+    )
+    assert child.stdin is not None
+    child.stdin.write(pickle.dumps(settings))
+    child.stdin.close()
+    return child
+
+
+def _stop(child: subprocess.Popen[bytes]) -> None:
+    child.terminate()
+    try:
+        child.wait(STOP_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.wait()
+
+
+def main() -> None:
+    """The worker process: settings pickled on stdin by its parent, its own container and SQLite
+    connection, a lower CPU priority once they are built, until SIGTERM or IDLE_EXIT_S idle."""
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    settings = pickle.loads(sys.stdin.buffer.read())  # from the parent process, never from a client
+    from engram.runtime.container import from_settings
+
+    container = from_settings(settings)
+    os.nice(WORKER_NICENESS)
+    worker_loop(container, idle_exit_s=IDLE_EXIT_S)(stop)
+
+
+if __name__ == "__main__":
+    main()
