@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-if TYPE_CHECKING:  # the routes' modules import the use cases they call; the resolver needs only names
+if TYPE_CHECKING:  # names only: the protocol loads no use case (each route's module imports what it calls)
     from engram.ports import (
         Clock,
         GraphStore,
@@ -35,6 +35,8 @@ if TYPE_CHECKING:  # the routes' modules import the use cases they call; the res
 
 
 class Services(Protocol):
+    """A deployment's settings, clock and ports, and the use cases built over them."""
+
     # What the checks before any route read: the body limit, the key's request rate.
     @property
     def settings(self) -> Settings: ...
