@@ -107,7 +107,8 @@ class _Query:
         self.conn = conn
         self.join, self.params = "", ()
         if scoped is not None:
-            self.join = f" JOIN memories m ON m.seq = memories_fts.rowid AND {scoped.predicate}"
+            # CROSS JOIN: FTS5 drives; probing it once per memory of the scope is a scan per probe
+            self.join = f" CROSS JOIN memories m ON m.seq = memories_fts.rowid AND {scoped.predicate}"
             self.params = tuple(scoped.params)
         self.count_to = count_to
         self._frequency: dict[str, int] = {}
