@@ -23,11 +23,10 @@ from engram.api.schemas import (
 from engram.api.search import recall_query, search_response
 from engram.api.sessions import AppendRequest, AppendResponse
 from engram.client.sync import Engram
-from engram.domain.errors import PiiRejected
 from engram.ports import ListQuery
 from engram.runtime.container import Container
 from engram.usecases.memories import list_memories, memory_history
-from engram.usecases.remember import Outcome, RememberCommand
+from engram.usecases.remember import RememberCommand
 from engram.usecases.sessions import AppendCommand, MessageIn, SessionNotFound
 
 
@@ -91,10 +90,7 @@ class LocalBackend:
         self.tenant = tenant
 
     def remember(self, request: RememberRequest) -> RememberResponse:
-        result = self.c.remember(RememberCommand(tenant=self.tenant, **request.model_dump()))
-        if result.outcome is Outcome.pii_rejected:
-            raise PiiRejected(result.reason or "content contains a secret", kinds=list(result.pii_kinds))
-        return remember_response(result)
+        return remember_response(self.c.remember(RememberCommand(tenant=self.tenant, **request.model_dump())))
 
     def recall(self, request: SearchRequest) -> SearchResponse:
         return search_response(self.c.recall(recall_query(self.tenant, request)), request.explain)

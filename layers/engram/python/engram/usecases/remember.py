@@ -28,6 +28,7 @@ from engram.domain.models import (
     TemporalKind,
 )
 from engram.domain.text import clean, content_hash
+from engram.observability import count
 from engram.ports import Clock, EnrichJob, JobQueue, MemoryStore, SystemClock, UnitOfWork
 from engram.usecases.graph import LinkMemory, Links
 
@@ -71,7 +72,6 @@ class RememberResult:
     memory: Memory | None = None
     reason: str | None = None  # why it was rejected
     redactions: Sequence[str] = ()
-    pii_kinds: Sequence[str] = ()
     field: str | None = None  # Outcome.invalid: the field (path) at fault
 
 
@@ -93,13 +93,20 @@ class Remember:
         self.unit_of_work = unit_of_work  # the insert and its graph links commit together
 
     def __call__(self, command: RememberCommand) -> RememberResult:
-        result, job = self._store_one(command)
+        """One memory. A secret that cannot be redacted raises PiiRejected (as an impossible request
+        raises InvalidRequest): nothing is stored, and the caller's error mapping answers it."""
+        try:
+            result, job = self._store_one(command)
+        except PiiRejected:
+            count("PiiRejected")
+            raise
         if job is not None:
             self._enqueue([job])
         return result
 
     def many(self, commands: Sequence[RememberCommand]) -> list[RememberResult]:
-        """Each item independently; one bad item never affects the others. Jobs go out in one batch."""
+        """Each item independently: an item's typed error is its result's outcome, and one bad item
+        never affects the others. Jobs go out in one batch."""
         results, jobs = [], []
         for command in commands:
             try:
@@ -109,6 +116,8 @@ class Remember:
                 result, job = RememberResult(Outcome.invalid, reason=exc.message, field=str(where)), None
             except QuotaExceeded as exc:
                 result, job = RememberResult(Outcome.quota_exceeded, reason=exc.message), None
+            except PiiRejected as exc:
+                result, job = RememberResult(Outcome.pii_rejected, reason=exc.message), None
             results.append(result)
             if job is not None:
                 jobs.append(job)
@@ -118,20 +127,13 @@ class Remember:
     def _store_one(self, command: RememberCommand) -> tuple[RememberResult, EnrichJob | None]:
         if not command.force and (reason := gate.rejection_reason(command.content)):
             return RememberResult(Outcome.rejected, reason=reason), None
-        try:
-            screened = pii.screen(command.content, self.pii_policy)
-            metadata = pii.screen_metadata(command.metadata, self.pii_policy)
-            notes = {
-                name: pii.screen(text, self.pii_policy, where=name)
-                for name in ("summary", "write_reason")
-                if (text := getattr(command, name)) is not None
-            }
-        except PiiRejected as exc:
-            return RememberResult(
-                Outcome.pii_rejected,
-                reason=exc.message,
-                pii_kinds=list(exc.detail.get("kinds", [])),  # type: ignore[call-overload]
-            ), None
+        screened = pii.screen(command.content, self.pii_policy)  # each raises PiiRejected
+        metadata = pii.screen_metadata(command.metadata, self.pii_policy)
+        notes = {
+            name: pii.screen(text, self.pii_policy, where=name)
+            for name in ("summary", "write_reason")
+            if (text := getattr(command, name)) is not None
+        }
         c = command
         scope = Scope(tenant=c.tenant, user_id=c.user_id, project=c.project, namespace=c.namespace)
         related = check_related(self.store, scope, command.related_ids)

@@ -24,7 +24,7 @@ from typing import Any
 from ulid import ULID
 
 from engram.domain import pii
-from engram.domain.errors import DependencyUnavailable, MemoryNotFound, PayloadTooLarge
+from engram.domain.errors import DependencyUnavailable, MemoryNotFound, PayloadTooLarge, PiiRejected
 from engram.domain.models import Memory, MemoryType, Provenance, Status
 from engram.domain.quotas import metering
 from engram.domain.sessions import (
@@ -58,7 +58,7 @@ from engram.ports import (
 )
 from engram.settings import SessionSettings
 from engram.usecases.keys import count_model_tokens
-from engram.usecases.remember import Outcome, Remember, RememberCommand
+from engram.usecases.remember import Outcome, Remember, RememberCommand, RememberResult
 
 MIN_FACT_CHARS, MAX_FACT_CHARS = 10, 2000
 
@@ -426,25 +426,27 @@ class Extract:
             return
         if existing is None:
             self.transcripts.put_fact(ref, record)  # a crash from here on is finished by the retry
-        result = self.remember(
-            RememberCommand(
-                tenant=ref.tenant,
-                user_id=ref.user_id,
-                content=fact.content,
-                project=project,
-                namespace=namespace,
-                memory_type=fact.memory_type,
-                provenance=fact.provenance,
-                confidence=fact.confidence,
-                observed_at=fact.observed_at,
-                metadata={
-                    "session_id": ref.session_id,
-                    "source_message_ids": fact.source_message_ids,
-                    "extractor": source,
-                    **(extra or {}),
-                },
-            )
+        command = RememberCommand(
+            tenant=ref.tenant,
+            user_id=ref.user_id,
+            content=fact.content,
+            project=project,
+            namespace=namespace,
+            memory_type=fact.memory_type,
+            provenance=fact.provenance,
+            confidence=fact.confidence,
+            observed_at=fact.observed_at,
+            metadata={
+                "session_id": ref.session_id,
+                "source_message_ids": fact.source_message_ids,
+                "extractor": source,
+                **(extra or {}),
+            },
         )
+        try:
+            result = self.remember(command)
+        except PiiRejected as exc:  # a fact holding a secret is not kept; the session's others are
+            result = RememberResult(Outcome.pii_rejected, reason=exc.message)
         state = {
             Outcome.stored: FactState.stored,
             Outcome.deduplicated: FactState.deduplicated,

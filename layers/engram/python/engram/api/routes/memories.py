@@ -32,7 +32,6 @@ from engram.api.schemas import (
 )
 from engram.api.search import metadata_from_query
 from engram.api.services import Services
-from engram.domain.errors import PiiRejected
 from engram.domain.filters import describe as describe_filters
 from engram.domain.models import Status
 from engram.observability import count
@@ -82,11 +81,8 @@ def router(c: Services, tenant: Callable[[], str]) -> Router:
         ),
     )
     def remember(body: RememberRequest) -> Response[RememberResponse]:
-        result = c.remember(remember_command(tenant(), body))
-        answer = _answer(result)  # counts the outcome's metric, a 422 included
-        if result.outcome == Outcome.pii_rejected:
-            raise PiiRejected(result.reason or "content contains a secret", kinds=list(result.pii_kinds))
-        return _json(201 if result.outcome == Outcome.stored else 200, answer)
+        result = c.remember(remember_command(tenant(), body))  # a secret raises PiiRejected: a 422
+        return _json(201 if result.outcome == Outcome.stored else 200, _answer(result))
 
     @routes.post(
         "/v1/memories/batch",
