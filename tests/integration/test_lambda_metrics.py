@@ -89,3 +89,39 @@ def test_logs_carry_the_correlation_id(api_handler, capfd):
     request_logs = [entry for entry in logs if entry.get("message") == "request"]
     assert request_logs and all(entry["correlation_id"] == request_id for entry in request_logs)
     assert request_logs[-1]["status"] == 201 and request_logs[-1]["path"] == "/v1/memories"
+
+
+def test_every_entry_point_counts_the_same_metrics(container, monkeypatch):
+    """The write and read metrics are the use cases' own: the MCP server's local backend (no route
+    involved) counts a remember, a secret refused, a recall and a forget as the API does."""
+    from engram.api.schemas import RememberRequest, SearchRequest
+    from engram.domain.errors import PiiRejected
+    from engram.mcp.backends import LocalBackend
+
+    counted: dict[str, int] = {}
+
+    def count(name: str, value: int = 1) -> None:
+        counted[name] = counted.get(name, 0) + value
+
+    for module in ("remember", "recall", "memories"):
+        monkeypatch.setattr(f"engram.usecases.{module}.count", count)
+    backend = LocalBackend(container, "acme")
+
+    stored = backend.remember(
+        RememberRequest(content="my key is AKIAIOSFODNN7EXAMPLE for staging", user_id="al")
+    )
+    backend.remember(RememberRequest(content="my key is AKIAIOSFODNN7EXAMPLE for staging", user_id="al"))
+    with pytest.raises(PiiRejected):
+        backend.remember(RememberRequest(content="-----BEGIN PRIVATE KEY-----\nMIIEvQIBADAN", user_id="al"))
+    backend.recall(SearchRequest(query="staging key", user_id="al"))
+    assert stored.id is not None
+    backend.forget(stored.id)
+
+    assert counted == {
+        "MemoryStored": 1,
+        "MemoryDeduplicated": 1,
+        "PiiRedacted": 1,
+        "PiiRejected": 1,
+        "MemoriesRecalled": 1,
+        "MemoryDeleted": 1,
+    }

@@ -21,6 +21,7 @@ from engram.domain.models import (
     TemporalKind,
 )
 from engram.domain.text import clean, content_hash
+from engram.observability import count
 from engram.ports import Clock, EnrichJob, JobQueue, ListQuery, MemoryStore, Page, SystemClock, VectorIndex
 from engram.usecases.graph import LinkMemory
 from engram.usecases.remember import check_related
@@ -71,6 +72,7 @@ class Forget:
         if self.link is not None:
             self.link.forget(memory)  # a forgotten memory links nothing in the graph
         self.store.add_history([history_record(memory, HistoryEvent.deleted, self.clock.now(), actor="api")])
+        count("MemoryDeleted")
         return memory
 
 

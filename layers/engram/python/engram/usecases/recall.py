@@ -27,6 +27,7 @@ from engram.domain.scoring import (
     is_expired,
     without_words,
 )
+from engram.observability import count
 from engram.ports import (
     Clock,
     Embedder,
@@ -183,6 +184,7 @@ class Recall:
             results = [r for r in results if r.score >= q.min_score]
         results = results[: q.top_k]
         self._log_retrievals(q.tenant, [r.memory.id for r in results], now)
+        count("MemoriesRecalled", len(results))
         return results
 
     def _without_hub_terms(

@@ -44,6 +44,16 @@ class Outcome(StrEnum):
     quota_exceeded = "quota_exceeded"  # batch only: the tenant is at its storage limit (reason)
 
 
+METRIC = {  # one business metric per outcome, whichever entry point remembered (API, MCP, sessions)
+    Outcome.stored: "MemoryStored",
+    Outcome.deduplicated: "MemoryDeduplicated",
+    Outcome.rejected: "MemoryRejected",
+    Outcome.pii_rejected: "PiiRejected",
+    Outcome.invalid: "MemoryInvalid",
+    Outcome.quota_exceeded: "QuotaExceeded",
+}
+
+
 @dataclass(frozen=True)
 class RememberCommand:
     tenant: str
@@ -98,8 +108,9 @@ class Remember:
         try:
             result, job = self._store_one(command)
         except PiiRejected:
-            count("PiiRejected")
+            count(METRIC[Outcome.pii_rejected])
             raise
+        _count(result)
         if job is not None:
             self._enqueue([job])
         return result
@@ -118,6 +129,7 @@ class Remember:
                 result, job = RememberResult(Outcome.quota_exceeded, reason=exc.message), None
             except PiiRejected as exc:
                 result, job = RememberResult(Outcome.pii_rejected, reason=exc.message), None
+            _count(result)
             results.append(result)
             if job is not None:
                 jobs.append(job)
@@ -229,6 +241,12 @@ class Remember:
             # Raw first: the memories are stored and stay `pending`; the janitor's repair job re-queues
             # them. The client still gets its 201, because its memory is safe.
             log.exception("enqueue failed; %d memories left pending for repair", len(jobs))
+
+
+def _count(result: RememberResult) -> None:
+    count(METRIC[result.outcome])
+    if result.redactions:
+        count("PiiRedacted", len(result.redactions))
 
 
 def check_related(

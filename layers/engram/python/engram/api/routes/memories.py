@@ -1,7 +1,4 @@
-"""Memory routes: remember one or a batch, list, read, change, forget, and a memory's history.
-
-The write path's business metrics are counted here, one per outcome, beside the answer they describe.
-"""
+"""Memory routes: remember one or a batch, list, read, change, forget, and a memory's history."""
 
 from __future__ import annotations
 
@@ -34,28 +31,11 @@ from engram.api.search import metadata_from_query
 from engram.api.services import Services
 from engram.domain.filters import describe as describe_filters
 from engram.domain.models import Status
-from engram.observability import count
 from engram.ports import ListQuery
 from engram.usecases.memories import get_memory, list_memories, memory_history
-from engram.usecases.remember import Outcome, RememberResult
+from engram.usecases.remember import Outcome
 
 MemoryId = Annotated[str, Path(min_length=1, max_length=64)]
-
-_METRIC = {
-    Outcome.stored: "MemoryStored",
-    Outcome.deduplicated: "MemoryDeduplicated",
-    Outcome.rejected: "MemoryRejected",
-    Outcome.pii_rejected: "PiiRejected",
-    Outcome.invalid: "MemoryInvalid",
-    Outcome.quota_exceeded: "QuotaExceeded",
-}
-
-
-def _answer(result: RememberResult) -> RememberResponse:
-    count(_METRIC[result.outcome])
-    if result.redactions:
-        count("PiiRedacted", len(result.redactions))
-    return remember_response(result)
 
 
 def _json(status: int, model: RememberResponse) -> Response[RememberResponse]:
@@ -82,7 +62,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Router:
     )
     def remember(body: RememberRequest) -> Response[RememberResponse]:
         result = c.remember(remember_command(tenant(), body))  # a secret raises PiiRejected: a 422
-        return _json(201 if result.outcome == Outcome.stored else 200, _answer(result))
+        return _json(201 if result.outcome == Outcome.stored else 200, remember_response(result))
 
     @routes.post(
         "/v1/memories/batch",
@@ -94,7 +74,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Router:
     def remember_batch(body: BatchRequest) -> BatchResponse:
         who = tenant()
         results = c.remember.many([remember_command(who, item) for item in body.items])
-        return BatchResponse(results=[_answer(r) for r in results])
+        return BatchResponse(results=[remember_response(r) for r in results])
 
     @routes.get(
         "/v1/memories",
@@ -164,9 +144,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Router:
         responses=responses({200: (MemoryOut, "the forgotten memory")}, 404, 422, *AUTH, 503),
     )
     def delete_route(memory_id: MemoryId) -> MemoryOut:
-        memory = c.forget(tenant(), memory_id)
-        count("MemoryDeleted")
-        return MemoryOut.of(memory)
+        return MemoryOut.of(c.forget(tenant(), memory_id))
 
     @routes.get(
         "/v1/memories/<memory_id>/history",

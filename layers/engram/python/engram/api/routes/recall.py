@@ -11,7 +11,6 @@ from engram.api.resolver import new_router
 from engram.api.schemas import SearchRequest, SearchResponse
 from engram.api.search import recall_query, search_response
 from engram.api.services import Services
-from engram.observability import count
 
 
 def router(c: Services, tenant: Callable[[], str]) -> Router:
@@ -26,7 +25,6 @@ def router(c: Services, tenant: Callable[[], str]) -> Router:
     )
     def search_route(body: SearchRequest) -> SearchResponse:
         results = c.recall(recall_query(tenant(), body))
-        count("MemoriesRecalled", len(results))
         if not body.expand or c.transcripts is None:
             return search_response(results, body.explain)
         from engram.usecases.sessions import sources_of
