@@ -1,6 +1,6 @@
 """Embedders: one per provider, chosen by `EmbedderSettings.provider`.
 
-- minilm: all-MiniLM-L6-v2 in NumPy, offline (the embedded default; needs the `local` extra)
+- minilm: all-MiniLM-L6-v2 offline, on ONNX Runtime or NumPy (the embedded default; the `local` extra)
 - hashing: deterministic feature hashing, for tests
 - bedrock: Amazon Titan Text Embeddings V2
 - openai: any OpenAI-compatible `/embeddings` endpoint (OpenAI, Ollama, vLLM)
@@ -21,7 +21,7 @@ def build_embedder(settings: EmbedderSettings, *, bedrock_client: Any = None) ->
     """The configured embedder. Raises ValueError when the settings cannot work together."""
     match settings.provider:
         case "minilm":
-            # imported here: NumPy and the model wheel are only installed with the `local` extra
+            # imported here: NumPy, onnxruntime and the model wheel come with the `local` extra
             from engram.providers.embedders.minilm import MODEL_ALIASES, MiniLMEmbedder
 
             model_dir = None if settings.model in MODEL_ALIASES else Path(settings.model)
