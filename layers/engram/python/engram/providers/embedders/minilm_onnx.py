@@ -14,15 +14,20 @@ NumPy array (no copy, no 90 MB serialisation). Building takes ~0.1 s and the ses
 model is built in memory when the embedder loads; no .onnx file is written, so none can go stale or
 sit in a read-only place.
 
-Measured against the NumPy encoder (bench/bench_embed.py, same machine, back to back): a single text
-several times faster, identical vectors to float32 noise (max |Δ| < 1e-6 on the reference texts).
-Dynamic int8 quantisation (onnxruntime.quantization) was tried and dropped: cosine against the
-reference vectors fell to 0.855 (per-tensor) and 0.970 (per-channel), below the 0.99 that keeps
-stored vectors compatible, for no measurable gain on a single text.
+Measured against the NumPy encoder (bench/bench_embed.py, 2 cores at load average 7–10, back to back):
+the same vectors (cosine 1.0 to 6 places on the reference texts, the corpus and 400 LoCoMo texts); CPU
+per single text 16.1 → 8.8 ms for a short memory and 28.3 → 19.5 ms for a 22-word sentence (what
+remains is nine tenths float32 GEMM, in MatMul and Attention, by ONNX Runtime's profiler); two concurrent clients of one text each 18.9 → 31.6 queries/s; batch
+throughput about equal (19.4 → 21.5 texts/s, GEMM-bound either way). Dynamic int8 quantisation
+(onnxruntime.quantization) was tried and dropped: cosine against the reference vectors fell to 0.855
+(per-tensor) and 0.970 (per-channel), below the 0.99 that keeps stored vectors compatible, and this
+CPU (AVX2, no VNNI) ran it no faster on a single text.
 
-Threads: one intra-op thread per call. On two cores shared by concurrent requests a second thread
-per call only competes with the other request; a batch is split across the caller's worker pool
-instead, one call per core, as on the NumPy path (ONNX Runtime releases the GIL while it runs).
+Threads: one intra-op thread per call. Two measured no better for one text on this 2-core machine
+(p50 and CPU time within noise) and were ahead or behind for two concurrent clients from run to run;
+`engram serve` runs several processes of one request each, where a second thread per call would
+only oversubscribe the cores. A batch is split across the caller's worker pool instead, one call per
+core, as on the NumPy path (ONNX Runtime releases the GIL while it runs).
 """
 
 from __future__ import annotations
