@@ -47,7 +47,7 @@ def cmd_sessions(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     from engram.api.sessions import AppendRequest, MessageOut, TranscriptOut, session_out
     from engram.domain.sessions import SessionRef
-    from engram.usecases.sessions import AppendCommand, MessageIn, get_session, transcript
+    from engram.usecases.sessions import AppendCommand, MessageIn
 
     container = container_of(args)
     ref = SessionRef(args.tenant, args.user_id, args.session_id)
@@ -68,13 +68,13 @@ def _run(args: argparse.Namespace) -> int:
             from engram.runtime.worker import drain
 
             drain(container)
-            view = session_out(get_session(container.transcripts, ref))
+            view = session_out(container.session_reads.get(ref))
             for fact in view.facts:
                 print(f"  {fact.state.value:<12} {fact.provenance.value:<17} {fact.content}")
     elif args.sessions_command == "show":
-        print(session_out(get_session(container.transcripts, ref)).model_dump_json(indent=2))
+        print(session_out(container.session_reads.get(ref)).model_dump_json(indent=2))
     else:
-        page = transcript(container.transcripts, ref, args.limit, args.cursor)
+        page = container.session_reads.messages(ref, args.limit, args.cursor)
         out = TranscriptOut(session_id=args.session_id, items=[MessageOut.of(m) for m in page.items],
                             cursor=page.cursor)  # fmt: skip
         print(out.model_dump_json(indent=2))

@@ -25,9 +25,8 @@ from engram.api.sessions import AppendRequest, AppendResponse
 from engram.client.sync import Engram
 from engram.ports import ListQuery
 from engram.runtime.container import Container
-from engram.usecases.memories import list_memories, memory_history
 from engram.usecases.remember import RememberCommand
-from engram.usecases.sessions import AppendCommand, MessageIn, SessionNotFound
+from engram.usecases.sessions import AppendCommand, MessageIn
 
 
 class Backend(Protocol):
@@ -101,21 +100,18 @@ class LocalBackend:
     def list(
         self, user_id: str, project: str | None, namespace: str | None, limit: int, cursor: str | None
     ) -> MemoryList:
-        page = list_memories(
-            self.c.store, ListQuery(self.tenant, user_id, project, namespace, None, limit, cursor)
-        )
+        query = ListQuery(self.tenant, user_id, project, namespace, None, limit, cursor)
+        page = self.c.memory_reads.page(query)
         return MemoryList(items=[MemoryOut.of(m) for m in page.items], cursor=page.cursor)
 
     def history(self, memory_id: str) -> HistoryList:
-        records = memory_history(self.c.store, self.tenant, memory_id)
+        records = self.c.memory_reads.history(self.tenant, memory_id)
         events = [
             HistoryOut(**r.model_dump(include={"id", "event", "at", "actor", "detail"})) for r in records
         ]
         return HistoryList(memory_id=memory_id, events=events)
 
     def add_messages(self, session_id: str, request: AppendRequest) -> AppendResponse:
-        if self.c.transcripts is None:
-            raise SessionNotFound("this store keeps no session transcripts")
         result = self.c.append_messages(
             AppendCommand(
                 tenant=self.tenant,

@@ -38,13 +38,14 @@ from engram.settings import Settings
 if TYPE_CHECKING:  # each use case is imported by the property that builds it: a function loads its own
     from engram.usecases.checkpoints import SaveCheckpoint
     from engram.usecases.enrich import Enrich
-    from engram.usecases.erase import EraseUser, RequestErasure
-    from engram.usecases.graph import LinkMemory
+    from engram.usecases.erase import EraseUser, ErasureStatus, RequestErasure
+    from engram.usecases.graph import EntityReads, LinkMemory
+    from engram.usecases.janitor.stats import TenantStats
     from engram.usecases.keys import TranscriptCaps
-    from engram.usecases.memories import Forget, Update
+    from engram.usecases.memories import Forget, MemoryReads, Update
     from engram.usecases.recall import Recall
     from engram.usecases.remember import Remember
-    from engram.usecases.sessions import AppendMessages, Extract
+    from engram.usecases.sessions import AppendMessages, DeleteSession, Extract, SessionReads
     from engram.usecases.transfer import Export, Import
 
     class Transcripts(TranscriptStore, TranscriptCaps, Protocol):
@@ -118,6 +119,42 @@ class Container:
         from engram.usecases.memories import Forget
 
         return Forget(self.store, self.vector_index, self.clock, link=self.link_memory)
+
+    @cached_property
+    def memory_reads(self) -> MemoryReads:
+        from engram.usecases.memories import MemoryReads
+
+        return MemoryReads(self.store)
+
+    @cached_property
+    def entity_reads(self) -> EntityReads:
+        from engram.usecases.graph import EntityReads
+
+        return EntityReads(self.graph)
+
+    @cached_property
+    def session_reads(self) -> SessionReads:
+        from engram.usecases.sessions import SessionReads
+
+        return SessionReads(self.transcripts, self.settings.sessions, self.clock)
+
+    @cached_property
+    def delete_session(self) -> DeleteSession:
+        from engram.usecases.sessions import DeleteSession
+
+        return DeleteSession(self.transcripts, self.store, self.forget)
+
+    @cached_property
+    def erasure_status(self) -> ErasureStatus:
+        from engram.usecases.erase import ErasureStatus
+
+        return ErasureStatus(self.userdata)
+
+    @cached_property
+    def tenant_stats(self) -> TenantStats:
+        from engram.usecases.janitor.stats import TenantStats
+
+        return TenantStats(self.janitor_state, self.queue, self.keys, self.transcripts, self.store)
 
     @cached_property
     def enrich(self) -> Enrich:

@@ -38,12 +38,16 @@ class RequestErasure:
         return record
 
 
-def erasure_status(userdata: UserData, tenant: str, user_id: str, job_id: str) -> ErasureRecord | None:
-    """The record of an erasure of this user in this tenant; None for any other job id."""
-    record = userdata.erasure(tenant, job_id)
-    if record is None or record.subject != subject_digest(tenant, user_id):
-        return None
-    return record
+@dataclass(frozen=True)
+class ErasureStatus:
+    userdata: UserData
+
+    def __call__(self, tenant: str, user_id: str, job_id: str) -> ErasureRecord | None:
+        """The record of an erasure of this user in this tenant; None for any other job id."""
+        record = self.userdata.erasure(tenant, job_id)
+        if record is None or record.subject != subject_digest(tenant, user_id):
+            return None
+        return record
 
 
 @dataclass

@@ -197,29 +197,36 @@ def _residual(candidates: Sequence[str], seeds: Iterable[Entity], predicates: se
     return any(" " not in c and c not in covered and c != USER and len(c) > 2 for c in candidates)
 
 
-def list_entities(graph: GraphStore, scope: GraphScope, limit: int, cursor: str | None) -> EntityPage:
-    return graph.entity_page(scope, limit, cursor)
+@dataclass(frozen=True)
+class EntityReads:
+    """The knowledge graph as the API reads it, per user scope: a page of entities, one in detail."""
 
+    graph: GraphStore
 
-def entity_detail(graph: GraphStore, scope: GraphScope, id_or_name: str, memories: int = 50) -> EntityDetail:
-    """One entity of the scope, by id or by name, with its relations and the memories mentioning it."""
-    wanted = id_or_name if id_or_name.startswith("ent_") else entity_id(scope, canonical(id_or_name) or "")
-    found = graph.entities_by_id(scope, [wanted])
-    if not found:
-        raise MemoryNotFound(f"no entity {id_or_name!r} for this user")
-    entity = found[0]
-    relations = graph.relations(scope, [entity.id])
-    others = {e.id: e for e in graph.entities_by_id(scope, _other_ends(entity.id, relations))}
-    linked = [
-        LinkedEntity(
-            r,
-            "out" if r.subject_id == entity.id else "in",
-            others.get(r.object_id if r.subject_id == entity.id else r.subject_id),
-        )
-        for r in relations
-    ]
-    memory_ids = graph.memories_of(scope, [entity.id], memories).get(entity.id, [])
-    return EntityDetail(entity, linked, memory_ids)
+    def page(self, scope: GraphScope, limit: int, cursor: str | None) -> EntityPage:
+        return self.graph.entity_page(scope, limit, cursor)
+
+    def detail(self, scope: GraphScope, id_or_name: str, memories: int = 50) -> EntityDetail:
+        """One entity of the scope, by id or by name, with its relations and the memories mentioning it."""
+        graph = self.graph
+        by_name = entity_id(scope, canonical(id_or_name) or "")
+        wanted = id_or_name if id_or_name.startswith("ent_") else by_name
+        found = graph.entities_by_id(scope, [wanted])
+        if not found:
+            raise MemoryNotFound(f"no entity {id_or_name!r} for this user")
+        entity = found[0]
+        relations = graph.relations(scope, [entity.id])
+        others = {e.id: e for e in graph.entities_by_id(scope, _other_ends(entity.id, relations))}
+        linked = [
+            LinkedEntity(
+                r,
+                "out" if r.subject_id == entity.id else "in",
+                others.get(r.object_id if r.subject_id == entity.id else r.subject_id),
+            )
+            for r in relations
+        ]
+        memory_ids = graph.memories_of(scope, [entity.id], memories).get(entity.id, [])
+        return EntityDetail(entity, linked, memory_ids)
 
 
 def _other_ends(entity: str, relations: Sequence[Relation]) -> list[str]:

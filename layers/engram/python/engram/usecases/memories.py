@@ -45,15 +45,23 @@ def get_memory(store: MemoryStore, tenant: str, memory_id: str) -> Memory:
     return memory
 
 
-def list_memories(store: MemoryStore, query: ListQuery) -> Page:
-    return store.list(query)
+@dataclass(frozen=True)
+class MemoryReads:
+    """A tenant's memories as the API and the MCP server read them: a page, one, one's history."""
 
+    store: MemoryStore
 
-def memory_history(store: MemoryStore, tenant: str, memory_id: str) -> list[HistoryRecord]:
-    """A forgotten memory's history is forgotten with it: once deleted, its trail answers 404 like
-    the memory does (the janitor's retention job purges both; the audit stays for operators)."""
-    get_memory(store, tenant, memory_id)
-    return store.history(tenant, memory_id)
+    def page(self, query: ListQuery) -> Page:
+        return self.store.list(query)
+
+    def get(self, tenant: str, memory_id: str) -> Memory:
+        return get_memory(self.store, tenant, memory_id)
+
+    def history(self, tenant: str, memory_id: str) -> list[HistoryRecord]:
+        """A forgotten memory's history is forgotten with it: once deleted, its trail answers 404 like
+        the memory does (the janitor's retention job purges both; the audit stays for operators)."""
+        get_memory(self.store, tenant, memory_id)
+        return self.store.history(tenant, memory_id)
 
 
 @dataclass

@@ -57,6 +57,7 @@ from engram.ports import (
     UnitOfWork,
 )
 from engram.settings import SessionSettings
+from engram.usecases.checkpoints import Recovery, recovery_digest
 from engram.usecases.keys import count_model_tokens
 from engram.usecases.remember import Outcome, Remember, RememberCommand, RememberResult
 
@@ -472,34 +473,6 @@ class Source:
     messages: list[SourceMessage]
 
 
-def sources_of(
-    transcripts: TranscriptStore, tenant: str, memories: Sequence[Memory], max_messages: int, max_chars: int
-) -> dict[str, Source]:
-    """For each memory derived from a session of its user: the session and its first `max_messages`
-    source messages, each cut to `max_chars` (recall's `expand`). One read per session."""
-    wanted: dict[SessionRef, list[tuple[str, list[str]]]] = {}
-    for memory in memories:
-        session_id, ids = source_of(memory.metadata)
-        if session_id is not None and ids and max_messages > 0:
-            ref = SessionRef(tenant, memory.user_id, session_id)
-            wanted.setdefault(ref, []).append((memory.id, ids[:max_messages]))
-    found: dict[str, Source] = {}
-    for ref, items in wanted.items():
-        by_id = {m.id: m for m in transcripts.messages_by_id(ref, [i for _, ids in items for i in ids])}
-        for memory_id, ids in items:
-            messages = sorted((by_id[i] for i in set(ids) if i in by_id), key=lambda m: m.seq)
-            found[memory_id] = Source(
-                ref.session_id,
-                [
-                    SourceMessage(
-                        m.model_copy(update={"content": m.content[:max_chars]}), len(m.content) > max_chars
-                    )
-                    for m in messages
-                ],
-            )
-    return found
-
-
 # --------------------------------------------------------------------------- read and delete
 
 
@@ -508,19 +481,6 @@ class SessionView:
     session: SessionInfo
     jobs: list[ExtractionRecord]
     facts: list[FactRecord]
-
-
-def get_session(transcripts: TranscriptStore, ref: SessionRef, jobs: int = 20) -> SessionView:
-    session = transcripts.session(ref)
-    if session is None:
-        raise SessionNotFound(f"no session {ref.session_id} for user {ref.user_id}")
-    return SessionView(session, transcripts.jobs(ref, jobs), transcripts.facts(ref))
-
-
-def transcript(transcripts: TranscriptStore, ref: SessionRef, limit: int, cursor: str | None) -> MessagePage:
-    if transcripts.session(ref) is None:
-        raise SessionNotFound(f"no session {ref.session_id} for user {ref.user_id}")
-    return transcripts.messages(ref, limit, cursor)
 
 
 @dataclass(frozen=True)
@@ -540,26 +500,79 @@ def derived_only_from(memory: Memory, ref: SessionRef, sessions: Sequence[Sessio
     )
 
 
-def delete_session(
-    transcripts: TranscriptStore,
-    store: MemoryStore,
-    forget: Callable[[str, str], Memory],
-    ref: SessionRef,
-    *,
-    cascade: bool = False,
-) -> Deleted:
-    """Delete a session's transcript, jobs and facts; with `cascade`, first forget (through the normal
-    Forget use case) the memories derived from this session and from no other source. A session with
-    checkpoints but no transcript is a session too."""
-    if transcripts.session(ref) is None and not transcripts.checkpoints(ref, 1):
-        raise SessionNotFound(f"no session {ref.session_id} for user {ref.user_id}")
-    forgotten: list[str] = []
-    if cascade:
-        ids = list(dict.fromkeys(f.memory_id for f in transcripts.facts(ref) if f.memory_id))
-        for memory in store.get_many(ref.tenant, ids):
-            if derived_only_from(memory, ref, transcripts.sessions_of(ref.tenant, memory.id)):
-                forget(ref.tenant, memory.id)
-                forgotten.append(memory.id)
-    messages = transcripts.delete(ref)
-    count("SessionDeleted")
-    return Deleted(ref.session_id, messages, forgotten)
+@dataclass(frozen=True)
+class SessionReads:
+    """Sessions as the API reads them: one session, its transcript, its latest checkpoint as a
+    recovery digest, and the source messages of memories a session taught (recall's `expand`)."""
+
+    transcripts: TranscriptStore
+    settings: SessionSettings
+    clock: Clock = field(default_factory=SystemClock)
+
+    def get(self, ref: SessionRef, jobs: int = 20) -> SessionView:
+        session = self.transcripts.session(ref)
+        if session is None:
+            raise SessionNotFound(f"no session {ref.session_id} for user {ref.user_id}")
+        return SessionView(session, self.transcripts.jobs(ref, jobs), self.transcripts.facts(ref))
+
+    def messages(self, ref: SessionRef, limit: int, cursor: str | None) -> MessagePage:
+        if self.transcripts.session(ref) is None:
+            raise SessionNotFound(f"no session {ref.session_id} for user {ref.user_id}")
+        return self.transcripts.messages(ref, limit, cursor)
+
+    def recovery(self, ref: SessionRef, budget_chars: int) -> Recovery:
+        return recovery_digest(self.transcripts, ref, budget_chars, self.settings, self.clock.now())
+
+    def sources(self, tenant: str, memories: Sequence[Memory]) -> dict[str, Source]:
+        """For each memory derived from a session of its user: the session and its first
+        `expand_messages` source messages, each cut to `expand_chars`. One read per session."""
+        max_messages, max_chars = self.settings.expand_messages, self.settings.expand_chars
+        wanted: dict[SessionRef, list[tuple[str, list[str]]]] = {}
+        for memory in memories:
+            session_id, ids = source_of(memory.metadata)
+            if session_id is not None and ids and max_messages > 0:
+                ref = SessionRef(tenant, memory.user_id, session_id)
+                wanted.setdefault(ref, []).append((memory.id, ids[:max_messages]))
+        found: dict[str, Source] = {}
+        for ref, items in wanted.items():
+            by_id = {
+                m.id: m for m in self.transcripts.messages_by_id(ref, [i for _, ids in items for i in ids])
+            }
+            for memory_id, ids in items:
+                messages = sorted((by_id[i] for i in set(ids) if i in by_id), key=lambda m: m.seq)
+                found[memory_id] = Source(
+                    ref.session_id,
+                    [
+                        SourceMessage(
+                            m.model_copy(update={"content": m.content[:max_chars]}),
+                            len(m.content) > max_chars,
+                        )
+                        for m in messages
+                    ],
+                )
+        return found
+
+
+@dataclass(frozen=True)
+class DeleteSession:
+    transcripts: TranscriptStore
+    store: MemoryStore
+    forget: Callable[[str, str], Memory]  # the Forget use case
+
+    def __call__(self, ref: SessionRef, *, cascade: bool = False) -> Deleted:
+        """Delete a session's transcript, jobs and facts; with `cascade`, first forget (through the
+        normal Forget use case) the memories derived from this session and from no other source. A
+        session with checkpoints but no transcript is a session too."""
+        transcripts = self.transcripts
+        if transcripts.session(ref) is None and not transcripts.checkpoints(ref, 1):
+            raise SessionNotFound(f"no session {ref.session_id} for user {ref.user_id}")
+        forgotten: list[str] = []
+        if cascade:
+            ids = list(dict.fromkeys(f.memory_id for f in transcripts.facts(ref) if f.memory_id))
+            for memory in self.store.get_many(ref.tenant, ids):
+                if derived_only_from(memory, ref, transcripts.sessions_of(ref.tenant, memory.id)):
+                    self.forget(ref.tenant, memory.id)
+                    forgotten.append(memory.id)
+        messages = transcripts.delete(ref)
+        count("SessionDeleted")
+        return Deleted(ref.session_id, messages, forgotten)

@@ -24,14 +24,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Router:
         responses=responses({200: (Stats, "the caller's counts")}, 401, 429),
     )
     def stats_route() -> Stats:
-        from engram.usecases.janitor.stats import collect_stats
-        from engram.usecases.keys import tenant_usage
-
-        who = tenant()
-        state = c.janitor_state  # the memory counts and the janitor's state, beside the store
-        stats = collect_stats(state, c.queue, state, who, service_wide=False)
-        stats.usage = tenant_usage(c.keys, who, stats.status, c.transcripts, c.store)
-        return stats
+        return c.tenant_stats(tenant())
 
     return routes
 

@@ -13,10 +13,7 @@ from engram.api.entities import EntityDetailOut, EntityList, EntityOut, Relation
 from engram.api.resolver import new_router
 from engram.api.schemas import ScopeName, UserId
 from engram.api.services import Services
-from engram.domain.errors import MemoryNotFound
 from engram.domain.graph import GraphScope
-from engram.ports import GraphStore
-from engram.usecases.graph import entity_detail, list_entities
 
 EntityRef = Annotated[str, Path(min_length=1, max_length=128, description="an entity id, or its name")]
 
@@ -24,10 +21,8 @@ EntityRef = Annotated[str, Path(min_length=1, max_length=128, description="an en
 def router(c: Services, tenant: Callable[[], str]) -> Router:
     routes = new_router()
 
-    def graph_of(user_id: str, project: str | None) -> tuple[GraphStore, GraphScope]:
-        if c.graph is None:
-            raise MemoryNotFound("this deployment keeps no knowledge graph")
-        return c.graph, GraphScope(tenant(), user_id, project or "default")
+    def scope(user_id: str, project: str | None) -> GraphScope:
+        return GraphScope(tenant(), user_id, project or "default")
 
     @routes.get(
         "/v1/entities",
@@ -42,7 +37,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Router:
         limit: Annotated[int, Query(ge=1, le=200)] = 50,
         cursor: Annotated[str | None, Query(max_length=512)] = None,
     ) -> EntityList:
-        page = list_entities(*graph_of(user_id, project), limit, cursor)
+        page = c.entity_reads.page(scope(user_id, project), limit, cursor)
         return EntityList(items=[EntityOut.of(e) for e in page.items], cursor=page.cursor)
 
     @routes.get(
@@ -57,7 +52,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Router:
         user_id: Annotated[UserId, Query()],
         project: Annotated[ScopeName | None, Query()] = None,
     ) -> EntityDetailOut:
-        detail = entity_detail(*graph_of(user_id, project), entity)
+        detail = c.entity_reads.detail(scope(user_id, project), entity)
         return EntityDetailOut(
             entity=EntityOut.of(detail.entity),
             relations=[

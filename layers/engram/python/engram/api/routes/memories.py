@@ -32,7 +32,6 @@ from engram.api.services import Services
 from engram.domain.filters import describe as describe_filters
 from engram.domain.models import Status
 from engram.ports import ListQuery
-from engram.usecases.memories import get_memory, list_memories, memory_history
 from engram.usecases.remember import Outcome
 
 MemoryId = Annotated[str, Path(min_length=1, max_length=64)]
@@ -112,7 +111,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Router:
             metadata=metadata_from_query(metadata_filter),
             review_needed=review_needed,
         )
-        page = list_memories(c.store, query)
+        page = c.memory_reads.page(query)
         return MemoryList(items=[MemoryOut.of(m) for m in page.items], cursor=page.cursor)
 
     @routes.get(
@@ -123,7 +122,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Router:
         responses=responses({200: (MemoryOut, "the memory")}, 404, 422, *AUTH),
     )
     def get_route(memory_id: MemoryId) -> MemoryOut:
-        return MemoryOut.of(get_memory(c.store, tenant(), memory_id))
+        return MemoryOut.of(c.memory_reads.get(tenant(), memory_id))
 
     @routes.patch(
         "/v1/memories/<memory_id>",
@@ -154,7 +153,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Router:
         responses=responses({200: (HistoryList, "its events, oldest first")}, 404, 422, *AUTH),
     )
     def history_route(memory_id: MemoryId) -> HistoryList:
-        records = memory_history(c.store, tenant(), memory_id)
+        records = c.memory_reads.history(tenant(), memory_id)
         return HistoryList(
             memory_id=memory_id,
             events=[

@@ -25,13 +25,9 @@ def router(c: Services, tenant: Callable[[], str]) -> Router:
     )
     def search_route(body: SearchRequest) -> SearchResponse:
         results = c.recall(recall_query(tenant(), body))
-        if not body.expand or c.transcripts is None:
+        if not body.expand:
             return search_response(results, body.explain)
-        from engram.usecases.sessions import sources_of
-
-        limits = c.settings.sessions
-        memories = [r.memory for r in results]
-        sources = sources_of(c.transcripts, tenant(), memories, limits.expand_messages, limits.expand_chars)
+        sources = c.session_reads.sources(tenant(), [r.memory for r in results])
         return search_response(results, body.explain, sources)
 
     return routes

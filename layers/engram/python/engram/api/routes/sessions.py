@@ -30,9 +30,6 @@ from engram.api.sessions import (
     session_out,
 )
 from engram.domain.sessions import SessionRef
-from engram.ports import TranscriptStore
-from engram.usecases.checkpoints import recovery_digest
-from engram.usecases.sessions import SessionNotFound, delete_session, get_session, transcript
 
 SessionId = Annotated[
     str, Path(min_length=1, max_length=128, pattern=NAME_PATTERN, description="your id of the session")
@@ -41,12 +38,6 @@ SessionId = Annotated[
 
 def router(c: Services, tenant: Callable[[], str]) -> Router:
     routes = new_router()
-
-    def transcripts() -> TranscriptStore:
-        if c.transcripts is None:
-            raise SessionNotFound("this deployment keeps no session transcripts")
-        store: TranscriptStore = c.transcripts
-        return store
 
     @routes.post(
         "/v1/sessions/<session_id>/messages",
@@ -59,7 +50,6 @@ def router(c: Services, tenant: Callable[[], str]) -> Router:
         ),
     )
     def append_route(session_id: SessionId, body: AppendRequest) -> Response[AppendResponse]:
-        transcripts()
         command = append_command(tenant(), session_id, body)
         result = c.append_messages(command)
         answer = AppendResponse(
@@ -80,7 +70,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Router:
         responses=responses({200: (SessionOut, "the session")}, 404, 422, 401, 429),
     )
     def session_route(session_id: SessionId, user_id: Annotated[UserId, Query()]) -> SessionOut:
-        return session_out(get_session(transcripts(), SessionRef(tenant(), user_id, session_id)))
+        return session_out(c.session_reads.get(SessionRef(tenant(), user_id, session_id)))
 
     @routes.get(
         "/v1/sessions/<session_id>/transcript",
@@ -95,7 +85,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Router:
         limit: Annotated[int, Query(ge=1, le=200)] = 50,
         cursor: Annotated[str | None, Query(max_length=512)] = None,
     ) -> TranscriptOut:
-        page = transcript(transcripts(), SessionRef(tenant(), user_id, session_id), limit, cursor)
+        page = c.session_reads.messages(SessionRef(tenant(), user_id, session_id), limit, cursor)
         return TranscriptOut(
             session_id=session_id, items=[MessageOut.of(m) for m in page.items], cursor=page.cursor
         )
@@ -113,7 +103,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Router:
         cascade: Annotated[bool, Query()] = False,
     ) -> SessionDeleted:
         ref = SessionRef(tenant(), user_id, session_id)
-        deleted = delete_session(transcripts(), c.store, c.forget, ref, cascade=cascade)
+        deleted = c.delete_session(ref, cascade=cascade)
         return SessionDeleted(
             session_id=deleted.session_id, deleted_messages=deleted.messages, forgotten=deleted.forgotten
         )
@@ -132,7 +122,6 @@ def router(c: Services, tenant: Callable[[], str]) -> Router:
         ),
     )
     def checkpoint_route(session_id: SessionId, body: CheckpointRequest) -> Response[CheckpointSaved]:
-        transcripts()
         result = c.save_checkpoint(checkpoint_command(tenant(), session_id, body))
         answer = CheckpointSaved(
             checkpoint=CheckpointOut.of(session_id, result.checkpoint),
@@ -155,7 +144,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Router:
         budget_chars: Annotated[int, Query(ge=200, le=20000)] = 2000,
     ) -> RecoveryOut:
         ref = SessionRef(tenant(), user_id, session_id)
-        recovery = recovery_digest(transcripts(), ref, budget_chars, c.settings.sessions, c.clock.now())
+        recovery = c.session_reads.recovery(ref, budget_chars)
         return RecoveryOut(
             session_id=session_id,
             checkpoint=CheckpointOut.of(session_id, recovery.checkpoint) if recovery.checkpoint else None,

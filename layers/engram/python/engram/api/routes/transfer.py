@@ -18,7 +18,6 @@ from engram.api.schemas import UserId
 from engram.api.services import Services
 from engram.api.transfer import NDJSON, ErasureOut, ImportRequest, ImportResponse
 from engram.domain.errors import MemoryNotFound
-from engram.usecases.erase import erasure_status
 
 UserPath = Annotated[str, Path(min_length=1, max_length=128, description="whose data")]
 JobId = Annotated[str, Path(min_length=1, max_length=64, description="the erasure job's id")]
@@ -101,7 +100,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Router:
         responses=responses({200: (ErasureOut, "the job")}, 404, 422, 401, 429),
     )
     def erasure_route(user_id: UserPath, job_id: JobId) -> ErasureOut:
-        record = erasure_status(c.userdata, tenant(), user_id, job_id)
+        record = c.erasure_status(tenant(), user_id, job_id)
         if record is None:
             raise MemoryNotFound(f"no erasure job {job_id} for this user")
         return ErasureOut.of(record, user_id)

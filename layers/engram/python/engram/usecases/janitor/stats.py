@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -9,7 +10,16 @@ from pydantic import BaseModel, Field
 
 from engram.domain.models import EnrichmentState, Status
 from engram.domain.quotas import Usage
-from engram.ports import JanitorJob, JanitorState, JobQueue, MemoryCounter
+from engram.ports import (
+    JanitorJob,
+    JanitorState,
+    JanitorStore,
+    JobQueue,
+    KeyStore,
+    MemoryCounter,
+    ModelTokens,
+)
+from engram.usecases.keys import TranscriptCaps, tenant_usage
 
 
 class JobStatus(BaseModel):
@@ -66,3 +76,20 @@ def collect_stats(
         janitor={name: JobStatus(last_run_at=s.last_run_at, summary=s.summary) for name, s in jobs.items()},
         complete=counts.complete,
     )
+
+
+@dataclass(frozen=True)
+class TenantStats:
+    """`GET /v1/admin/stats`: the caller's memory counts, and its usage against its quotas. Never the
+    service-wide queue and janitor figures (those are `engram stats`, for an operator)."""
+
+    state: JanitorStore  # the memory counts and the janitor's state, beside the store
+    queue: JobQueue
+    keys: KeyStore
+    transcripts: TranscriptCaps
+    tokens: ModelTokens
+
+    def __call__(self, tenant: str) -> Stats:
+        stats = collect_stats(self.state, self.queue, self.state, tenant, service_wide=False)
+        stats.usage = tenant_usage(self.keys, tenant, stats.status, self.transcripts, self.tokens)
+        return stats
