@@ -25,8 +25,8 @@ CPU (AVX2, no VNNI) ran it no faster on a single text.
 
 Threads: one intra-op thread per call. Two measured no better for one text on this 2-core machine
 (p50 and CPU time within noise) and were ahead or behind for two concurrent clients from run to run;
-`engram serve` runs several processes of one request each, where a second thread per call would
-only oversubscribe the cores. A batch is split across the caller's worker pool instead, one call per
+`engram serve` runs several processes resolving up to two requests each, where a second thread per
+call would only oversubscribe the cores. A batch is split across the caller's worker pool instead, one call per
 core, as on the NumPy path (ONNX Runtime releases the GIL while it runs).
 """
 
