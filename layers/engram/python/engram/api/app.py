@@ -13,7 +13,6 @@ from aws_lambda_powertools.event_handler import Response, content_types
 
 from engram.api import errors
 from engram.api.body import MalformedBody, parse_json, text_body
-from engram.api.remember import remember_response
 from engram.api.resolver import RequestScopedResolver
 from engram.api.routes import include_routes
 from engram.api.services import Services
@@ -21,7 +20,7 @@ from engram.domain.errors import PayloadTooLarge, RateLimited, Unauthorized
 from engram.observability import logger
 from engram.usecases.keys import admit
 
-__all__ = ["EngramApi", "build_resolver", "remember_response"]  # remember_response: the MCP server's
+__all__ = ["EngramApi", "build_resolver"]
 
 
 class EngramApi:

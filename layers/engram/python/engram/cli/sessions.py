@@ -45,24 +45,15 @@ def cmd_sessions(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from engram.api.sessions import AppendRequest, MessageOut, TranscriptOut, session_out
+    from engram.api.sessions import AppendRequest, MessageOut, TranscriptOut, append_command, session_out
     from engram.domain.sessions import SessionRef
-    from engram.usecases.sessions import AppendCommand, MessageIn
 
     container = container_of(args)
     ref = SessionRef(args.tenant, args.user_id, args.session_id)
     if args.sessions_command == "add":
-        request = AppendRequest.model_validate({"user_id": args.user_id, "messages": _messages(args)})
-        result = container.append_messages(
-            AppendCommand(
-                tenant=args.tenant,
-                user_id=args.user_id,
-                session_id=args.session_id,
-                project=args.project,
-                namespace=args.namespace,
-                messages=[MessageIn(**m.model_dump()) for m in request.messages],
-            )
-        )
+        fields = {"user_id": args.user_id, "project": args.project, "namespace": args.namespace}
+        request = AppendRequest.model_validate({**fields, "messages": _messages(args)})
+        result = container.append_messages(append_command(args.tenant, args.session_id, request))
         print(f"accepted {result.accepted}, duplicates {result.duplicates}, job {result.job_id or '-'}")
         if args.extract and container.settings.backend == "local":
             from engram.runtime.worker import drain

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from engram.api.app import remember_response
+from engram.api.remember import remember_command, remember_response
 from engram.api.schemas import (
     HistoryList,
     HistoryOut,
@@ -21,12 +21,10 @@ from engram.api.schemas import (
     SearchResponse,
 )
 from engram.api.search import recall_query, search_response
-from engram.api.sessions import AppendRequest, AppendResponse
+from engram.api.sessions import AppendRequest, AppendResponse, append_command
 from engram.client.sync import Engram
 from engram.ports import ListQuery
 from engram.runtime.container import Container
-from engram.usecases.remember import RememberCommand
-from engram.usecases.sessions import AppendCommand, MessageIn
 
 
 class Backend(Protocol):
@@ -89,7 +87,7 @@ class LocalBackend:
         self.tenant = tenant
 
     def remember(self, request: RememberRequest) -> RememberResponse:
-        return remember_response(self.c.remember(RememberCommand(tenant=self.tenant, **request.model_dump())))
+        return remember_response(self.c.remember(remember_command(self.tenant, request)))
 
     def recall(self, request: SearchRequest) -> SearchResponse:
         return search_response(self.c.recall(recall_query(self.tenant, request)), request.explain)
@@ -112,17 +110,7 @@ class LocalBackend:
         return HistoryList(memory_id=memory_id, events=events)
 
     def add_messages(self, session_id: str, request: AppendRequest) -> AppendResponse:
-        result = self.c.append_messages(
-            AppendCommand(
-                tenant=self.tenant,
-                user_id=request.user_id,
-                session_id=session_id,
-                project=request.project,
-                namespace=request.namespace,
-                agent_id=request.agent_id,
-                messages=[MessageIn(**m.model_dump()) for m in request.messages],
-            )
-        )
+        result = self.c.append_messages(append_command(self.tenant, session_id, request))
         return AppendResponse(
             session_id=result.session_id,
             accepted=result.accepted,
