@@ -4,7 +4,6 @@ the key's request rate when it has one."""
 from __future__ import annotations
 
 import hashlib
-import logging
 import re
 import secrets
 from collections.abc import Mapping
@@ -16,11 +15,11 @@ from ulid import ULID
 from engram.domain.errors import RateLimited, Unauthorized
 from engram.domain.models import ApiKey, Status
 from engram.domain.quotas import KeyRate, TenantLimits, TokenMeter, TranscriptQuota, Usage, default_burst
+from engram.observability import logger
 
 if TYPE_CHECKING:
     from engram.ports import KeyStore, MemoryStore, ModelTokens
 
-logger = logging.getLogger(__name__)
 
 KEY_PREFIX = "engram_"
 _BEARER = re.compile(r"^\s*Bearer\s+(\S+)\s*$", re.I)

@@ -5,7 +5,6 @@ Retrieval events go to the job queue (one job per recall), never as synchronous 
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -27,7 +26,7 @@ from engram.domain.scoring import (
     is_expired,
     without_words,
 )
-from engram.observability import count
+from engram.observability import count, logger
 from engram.ports import (
     Clock,
     Embedder,
@@ -45,7 +44,6 @@ from engram.ports import (
 from engram.settings import RankingSettings
 from engram.usecases.graph import NO_EXPANSION, ExpandQuery, Expansion
 
-log = logging.getLogger(__name__)
 _LEGS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="recall-lexical")
 # Graph expansion has a pool of its own: an expansion that misses its deadline keeps running, and in
 # the legs' pool it would make the next recalls' lexical legs queue behind it.
@@ -284,7 +282,7 @@ class Recall:
         try:
             self.queue.enqueue([RetrievalJob(tenant=tenant, memory_ids=ids, at=at)])
         except Exception:
-            log.exception("could not queue retrieval events")  # never fail a recall over bookkeeping
+            logger.exception("could not queue retrieval events")  # never fail a recall over bookkeeping
 
 
 def matches_filters(memory: Memory, f: SearchFilters) -> bool:

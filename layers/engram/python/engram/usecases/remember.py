@@ -6,7 +6,6 @@ memory stays `pending` and the janitor's repair job queues it again.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
@@ -28,11 +27,9 @@ from engram.domain.models import (
     TemporalKind,
 )
 from engram.domain.text import clean, content_hash
-from engram.observability import count
+from engram.observability import count, logger
 from engram.ports import Clock, EnrichJob, JobQueue, MemoryStore, SystemClock, UnitOfWork
 from engram.usecases.graph import LinkMemory, Links
-
-log = logging.getLogger(__name__)
 
 
 class Outcome(StrEnum):
@@ -219,7 +216,7 @@ class Remember:
         try:
             return self.link.read(memory)
         except Exception:
-            log.exception("inline graph link failed for %s", memory.id)
+            logger.exception("inline graph link failed for %s", memory.id)
             return None
 
     def _link(self, links: Links | None) -> None:
@@ -230,7 +227,7 @@ class Remember:
         except Exception:
             # The memory is stored (on SQLite the link's own writes roll back to their savepoint);
             # enrichment links it again, so a failed inline link only delays it.
-            log.exception("inline graph link failed for %s", links.memory_id)
+            logger.exception("inline graph link failed for %s", links.memory_id)
 
     def _enqueue(self, jobs: list[EnrichJob]) -> None:
         if not jobs:
@@ -240,7 +237,7 @@ class Remember:
         except Exception:
             # Raw first: the memories are stored and stay `pending`; the janitor's repair job re-queues
             # them. The client still gets its 201, because its memory is safe.
-            log.exception("enqueue failed; %d memories left pending for repair", len(jobs))
+            logger.exception("enqueue failed; %d memories left pending for repair", len(jobs))
 
 
 def _count(result: RememberResult) -> None:

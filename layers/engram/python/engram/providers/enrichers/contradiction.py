@@ -8,13 +8,13 @@ so it never fails an enrichment nor delays it beyond its deadline.
 
 from __future__ import annotations
 
-import logging
 import threading
 from collections.abc import Sequence
 from typing import Any
 
 from engram.domain.enrichment import Candidate, Contradiction
 from engram.domain.models import Memory
+from engram.observability import logger
 from engram.providers.aws import bedrock_runtime_client
 from engram.providers.enrichers.llm import (
     DEFAULT_BEDROCK_MODEL,
@@ -23,8 +23,6 @@ from engram.providers.enrichers.llm import (
     OpenAICompatEnricher,
 )
 from engram.settings import EnricherSettings
-
-logger = logging.getLogger(__name__)
 
 Model = BedrockEnricher | OpenAICompatEnricher
 

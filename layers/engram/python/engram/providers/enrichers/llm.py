@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import logging
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Mapping, Sequence
@@ -31,6 +30,7 @@ from engram.domain.enrichment import (
 )
 from engram.domain.models import Memory
 from engram.domain.quotas import spend
+from engram.observability import logger
 from engram.ports import Enricher, Sourced
 from engram.providers.aws import bedrock_runtime_client
 from engram.providers.enrichers.hardening import (
@@ -41,8 +41,6 @@ from engram.providers.enrichers.hardening import (
     truncate_input,
 )
 from engram.providers.enrichers.rules import RulesEnricher
-
-logger = logging.getLogger(__name__)
 
 DEFAULT_BEDROCK_MODEL = "anthropic.claude-3-haiku-20240307-v1:0"
 DEFAULT_OPENAI_MODEL = "gpt-4o-mini"

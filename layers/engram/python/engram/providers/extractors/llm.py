@@ -10,7 +10,6 @@ never taken from the model. Partial answers are kept, and what was dropped is sa
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -20,6 +19,7 @@ from pydantic import ValidationError
 from engram.domain.checkpoints import Summary
 from engram.domain.models import MemoryType, Provenance
 from engram.domain.sessions import CandidateFact, Extracted, Message, Role
+from engram.observability import logger
 from engram.ports import Extractor
 from engram.providers.enrichers.hardening import InvalidModelOutput, json_objects, truncate_input
 from engram.providers.enrichers.llm import (
@@ -30,8 +30,6 @@ from engram.providers.enrichers.llm import (
 )
 from engram.providers.enrichers.rules import classify
 from engram.providers.extractors.rules import RulesExtractor
-
-logger = logging.getLogger(__name__)
 
 EXTRACT_TOOL = "record_facts"
 MAX_FACTS = 20
