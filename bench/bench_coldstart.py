@@ -32,7 +32,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import ROOT
 
-FUNCTIONS = ("api", "authorizer", "enrich", "janitor")
+from engram.cli.invoke import FUNCTIONS
+
 TARGET_MS = {"api": 300.0, "authorizer": 300.0}
 CHECKOUT = ROOT  # the engram checkout measured (--root)
 

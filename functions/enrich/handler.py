@@ -4,7 +4,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from engram.observability import logger, metrics, tracer
 from engram.runtime.container import from_settings
-from engram.runtime.jobs import handle_sqs
+from engram.runtime.sqs_batch import handle_sqs
 
 container = from_settings()  # cold start: adapters once; the embedding model loads on first use
 

@@ -3,7 +3,7 @@
 Every behaviour runs against both deployments: the embedded default (SQLite store, local vector index)
 and AWS (DynamoDB under moto, the OpenSearch index over the loopback fake), each wired by hand as
 `runtime.container.local()` / `runtime.container.aws()` wire them, then handed to the enrich Lambda's
-batch handling (`engram.runtime.jobs.handle_sqs`).
+batch handling (`engram.runtime.sqs_batch.handle_sqs`).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from engram.ports import Embedder, Enricher, EnrichJob
 from engram.providers.embedders import EmbeddingError, HashingEmbedder
 from engram.providers.enrichers import RulesEnricher, build_enricher
 from engram.runtime.container import Container, local
-from engram.runtime.jobs import handle_sqs
+from engram.runtime.sqs_batch import handle_sqs
 from engram.settings import EnricherSettings, Settings
 from tests.conftest import api_event, load_event
 from tests.fakes.openai_server import FakeOpenAIServer

@@ -15,7 +15,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from engram.api.app import EngramApi
 from engram.runtime.container import Container, local
-from engram.runtime.jobs import handle_sqs
+from engram.runtime.sqs_batch import handle_sqs
 from engram.runtime.worker import drain
 from engram.settings import Settings
 from tests.conftest import FakeClock, api_event, sqs_event

@@ -20,7 +20,7 @@ from engram.domain.models import Provenance, Status
 from engram.domain.sessions import FactState, JobState, SessionRef
 from engram.ports import ExtractJob
 from engram.runtime.container import Container, local
-from engram.runtime.jobs import handle_sqs
+from engram.runtime.sqs_batch import handle_sqs
 from engram.runtime.worker import drain
 from engram.settings import Settings
 from engram.usecases.sessions import ExtractOutcome

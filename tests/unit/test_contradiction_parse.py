@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from engram.providers.enrichers.hardening import InvalidModelOutput, parse_contradiction
+from engram.providers.enrichers.model_output import InvalidModelOutput, parse_contradiction
 from engram.settings import EnricherSettings, Settings
 
 KNOWN = ["01AAA", "01BBB"]

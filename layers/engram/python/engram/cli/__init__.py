@@ -7,10 +7,9 @@ mcp       the memory tools for MCP clients
 recall    search memories in-process
 sessions  add a conversation, show a session, read its transcript
 transfer  export, import (mem0: import --from mem0) and forget-user
+janitor   run a lifecycle job now (janitor run); stats: memories, queue, janitor runs
 index     rebuild the local index's HNSW graphs
 common    --data-dir, the settings and container it names, the default tenant
-
-`engram janitor run` and `engram stats` are added by engram.runtime.janitor_wiring.
 """
 
 from __future__ import annotations
@@ -22,13 +21,13 @@ from typing import Any
 from engram.cli.common import add_data_dir
 from engram.cli.index import add_index_command
 from engram.cli.invoke import add_invoke_command
+from engram.cli.janitor import add_janitor_command, add_stats_command
 from engram.cli.keys import add_keys_command
 from engram.cli.mcp import add_mcp_command
 from engram.cli.recall import add_recall_command
 from engram.cli.serve import add_serve_command
 from engram.cli.sessions import add_sessions_command
 from engram.cli.transfer import add_transfer_commands
-from engram.runtime.janitor_wiring import add_janitor_command, add_stats_command
 
 COMMANDS: list[Callable[[Any, Callable[[argparse.ArgumentParser], None]], None]] = [
     add_serve_command,

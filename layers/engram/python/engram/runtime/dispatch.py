@@ -1,5 +1,6 @@
 """Run a batch of queued jobs, whatever carries them: SQS records in the enrich Lambda
-(engram.runtime.jobs) or claimed rows of the SQLite job table in the local worker (engram.runtime.worker).
+(engram.runtime.sqs_batch) or claimed rows of the SQLite job table in the local worker
+(engram.runtime.worker).
 
 Enrichment jobs run together (one embedding call for the whole batch), retrieval jobs are folded into
 one increment per memory, and each extraction or erasure runs on its own; a failure fails its own job

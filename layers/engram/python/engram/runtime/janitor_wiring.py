@@ -1,17 +1,12 @@
 """The janitor wired to a deployment: the use case (engram.usecases.janitor) over a container's store,
-queue, index and state adapter, the scheduler thread of `engram serve`, and the `engram janitor run` /
-`engram stats` commands (registered in engram.runtime.commands)."""
+queue, index and state adapter, and the scheduler thread of `engram serve`. The `engram janitor run`
+and `engram stats` commands are engram.cli.janitor."""
 
 from __future__ import annotations
 
-import argparse
-import contextlib
-import io
 import os
-import sys
 import threading
 from collections.abc import Callable
-from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -20,7 +15,6 @@ from engram.ports import JanitorJob, JanitorStore
 from engram.runtime.container import Container
 from engram.settings import Settings
 from engram.usecases.janitor.runner import Janitor
-from engram.usecases.janitor.stats import Stats, collect_stats
 
 TICK_S = 5.0  # how often the scheduler looks for a due job
 BUSY_TICK_S = 0.05  # between the batches of an unfinished pass
@@ -44,11 +38,6 @@ def janitor_for(container: Container, state: JanitorStore | None = None) -> Jani
         enricher=lambda: container.enricher,
         clock=container.clock,
     )
-
-
-def stats(container: Container, tenant: str | None = None) -> Stats:
-    state = janitor_state(container)
-    return collect_stats(state, container.queue, state, tenant)
 
 
 def janitor_enabled(settings: Settings, environ: dict[str, str] | None = None) -> bool:
@@ -83,64 +72,3 @@ def scheduler_loop(container: Container, janitor: Janitor | None = None) -> Call
             stop.wait(BUSY_TICK_S if busy else TICK_S)
 
     return janitor_scheduler
-
-
-# ----------------------------------------------------------------------------- CLI
-
-
-def _container(args: argparse.Namespace) -> Container:
-    from engram.runtime.container import from_settings
-
-    settings = Settings(data_dir=args.data_dir) if getattr(args, "data_dir", None) else Settings()
-    return from_settings(settings)
-
-
-def cmd_janitor_run(args: argparse.Namespace) -> int:
-    janitor = janitor_for(_container(args))
-    # powertools prints EMF metric lines to stdout once 100 values pile up: not on a terminal
-    with contextlib.redirect_stdout(io.StringIO()):
-        report = janitor.run(args.job, dry_run=args.dry_run, redrive=args.redrive, max_batches=args.batches)
-    print(report.model_dump_json(indent=2))
-    return 0
-
-
-def cmd_stats(args: argparse.Namespace) -> int:
-    report = stats(_container(args), args.tenant)
-    if args.json:
-        print(report.model_dump_json(indent=2))
-        return 0
-    scope = f"tenant {report.tenant}" if report.tenant else "all tenants"
-    print(f"memories ({scope}){'' if report.complete else ' — partial count'}")
-    print("  status      " + "  ".join(f"{k} {v}" for k, v in report.status.items()))
-    print("  enrichment  " + "  ".join(f"{k} {v}" for k, v in report.enrichment.items()))
-    print("queue         " + "  ".join(f"{k} {v}" for k, v in (report.queue or {}).items()))
-    print("janitor")
-    for job, status in (report.janitor or {}).items():
-        when = status.last_run_at.isoformat(timespec="seconds") if status.last_run_at else "never"
-        counts = status.summary.get("counts") or {}
-        done = ", ".join(f"{k} {v}" for k, v in counts.items()) or "nothing to do"
-        print(f"  {job:<12} last run {when}: {done}")
-    sys.stdout.flush()
-    return 0
-
-
-def add_janitor_command(sub: Any, data_dir: Callable[[argparse.ArgumentParser], None]) -> None:
-    p = sub.add_parser("janitor", help="lifecycle jobs: repair, expire, decay, retention, consolidate")
-    js = p.add_subparsers(dest="janitor_command", required=True)
-    run = js.add_parser("run", help="run one job now and print its report as JSON")
-    data_dir(run)
-    run.add_argument("job", choices=[j.value for j in JanitorJob])
-    run.add_argument("--dry-run", action="store_true", help="report what would change; change nothing")
-    run.add_argument("--redrive", action="store_true", help="repair: also redrive dead jobs")
-    run.add_argument(
-        "--batches", type=int, default=1_000_000, help="stop after this many batches (default: whole pass)"
-    )
-    run.set_defaults(func=cmd_janitor_run)
-
-
-def add_stats_command(sub: Any, data_dir: Callable[[argparse.ArgumentParser], None]) -> None:
-    p = sub.add_parser("stats", help="memories per status and enrichment state, queue, janitor runs")
-    data_dir(p)
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
-    p.add_argument("--tenant", help="count one tenant's memories only")
-    p.set_defaults(func=cmd_stats)

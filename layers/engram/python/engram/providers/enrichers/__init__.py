@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from engram.providers.enrichers.hardening import InvalidModelOutput
 from engram.providers.enrichers.llm import (
     DEFAULT_BEDROCK_MODEL,
     DEFAULT_OPENAI_MODEL,
@@ -14,6 +13,7 @@ from engram.providers.enrichers.llm import (
     OpenAICompatEnricher,
     Sourced,
 )
+from engram.providers.enrichers.model_output import InvalidModelOutput
 from engram.providers.enrichers.rules import RulesEnricher
 from engram.settings import EnricherSettings
 

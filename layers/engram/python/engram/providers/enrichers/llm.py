@@ -33,7 +33,7 @@ from engram.domain.quotas import spend
 from engram.observability import logger
 from engram.ports import Enricher, Sourced
 from engram.providers.aws import bedrock_runtime_client
-from engram.providers.enrichers.hardening import (
+from engram.providers.enrichers.model_output import (
     InvalidModelOutput,
     parse_contradiction,
     parse_decision,

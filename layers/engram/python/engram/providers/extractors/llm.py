@@ -21,13 +21,13 @@ from engram.domain.models import MemoryType, Provenance
 from engram.domain.sessions import CandidateFact, Extracted, Message, Role
 from engram.observability import logger
 from engram.ports import Extractor
-from engram.providers.enrichers.hardening import InvalidModelOutput, json_objects, truncate_input
 from engram.providers.enrichers.llm import (
     RECOVERABLE_ERRORS,
     BedrockEnricher,
     OpenAICompatEnricher,
     StructuredRequest,
 )
+from engram.providers.enrichers.model_output import InvalidModelOutput, json_objects, truncate_input
 from engram.providers.enrichers.rules import classify
 from engram.providers.extractors.rules import RulesExtractor
 

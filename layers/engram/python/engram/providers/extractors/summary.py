@@ -12,7 +12,7 @@ from engram.domain.checkpoints import Summary
 from engram.domain.models import MemoryType, Provenance
 from engram.domain.sessions import CandidateFact, Message, Role
 from engram.domain.text import clean
-from engram.providers.enrichers.hardening import InvalidModelOutput, json_objects, truncate_input
+from engram.providers.enrichers.model_output import InvalidModelOutput, json_objects, truncate_input
 
 if TYPE_CHECKING:
     from engram.providers.enrichers.llm import BedrockEnricher, OpenAICompatEnricher

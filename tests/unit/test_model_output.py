@@ -9,7 +9,7 @@ import pytest
 
 from engram.domain.enrichment import DecisionAction
 from engram.domain.models import MemoryType, TemporalKind
-from engram.providers.enrichers.hardening import (
+from engram.providers.enrichers.model_output import (
     InvalidModelOutput,
     json_objects,
     parse_decision,

@@ -1,0 +1,72 @@
+"""`engram janitor run JOB` (one lifecycle job now, its report as JSON) and `engram stats` (memories per
+status and enrichment state, the queue, the janitor's runs), against --data-dir or the deployment the
+environment names."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from engram.cli.common import container_of
+from engram.ports import JanitorJob
+
+
+def cmd_janitor_run(args: argparse.Namespace) -> int:
+    from engram.runtime.janitor_wiring import janitor_for
+
+    janitor = janitor_for(container_of(args))
+    # powertools prints EMF metric lines to stdout once 100 values pile up: not on a terminal
+    with contextlib.redirect_stdout(io.StringIO()):
+        report = janitor.run(args.job, dry_run=args.dry_run, redrive=args.redrive, max_batches=args.batches)
+    print(report.model_dump_json(indent=2))
+    return 0
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    from engram.usecases.janitor.stats import collect_stats
+
+    container = container_of(args)
+    state = container.janitor_state  # the memory counts and the janitor's state, beside the store
+    report = collect_stats(state, container.queue, state, args.tenant)
+    if args.json:
+        print(report.model_dump_json(indent=2))
+        return 0
+    scope = f"tenant {report.tenant}" if report.tenant else "all tenants"
+    print(f"memories ({scope}){'' if report.complete else ' — partial count'}")
+    print("  status      " + "  ".join(f"{k} {v}" for k, v in report.status.items()))
+    print("  enrichment  " + "  ".join(f"{k} {v}" for k, v in report.enrichment.items()))
+    print("queue         " + "  ".join(f"{k} {v}" for k, v in (report.queue or {}).items()))
+    print("janitor")
+    for job, status in (report.janitor or {}).items():
+        when = status.last_run_at.isoformat(timespec="seconds") if status.last_run_at else "never"
+        counts = status.summary.get("counts") or {}
+        done = ", ".join(f"{k} {v}" for k, v in counts.items()) or "nothing to do"
+        print(f"  {job:<12} last run {when}: {done}")
+    sys.stdout.flush()
+    return 0
+
+
+def add_janitor_command(sub: Any, data_dir: Callable[[argparse.ArgumentParser], None]) -> None:
+    p = sub.add_parser("janitor", help="lifecycle jobs: repair, expire, decay, retention, consolidate")
+    js = p.add_subparsers(dest="janitor_command", required=True)
+    run = js.add_parser("run", help="run one job now and print its report as JSON")
+    data_dir(run)
+    run.add_argument("job", choices=[j.value for j in JanitorJob])
+    run.add_argument("--dry-run", action="store_true", help="report what would change; change nothing")
+    run.add_argument("--redrive", action="store_true", help="repair: also redrive dead jobs")
+    run.add_argument(
+        "--batches", type=int, default=1_000_000, help="stop after this many batches (default: whole pass)"
+    )
+    run.set_defaults(func=cmd_janitor_run)
+
+
+def add_stats_command(sub: Any, data_dir: Callable[[argparse.ArgumentParser], None]) -> None:
+    p = sub.add_parser("stats", help="memories per status and enrichment state, queue, janitor runs")
+    data_dir(p)
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--tenant", help="count one tenant's memories only")
+    p.set_defaults(func=cmd_stats)
