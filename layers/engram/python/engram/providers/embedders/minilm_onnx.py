@@ -16,18 +16,18 @@ sit in a read-only place.
 
 Measured against the NumPy encoder (bench/bench_embed.py, 2 cores at load average 7–10, back to back):
 the same vectors (cosine 1.0 to 6 places on the reference texts, the corpus and 400 LoCoMo texts); CPU
-per single text 16.1 → 8.8 ms for a short memory and 28.3 → 19.5 ms for a 22-word sentence (what
-remains is nine tenths float32 GEMM, in MatMul and Attention, by ONNX Runtime's profiler); two concurrent clients of one text each 18.9 → 31.6 queries/s; batch
-throughput about equal (19.4 → 21.5 texts/s, GEMM-bound either way). Dynamic int8 quantisation
-(onnxruntime.quantization) was tried and dropped: cosine against the reference vectors fell to 0.855
-(per-tensor) and 0.970 (per-channel), below the 0.99 that keeps stored vectors compatible, and this
-CPU (AVX2, no VNNI) ran it no faster on a single text.
+per single text 16.1 → 8.8 ms for a short memory and 28.3 → 19.5 ms for a 22-word sentence (what remains
+is nine tenths float32 GEMM, in MatMul and Attention, by ONNX Runtime's profiler); two concurrent
+clients of one text each 18.9 → 31.6 queries/s; batch throughput about equal (19.4 → 21.5 texts/s, GEMM-
+bound either way). Dynamic int8 quantisation (onnxruntime.quantization) was tried and dropped: cosine
+against the reference vectors fell to 0.855 (per-tensor) and 0.970 (per-channel), below the 0.99 that
+keeps stored vectors compatible, and this CPU (AVX2, no VNNI) ran it no faster on a single text.
 
 Threads: one intra-op thread per call. Two measured no better for one text on this 2-core machine
 (p50 and CPU time within noise) and were ahead or behind for two concurrent clients from run to run;
 `engram serve` runs several processes resolving up to two requests each, where a second thread per
-call would only oversubscribe the cores. A batch is split across the caller's worker pool instead, one call per
-core, as on the NumPy path (ONNX Runtime releases the GIL while it runs).
+call would only oversubscribe the cores. A batch is split across the caller's worker pool instead,
+one call per core, as on the NumPy path (ONNX Runtime releases the GIL while it runs).
 """
 
 from __future__ import annotations
