@@ -125,3 +125,26 @@ def test_every_entry_point_counts_the_same_metrics(container, monkeypatch):
         "MemoriesRecalled": 1,
         "MemoryDeleted": 1,
     }
+
+
+def test_a_single_remember_refused_for_its_quota_is_counted_as_a_batch_item_is(container, monkeypatch):
+    from engram.domain.errors import QuotaExceeded
+    from engram.usecases.keys import set_memory_cap
+    from engram.usecases.remember import RememberCommand
+
+    counted: dict[str, int] = {}
+
+    def count(name: str, value: int = 1) -> None:
+        counted[name] = counted.get(name, 0) + value
+
+    monkeypatch.setattr("engram.usecases.remember.count", count)
+    set_memory_cap(container.keys, container.store, "acme", 1)
+    remember = container.remember
+    remember(RememberCommand(tenant="acme", user_id="al", content="Al's first fact is worth keeping"))
+    with pytest.raises(QuotaExceeded):
+        remember(RememberCommand(tenant="acme", user_id="al", content="Al's second fact is over the cap"))
+    [item] = remember.many(
+        [RememberCommand(tenant="acme", user_id="al", content="Al's third fact is over the cap too")]
+    )
+    assert item.outcome.value == "quota_exceeded"
+    assert counted == {"MemoryStored": 1, "QuotaExceeded": 2}

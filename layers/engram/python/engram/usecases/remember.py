@@ -104,8 +104,8 @@ class Remember:
         raises InvalidRequest): nothing is stored, and the caller's error mapping answers it."""
         try:
             result, job = self._store_one(command)
-        except PiiRejected:
-            count(METRIC[Outcome.pii_rejected])
+        except (PiiRejected, QuotaExceeded, InvalidRequest) as exc:
+            count(METRIC[_REFUSED[type(exc)]])  # refused: counted as a batch item's outcome is
             raise
         _count(result)
         if job is not None:
@@ -238,6 +238,13 @@ class Remember:
             # Raw first: the memories are stored and stay `pending`; the janitor's repair job re-queues
             # them. The client still gets its 201, because its memory is safe.
             logger.exception("enqueue failed; %d memories left pending for repair", len(jobs))
+
+
+_REFUSED: dict[type[Exception], Outcome] = {
+    PiiRejected: Outcome.pii_rejected,
+    QuotaExceeded: Outcome.quota_exceeded,
+    InvalidRequest: Outcome.invalid,
+}
 
 
 def _count(result: RememberResult) -> None:
