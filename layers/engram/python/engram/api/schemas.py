@@ -12,6 +12,7 @@ from engram.domain.filters import describe as describe_filters
 from engram.domain.models import (
     EnrichmentState,
     HistoryEvent,
+    HistoryRecord,
     Memory,
     MemoryType,
     Provenance,
@@ -241,6 +242,15 @@ class HistoryOut(BaseModel):
 class HistoryList(BaseModel):
     memory_id: str
     events: list[HistoryOut]
+
+    @classmethod
+    def of(cls, memory_id: str, records: list[HistoryRecord]) -> HistoryList:
+        return cls(
+            memory_id=memory_id,
+            events=[
+                HistoryOut(id=r.id, event=r.event, at=r.at, actor=r.actor, detail=r.detail) for r in records
+            ],
+        )
 
 
 class ErrorDetail(BaseModel):

@@ -21,7 +21,7 @@ from engram.domain.sessions import (
     Role,
 )
 from engram.usecases.checkpoints import CheckpointCommand
-from engram.usecases.sessions import AppendCommand, MessageIn, SessionView
+from engram.usecases.sessions import AppendCommand, AppendResult, MessageIn, SessionView
 
 MAX_FACTS_SHOWN = 200
 
@@ -292,6 +292,18 @@ def append_command(tenant: str, session_id: str, request: AppendRequest) -> Appe
             )
             for m in request.messages
         ],
+    )
+
+
+def append_response(result: AppendResult) -> AppendResponse:
+    """What the API answers for an append (202), from the use case's result."""
+    return AppendResponse(
+        session_id=result.session_id,
+        accepted=result.accepted,
+        duplicates=result.duplicates,
+        job_id=result.job_id,
+        message_ids=result.message_ids,
+        redactions=result.redactions,
     )
 
 

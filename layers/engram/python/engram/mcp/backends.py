@@ -12,7 +12,6 @@ from typing import Protocol
 from engram.api.remember import remember_command, remember_response
 from engram.api.schemas import (
     HistoryList,
-    HistoryOut,
     MemoryList,
     MemoryOut,
     RememberRequest,
@@ -21,7 +20,7 @@ from engram.api.schemas import (
     SearchResponse,
 )
 from engram.api.search import recall_query, search_response
-from engram.api.sessions import AppendRequest, AppendResponse, append_command
+from engram.api.sessions import AppendRequest, AppendResponse, append_command, append_response
 from engram.client.sync import Engram
 from engram.ports import ListQuery
 from engram.runtime.container import Container
@@ -103,22 +102,10 @@ class LocalBackend:
         return MemoryList(items=[MemoryOut.of(m) for m in page.items], cursor=page.cursor)
 
     def history(self, memory_id: str) -> HistoryList:
-        records = self.c.memory_reads.history(self.tenant, memory_id)
-        events = [
-            HistoryOut(**r.model_dump(include={"id", "event", "at", "actor", "detail"})) for r in records
-        ]
-        return HistoryList(memory_id=memory_id, events=events)
+        return HistoryList.of(memory_id, self.c.memory_reads.history(self.tenant, memory_id))
 
     def add_messages(self, session_id: str, request: AppendRequest) -> AppendResponse:
-        result = self.c.append_messages(append_command(self.tenant, session_id, request))
-        return AppendResponse(
-            session_id=result.session_id,
-            accepted=result.accepted,
-            duplicates=result.duplicates,
-            job_id=result.job_id,
-            message_ids=result.message_ids,
-            redactions=result.redactions,
-        )
+        return append_response(self.c.append_messages(append_command(self.tenant, session_id, request)))
 
     def close(self) -> None:
         return None

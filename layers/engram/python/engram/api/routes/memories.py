@@ -17,7 +17,6 @@ from engram.api.schemas import (
     BatchRequest,
     BatchResponse,
     HistoryList,
-    HistoryOut,
     MemoryList,
     MemoryOut,
     PatchRequest,
@@ -154,11 +153,6 @@ def router(c: Services, tenant: Callable[[], str]) -> Router:
     )
     def history_route(memory_id: MemoryId) -> HistoryList:
         records = c.memory_reads.history(tenant(), memory_id)
-        return HistoryList(
-            memory_id=memory_id,
-            events=[
-                HistoryOut(id=r.id, event=r.event, at=r.at, actor=r.actor, detail=r.detail) for r in records
-            ],
-        )
+        return HistoryList.of(memory_id, records)
 
     return routes

@@ -26,6 +26,7 @@ from engram.api.sessions import (
     SessionOut,
     TranscriptOut,
     append_command,
+    append_response,
     checkpoint_command,
     session_out,
 )
@@ -50,16 +51,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Router:
         ),
     )
     def append_route(session_id: SessionId, body: AppendRequest) -> Response[AppendResponse]:
-        command = append_command(tenant(), session_id, body)
-        result = c.append_messages(command)
-        answer = AppendResponse(
-            session_id=result.session_id,
-            accepted=result.accepted,
-            duplicates=result.duplicates,
-            job_id=result.job_id,
-            message_ids=result.message_ids,
-            redactions=result.redactions,
-        )
+        answer = append_response(c.append_messages(append_command(tenant(), session_id, body)))
         return Response(status_code=202, content_type=content_types.APPLICATION_JSON, body=answer)
 
     @routes.get(
