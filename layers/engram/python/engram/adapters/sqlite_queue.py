@@ -22,6 +22,10 @@ class ClaimedJob:
     attempts: int  # including this one
 
 
+# A job `claim` may lease now: queued and due, or running with an expired lease (params: now, now).
+_READY = "(state = 'queued' AND available_at <= ?) OR (state = 'running' AND lease_until < ?)"
+
+
 class SqliteJobQueue:
     def __init__(self, db: SqliteDatabase, *, max_attempts: int = 5, lease_s: float = 120.0) -> None:
         self.db = db
@@ -45,8 +49,7 @@ class SqliteJobQueue:
         with self.db.write() as conn:
             rows = conn.execute(
                 "UPDATE jobs SET state = 'running', attempts = attempts + 1, lease_until = ?, updated_at = ?"
-                " WHERE id IN (SELECT id FROM jobs WHERE (state = 'queued' AND available_at <= ?)"
-                " OR (state = 'running' AND lease_until < ?) ORDER BY id LIMIT ?)"
+                f" WHERE id IN (SELECT id FROM jobs WHERE {_READY} ORDER BY id LIMIT ?)"
                 " RETURNING id, payload, attempts",
                 (iso(now + self.lease), stamp, stamp, stamp, limit),
             ).fetchall()
@@ -55,6 +58,16 @@ class SqliteJobQueue:
             job = _JOB.validate_json('{"job":' + row["payload"] + "}").job
             claimed.append(ClaimedJob(row["id"], job, row["attempts"]))
         return sorted(claimed, key=lambda c: c.id)
+
+    def ready(self, now: datetime | None = None) -> bool:
+        """Whether `claim` would find a job now."""
+        stamp = iso(now or utcnow())
+        row = (
+            self.db.connection()
+            .execute(f"SELECT 1 FROM jobs WHERE {_READY} LIMIT 1", (stamp, stamp))
+            .fetchone()
+        )
+        return row is not None
 
     def complete(self, job_ids: Sequence[int]) -> None:
         now = iso(utcnow())

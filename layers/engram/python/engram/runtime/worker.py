@@ -21,9 +21,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engram.adapters.sqlite_db import iso
 from engram.adapters.sqlite_queue import ClaimedJob, SqliteJobQueue
-from engram.domain.models import utcnow
 from engram.observability import logger
 from engram.ports import EraseUserJob, RetrievalJob
 from engram.runtime.container import Container
@@ -101,21 +99,6 @@ def worker_loop(
     return enrichment_worker
 
 
-def jobs_ready(queue: SqliteJobQueue) -> bool:
-    """Whether `claim` would find a job now (queued and due, or running with an expired lease)."""
-    now = iso(utcnow())
-    row = (
-        queue.db.connection()
-        .execute(
-            "SELECT 1 FROM jobs WHERE (state = 'queued' AND available_at <= ?)"
-            " OR (state = 'running' AND lease_until < ?) LIMIT 1",
-            (now, now),
-        )
-        .fetchone()
-    )
-    return row is not None
-
-
 def worker_process(container: Container) -> Callable[[threading.Event], None]:
     """A loop for `serve()`'s background threads: while jobs are ready and no worker process runs,
     start one (`python -m engram.runtime.worker`, with this container's settings); stop it with
@@ -134,7 +117,7 @@ def worker_process(container: Container) -> Callable[[threading.Event], None]:
                         logger.error("the enrichment worker process failed", extra={"code": child.returncode})
                         start_after = time.monotonic() + RESTART_DELAY_S
                     child = None
-                if child is None and time.monotonic() >= start_after and jobs_ready(queue):
+                if child is None and time.monotonic() >= start_after and queue.ready():
                     child = _start(container.settings)
         except Exception:
             logger.exception("the enrichment worker's supervisor failed")
