@@ -36,6 +36,12 @@ def engram(*args: str, data_dir: Path, env: dict | None = None) -> subprocess.Co
     )
 
 
+def new_key(data_dir: Path, tenant: str, *options: str) -> str:
+    """A fresh API key for the tenant (`engram keys create`, which prints the secret last)."""
+    out = engram("keys", "create", "--tenant", tenant, *options, data_dir=data_dir).stdout
+    return out.strip().splitlines()[-1]
+
+
 class Client:
     def __init__(self, url: str, key: str | None) -> None:
         self.url, self.key = url, key
@@ -114,8 +120,8 @@ def served(tmp_path_factory):
     """(client for tenant acme, client for tenant other, server)."""
     data_dir = tmp_path_factory.mktemp("engram-e2e")
     env = {"ENGRAM_EMBEDDER__PROVIDER": "hashing"}
-    key = engram("keys", "create", "--tenant", "acme", data_dir=data_dir).stdout.strip().splitlines()[-1]
-    other = engram("keys", "create", "--tenant", "other", data_dir=data_dir).stdout.strip().splitlines()[-1]
+    key = new_key(data_dir, "acme")
+    other = new_key(data_dir, "other")
     server = Server(data_dir, env)
     yield Client(server.url, key), Client(server.url, other), server
     server.stop()

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 import pytest
 
 from engram.domain.text import content_hash
-from tests.e2e.conftest import Client, Server, engram, wait_for
+from tests.e2e.conftest import Client, Server, new_key, wait_for
 
 pytestmark = pytest.mark.e2e
 
@@ -20,7 +20,7 @@ PREFERENCE = ("I prefer dark roast coffee", "I really prefer dark roast coffee")
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Client]:
     data_dir = tmp_path_factory.mktemp("engram-enrichment")
-    key = engram("keys", "create", "--tenant", "acme", data_dir=data_dir).stdout.strip().splitlines()[-1]
+    key = new_key(data_dir, "acme")
     server = Server(data_dir, {"ENGRAM_EMBEDDER__PROVIDER": "minilm"})  # the default, stated
     yield Client(server.url, key)
     server.stop()

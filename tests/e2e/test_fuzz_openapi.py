@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.e2e.conftest import Server, engram
+from tests.e2e.conftest import Server, new_key
 
 pytestmark = pytest.mark.e2e
 
@@ -45,7 +45,7 @@ expected-statuses = {json.dumps(list(REJECTION_STATUSES))}
 @pytest.fixture(scope="module")
 def fuzzed(tmp_path_factory):
     data_dir = tmp_path_factory.mktemp("engram-fuzz")
-    key = engram("keys", "create", "--tenant", "fuzz", data_dir=data_dir).stdout.strip().splitlines()[-1]
+    key = new_key(data_dir, "fuzz")
     server = Server(data_dir, {"ENGRAM_EMBEDDER__PROVIDER": "hashing"})
     yield server, key, tmp_path_factory.mktemp("schemathesis")
     server.stop()

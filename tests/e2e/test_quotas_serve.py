@@ -16,25 +16,20 @@ import httpx
 import pytest
 
 from engram.client import Engram
-from tests.e2e.conftest import Server, engram
+from tests.e2e.conftest import Server, new_key
 
 pytestmark = pytest.mark.e2e
-
-
-def _key(data_dir, tenant: str, *limits: str) -> str:
-    out = engram("keys", "create", "--tenant", tenant, *limits, data_dir=data_dir).stdout
-    return out.strip().splitlines()[-1]
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     data_dir = tmp_path_factory.mktemp("engram-quotas")
     keys = {
-        "slow": _key(data_dir, "acme", "--rate", "0.2", "--burst", "1"),
-        "sdk": _key(data_dir, "acme", "--rate", "0.5", "--burst", "1"),
-        "free": _key(data_dir, "acme"),
-        "capped": _key(data_dir, "capped", "--max-memories", "1"),
-        "talkative": _key(data_dir, "talkative", "--max-transcript-bytes", "10"),
+        "slow": new_key(data_dir, "acme", "--rate", "0.2", "--burst", "1"),
+        "sdk": new_key(data_dir, "acme", "--rate", "0.5", "--burst", "1"),
+        "free": new_key(data_dir, "acme"),
+        "capped": new_key(data_dir, "capped", "--max-memories", "1"),
+        "talkative": new_key(data_dir, "talkative", "--max-transcript-bytes", "10"),
     }
     served = Server(data_dir, {"ENGRAM_EMBEDDER__PROVIDER": "hashing"})
     yield served, keys

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tests.e2e.conftest import engram
+from tests.e2e.conftest import engram, new_key
 
 pytestmark = pytest.mark.e2e
 
@@ -45,8 +45,7 @@ def test_tenants_never_see_each_other(served):
 
 def test_revoked_key_stops_working(served):
     client, _, server = served
-    key = engram("keys", "create", "--tenant", "acme", "--name", "temp", data_dir=server.data_dir).stdout
-    secret = key.strip().splitlines()[-1]
+    secret = new_key(server.data_dir, "acme", "--name", "temp")
     assert client.request("GET", "/v1/memories?user_id=u1", key=secret)[0] == 200
     listed = engram("keys", "list", data_dir=server.data_dir).stdout
     key_id = next(line.split()[0] for line in listed.splitlines() if " temp " in line)

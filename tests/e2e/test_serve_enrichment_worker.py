@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import Client, Server, engram, wait_for
+from tests.e2e.conftest import Client, Server, new_key, wait_for
 
 pytestmark = pytest.mark.e2e
 
@@ -19,7 +19,7 @@ BURST = 120
 
 
 def test_a_burst_of_writes_is_all_enriched_by_a_lower_priority_worker_process(tmp_path):
-    key = engram("keys", "create", "--tenant", "acme", data_dir=tmp_path).stdout.strip().splitlines()[-1]
+    key = new_key(tmp_path, "acme")
     env = {
         "ENGRAM_EMBEDDER__PROVIDER": "hashing",
         "ENGRAM_HTTP_WORKERS": "2",

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from engram.domain.text import normalize
-from tests.e2e.conftest import Server, engram
+from tests.e2e.conftest import Server, new_key
 
 pytestmark = pytest.mark.e2e
 
@@ -48,10 +48,7 @@ class Conn:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     data_dir = tmp_path_factory.mktemp("engram-isolation")
-    keys = {
-        t: engram("keys", "create", "--tenant", t, data_dir=data_dir).stdout.strip().splitlines()[-1]
-        for t in TENANTS
-    }
+    keys = {t: new_key(data_dir, t) for t in TENANTS}
     env = {"ENGRAM_EMBEDDER__PROVIDER": "hashing", "ENGRAM_JANITOR_ENABLED": "false"}
     server = Server(data_dir, env)
     yield server, keys

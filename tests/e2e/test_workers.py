@@ -6,7 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from tests.e2e.conftest import Client, Server, engram
+from tests.e2e.conftest import Client, Server, new_key
 
 pytestmark = pytest.mark.e2e
 
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.e2e
 def two_workers(request, tmp_path_factory):
     """A server with 1 or 2 HTTP processes: concurrent requests in threads or processes."""
     data_dir = tmp_path_factory.mktemp("engram-workers")
-    key = engram("keys", "create", "--tenant", "acme", data_dir=data_dir).stdout.strip().splitlines()[-1]
+    key = new_key(data_dir, "acme")
     env = {
         "ENGRAM_EMBEDDER__PROVIDER": "hashing",
         "ENGRAM_HTTP_WORKERS": "2",
