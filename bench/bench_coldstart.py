@@ -1,7 +1,7 @@
 """Cold start of each Lambda handler: what a fresh execution environment pays before its first request.
 
 python bench/bench_coldstart.py [--runs 10] [--top 15] [--only api authorizer] [--root CHECKOUT]
-                                [--baseline CHECKOUT]
+                                [--baseline CHECKOUT] [--first-request EVENT ...]
 
 For each function under functions/, --runs fresh interpreters each load `functions/<name>/handler.py`
 (as the Lambda runtime does: the module is imported, so its cold start builds settings and clients)
@@ -70,7 +70,11 @@ LAMBDA_ENV = {
     "AWS_EXECUTION_ENV": "AWS_Lambda_python3.11",
 }
 
-# Runs in the fresh interpreter: the time from before the handler module's import to after it.
+# Runs in the fresh interpreter: the time from before the handler module's import to after it. Given an
+# event too (--first-request), it then hands the handler that event, as the first request of the
+# environment, with the network stubbed at urllib3 (below botocore and opensearch-py, above the socket):
+# every call answers at once with an empty result, so what is timed is engram's own work up to the
+# network (the lazy imports and model builds a first request pays, signing, X-Ray subsegments).
 PROBE = """
 import importlib.util, sys, time
 t, cpu = time.perf_counter(), time.process_time()
@@ -78,7 +82,42 @@ spec = importlib.util.spec_from_file_location("handler", sys.argv[1])
 module = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(module)
 assert callable(module.handler)
-print(f"{(time.perf_counter() - t) * 1000:.3f} {(time.process_time() - cpu) * 1000:.3f}")
+times = [(time.perf_counter() - t) * 1000, (time.process_time() - cpu) * 1000]
+if len(sys.argv) > 2:
+    import io, json, os, types
+    import urllib3.connectionpool, urllib3.response
+
+    def answer(host, url, body):
+        if host.startswith("bedrock-runtime"):  # an embedding (InvokeModel)
+            return {"embedding": [0.03125] * 1024, "inputTextTokenCount": 4}
+        if ".aoss." in host or ".es." in host:  # the search index: no hits
+            return {"hits": {"total": {"value": 0}, "hits": []}, "responses": [], "items": []}
+        if host.startswith("sqs"):
+            return {"Successful": [], "Failed": [], "Attributes": {}, "Messages": []}
+        return {"Items": [], "Count": 0, "ScannedCount": 0, "Responses": {}, "UnprocessedKeys": {}}
+
+    def urlopen(self, method, url, body=None, headers=None, **kw):
+        data = json.dumps(answer(self.host, url, body)).encode()
+        return urllib3.response.HTTPResponse(
+            body=io.BytesIO(data), status=200, headers={"Content-Type": "application/json"},
+            preload_content=False, request_method=method,
+        )
+
+    urllib3.connectionpool.HTTPConnectionPool.urlopen = urlopen
+    with open(sys.argv[2]) as f:
+        event = json.load(f)
+    trace = "Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1"
+    os.environ["_X_AMZN_TRACE_ID"] = trace  # as Lambda sets it per invocation
+    context = types.SimpleNamespace(
+        function_name="engram-bench", function_version="$LATEST", memory_limit_in_mb=1024,
+        invoked_function_arn="arn:aws:lambda:us-east-1:123456789012:function:engram-bench",
+        aws_request_id="c6af9ac6-7b61-11e6-9a41-93e812345678", tenant_id=None,
+    )
+    t, cpu = time.perf_counter(), time.process_time()
+    response = module.handler(event, context)
+    times += [(time.perf_counter() - t) * 1000, (time.process_time() - cpu) * 1000]
+    print(response["statusCode"] if isinstance(response, dict) and "statusCode" in response else "-", end=" ")
+print(" ".join(f"{ms:.3f}" for ms in times))
 """
 
 
@@ -101,10 +140,10 @@ def handler_path(name: str, root: Path | None = None) -> str:
 
 
 def probe(
-    name: str, env: dict[str, str], *flags: str, root: Path | None = None
+    name: str, env: dict[str, str], *flags: str, root: Path | None = None, event: Path | None = None
 ) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, *flags, "-c", PROBE, handler_path(name, root)],
+        [sys.executable, *flags, "-c", PROBE, handler_path(name, root), *([str(event)] if event else [])],
         capture_output=True,
         text=True,
         env=env,
@@ -148,6 +187,35 @@ def compare(names: list[str], runs: int, task_root: str, baseline: Path) -> None
         before, after = baseline, CHECKOUT
         row = f"{name:<12}{wall[before]:>10.0f}{wall[after]:>10.0f}"
         print(f"{row}{cpu[before]:>12.0f}{cpu[after]:>11.0f}", flush=True)
+
+
+def first_requests(name: str, events: list[str], runs: int, task_root: str, baseline: Path | None) -> None:
+    """Import plus init, then the first request (events/<name>/<event>.json) up to the network, in
+    fresh processes: what the caller of a cold environment waits for, beyond the network itself. With
+    a baseline, its runs alternate with this checkout's."""
+    roots = [baseline, CHECKOUT] if baseline else [CHECKOUT]
+    print(f"\n{name}: import + init, then the first request up to the network (medians, wall ms; cpu ms)")
+    head = f"{'event':<22}{'checkout':<10}{'status':>7}{'init':>8}{'request':>9}{'sum':>8}"
+    print(f"{head}{'init cpu':>10}{'req cpu':>9}")
+    for event in events:
+        path = ROOT / "events" / name / f"{event}.json"
+        envs = {root: lambda_env(name, task_root, root) for root in roots}
+        for root, env in envs.items():
+            probe(name, env, root=root)  # bytecode compiled once
+        runs_of: dict[Path, list[list[str]]] = {root: [] for root in roots}
+        for _ in range(runs):
+            for root, env in envs.items():
+                out = probe(name, env, root=root, event=path)
+                runs_of[root].append(out.stdout.strip().splitlines()[-1].split())
+        for root, rs in runs_of.items():
+            statuses = sorted({r[0] for r in rs})
+            init, request, init_cpu, request_cpu = (
+                statistics.median(float(r[i]) for r in rs) for i in (1, 3, 2, 4)
+            )
+            total = statistics.median(float(r[1]) + float(r[3]) for r in rs)
+            which = "before" if root == baseline else "after" if baseline else ""
+            row = f"{event:<22}{which:<10}{','.join(statuses):>7}{init:>8.0f}{request:>9.0f}{total:>8.0f}"
+            print(f"{row}{init_cpu:>10.0f}{request_cpu:>9.0f}", flush=True)
 
 
 def bare_interpreter_ms(runs: int) -> float:
@@ -199,6 +267,13 @@ def main() -> int:
     parser.add_argument("--only", nargs="*", choices=FUNCTIONS, default=list(FUNCTIONS))
     parser.add_argument("--root", type=Path, default=ROOT, help="the engram checkout to measure")
     parser.add_argument("--baseline", type=Path, help="another checkout to compare with, runs alternating")
+    parser.add_argument(
+        "--first-request",
+        nargs="*",
+        default=[],
+        metavar="EVENT",
+        help="also time the api's first request of a fresh process, for these events/api/<EVENT>.json",
+    )
     args = parser.parse_args()
     global CHECKOUT
     CHECKOUT = args.root.resolve()
@@ -243,6 +318,9 @@ def main() -> int:
             if name in medians and name != slowest:
                 print(f"\nimport breakdown of {name}:")
                 print(breakdown(name, task_root, min(args.top, 8)))
+        if args.first_request:
+            baseline = args.baseline.resolve() if args.baseline else None
+            first_requests("api", args.first_request, args.runs, task_root, baseline)
         if args.baseline:
             compare([n for n in args.only if n not in failed], args.runs, task_root, args.baseline.resolve())
     if missed:
