@@ -14,6 +14,7 @@ from aws_lambda_powertools.utilities.data_classes.api_gateway_authorizer_event i
 
 from engram.api.app import EngramApi
 from engram.runtime.authorizer import authorize
+from engram.runtime.userdata import exporter, importer
 from engram.usecases.keys import count_memories, create_key, set_memory_cap, set_transcript_cap
 from tests.conftest import api_event, load_event
 from tests.integration.deployments import World
@@ -194,6 +195,44 @@ def test_concurrent_writers_never_pass_the_cap(world: World) -> None:
         t.join()
 
     assert statuses.count(201) == 3 and statuses.count(403) == 5
+    assert count_memories(world.c.store, "acme") == 3
+
+
+def _exported_then_erased(world: World) -> list[dict]:
+    """An export of three of maya's memories, taken before she was erased: an import restores them."""
+    for fact in FACTS[:3]:
+        assert _remember(world, fact)[0] == 201
+    records = exporter(world.c).page("acme", "maya", None, limit=50, embeddings=False).records
+    world.c.userdata.erase_user("acme", "maya")
+    assert count_memories(world.c.store, "acme") == 0
+    return records
+
+
+def test_an_import_counts_against_the_cap_and_stops_at_it(world: World) -> None:
+    """Imported memories are stored memories: they fill the cap as remembered ones do, the import
+    stops with 403 at the first record over it, and a rerun once there is room imports the rest."""
+    records = _exported_then_erased(world)
+    set_memory_cap(world.c.keys, world.c.store, "acme", 2)
+
+    response = EngramApi(world.c).handle(api_event("POST", "/v1/import", {"records": records}), None)
+    assert response["statusCode"] == 403, response["body"]
+    body = json.loads(response["body"])
+    assert body["error"] == "quota_exceeded" and "limit of 2 memories" in body["message"]
+    assert body["message"].startswith("record ")
+    assert count_memories(world.c.store, "acme") == 2  # the two before it, and nothing of the third
+    assert _remember(world, FACTS[5])[0] == 403  # the counter holds the imported two
+
+    set_memory_cap(world.c.keys, world.c.store, "acme", 3)
+    report = importer(world.c)("acme", records)
+    assert (report.created, report.existing) == (1, 2)
+    assert count_memories(world.c.store, "acme") == 3
+    assert _remember(world, FACTS[5])[0] == 403
+
+
+def test_an_import_without_a_cap_is_not_limited(world: World) -> None:
+    records = _exported_then_erased(world)
+
+    assert importer(world.c)("acme", records).created == 3
     assert count_memories(world.c.store, "acme") == 3
 
 

@@ -21,7 +21,7 @@ from botocore.exceptions import ClientError
 from engram.adapters.cursor import decode_cursor, encode_cursor
 from engram.adapters.dynamo_graph import _back_pk as _graph_back_pk
 from engram.adapters.dynamo_graph import _graph_pk
-from engram.adapters.dynamo_quota import count_in
+from engram.adapters.dynamo_quota import count_in, quota_key
 from engram.adapters.dynamo_store import (
     GSI1,
     _code,
@@ -35,9 +35,10 @@ from engram.adapters.dynamo_store import (
 )
 from engram.adapters.dynamo_transcripts import DynamoTranscriptStore, _msg_sk, _session_of
 from engram.adapters.dynamo_transcripts import _back_pk as _session_back_pk
+from engram.domain.errors import QuotaExceeded
 from engram.domain.graph import Entity, GraphScope, Relation
 from engram.domain.models import Memory, Status
-from engram.domain.quotas import transcript_bytes
+from engram.domain.quotas import memory_cap_message, transcript_bytes
 from engram.domain.sessions import Message, SessionInfo
 from engram.domain.transfer import ErasureRecord
 
@@ -105,34 +106,48 @@ class DynamoUserData:
     # ------------------------------------------------------------------ restore
 
     def restore_memory(self, memory: Memory) -> bool:
-        items: list[dict[str, Any]] = [
-            {
-                "Put": {
-                    "TableName": self.name,
-                    "Item": _memory_item(memory),
-                    "ConditionExpression": "attribute_not_exists(pk)",
-                }
-            }
-        ]
-        if memory.status is not Status.deleted:  # a live memory holds its content's dedup key
-            claim = {**_dedup_key(memory.scope, memory.content_hash), "memory_id": memory.id}
-            claim["tenant"] = memory.tenant
-            items.append(
-                {
-                    "Put": {
-                        "TableName": self.name,
-                        "Item": claim,
-                        "ConditionExpression": "attribute_not_exists(pk)",
-                    }
-                }
-            )
-        try:
-            self.client.transact_write_items(TransactItems=items)
-        except ClientError as exc:
-            if _code(exc) == "TransactionCanceledException":
-                return False  # the memory exists, or the content is taken in its scope
-            raise
-        return True
+        """Write an imported memory unless its id, or its content in its scope, is taken. A live memory
+        counts against the tenant's storage cap as a remembered one does: added to its counter in the
+        same transaction, on the condition that the counter is below the cap (else QuotaExceeded)."""
+        live = memory.status is not Status.deleted
+        capped = live and self._quota(memory.tenant) is not None
+        while True:
+            items: list[dict[str, Any]] = [self._put(_memory_item(memory))]
+            if live:  # a live memory holds its content's dedup key
+                claim = {**_dedup_key(memory.scope, memory.content_hash), "memory_id": memory.id}
+                claim["tenant"] = memory.tenant
+                items.append(self._put(claim))
+            if capped:
+                items.append(count_in(self.name, memory.tenant, +1))
+            try:
+                self.client.transact_write_items(TransactItems=items)
+                return True
+            except ClientError as exc:
+                if _code(exc) != "TransactionCanceledException":
+                    raise
+                reasons = [r.get("Code") for r in exc.response.get("CancellationReasons", [])]
+                if "ConditionalCheckFailed" in reasons[:2]:
+                    return False  # the memory exists, or the content is taken in its scope
+                if not capped or len(reasons) < 3 or reasons[2] != "ConditionalCheckFailed":
+                    raise
+                limits = self._quota(memory.tenant)
+                if limits is None:  # the limit was lifted meanwhile: no counter to add to
+                    capped = False
+                    continue
+                cap = int(limits.get("max_memories", 0))
+                raise QuotaExceeded(memory_cap_message(cap), limit=cap) from None
+
+    def _put(self, item: dict[str, Any]) -> dict[str, Any]:
+        """Transaction item: put the item unless its key is taken."""
+        new = "attribute_not_exists(pk)"
+        return {"Put": {"TableName": self.name, "Item": item, "ConditionExpression": new}}
+
+    def _quota(self, tenant: str) -> dict[str, Any] | None:
+        """The tenant's storage limit item; None when it has no limit (and so no counter)."""
+        item: dict[str, Any] | None = self.table.get_item(Key=quota_key(tenant), ConsistentRead=True).get(
+            "Item"
+        )
+        return item
 
     def restore_graph(
         self,

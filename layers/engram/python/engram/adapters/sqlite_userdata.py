@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from engram.adapters.cursor import decode_cursor, encode_cursor
 from engram.adapters.sqlite_db import SqliteDatabase, iso
 from engram.adapters.sqlite_graph import SCHEMA as GRAPH_SCHEMA
-from engram.adapters.sqlite_store import _COLUMNS, _row_values, row_to_memory
+from engram.adapters.sqlite_store import _COLUMNS, _row_values, _within_cap, row_to_memory
 from engram.adapters.sqlite_transcripts import SCHEMA as TRANSCRIPT_SCHEMA
 from engram.adapters.sqlite_transcripts import uncount_transcripts
 from engram.domain.graph import Entity, GraphScope, Relation
@@ -94,6 +94,7 @@ class SqliteUserData:
                 conn.execute(
                     "INSERT INTO memories_fts (rowid, content) VALUES (?, ?)", (cur.lastrowid, memory.content)
                 )
+                _within_cap(conn, memory.tenant)  # over the tenant's cap: QuotaExceeded, and nothing written
         return True
 
     def restore_graph(

@@ -22,7 +22,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from engram.domain.errors import InvalidCursor, InvalidRequest
+from engram.domain.errors import InvalidCursor, InvalidRequest, QuotaExceeded
 from engram.domain.graph import Entity, GraphScope, Relation, entity_id, relation_id
 from engram.domain.models import EnrichmentState, HistoryRecord, Memory
 from engram.domain.sessions import ExtractionRecord, FactRecord, Message, SessionInfo, SessionRef
@@ -302,6 +302,8 @@ class Import:
             ) from None
         except InvalidRequest as exc:
             raise InvalidRequest(f"record {index}: {exc.message}", **exc.detail) from None
+        except QuotaExceeded as exc:  # the records before it are imported; a rerun skips them
+            raise QuotaExceeded(f"record {index}: {exc.message}", **exc.detail) from None
         except (KeyError, TypeError, AttributeError) as exc:
             raise InvalidRequest(f"record {index}: not an engram export record ({exc})") from None
 
