@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
+from engram.api.schemas import ApiModel
 from engram.domain.graph import Entity, EntityType
 
 
-class EntityOut(BaseModel):
+class EntityOut(ApiModel):
     id: str
     name: str
     canonical: str = Field(description="the name it is known by in this scope (lowercase)")
@@ -23,12 +24,12 @@ class EntityOut(BaseModel):
         return cls(**entity.model_dump(include=set(cls.model_fields)))
 
 
-class EntityList(BaseModel):
+class EntityList(ApiModel):
     items: list[EntityOut]
     cursor: str | None = Field(default=None, description="pass back for the next page; null: no more")
 
 
-class RelationOut(BaseModel):
+class RelationOut(ApiModel):
     id: str
     predicate: str = Field(description='what links them, e.g. "manager", "works_at", "allergic_to"')
     direction: str = Field(description='"out": this entity is the subject; "in": the object')
@@ -38,7 +39,7 @@ class RelationOut(BaseModel):
     memory_ids: list[str]
 
 
-class EntityDetailOut(BaseModel):
+class EntityDetailOut(ApiModel):
     entity: EntityOut
     relations: list[RelationOut]
     memory_ids: list[str] = Field(description="memories that mention it, newest first")

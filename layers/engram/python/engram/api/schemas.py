@@ -24,6 +24,14 @@ from engram.domain.sessions import Role
 NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.:@/-]*$"
 MAX_METADATA_BYTES = 4096
 
+
+class ApiModel(BaseModel):
+    """Every API model: each builds its validator and serializer on first use rather than at import
+    (defer_build), so a request builds those of its route, and the cold start none of them."""
+
+    model_config = ConfigDict(defer_build=True)
+
+
 UserId = Annotated[str, Field(min_length=1, max_length=128, description="whose memory this is")]
 ScopeName = Annotated[str, Field(min_length=1, max_length=64, pattern=NAME_PATTERN)]
 Content = Annotated[
@@ -85,7 +93,7 @@ def _small_json(value: dict[str, Any] | None) -> dict[str, Any] | None:
     return value
 
 
-class RememberRequest(BaseModel):
+class RememberRequest(ApiModel):
     model_config = ConfigDict(extra="forbid")
 
     content: Content
@@ -113,13 +121,13 @@ class RememberRequest(BaseModel):
     _metadata = field_validator("metadata")(_small_json)
 
 
-class BatchRequest(BaseModel):
+class BatchRequest(ApiModel):
     model_config = ConfigDict(extra="forbid")
 
     items: list[RememberRequest] = Field(min_length=1, max_length=100)
 
 
-class RememberResponse(BaseModel):
+class RememberResponse(ApiModel):
     id: str | None
     status: Literal["stored", "deduplicated", "rejected", "error"]
     deduplicated: bool = False
@@ -130,11 +138,11 @@ class RememberResponse(BaseModel):
     message: str | None = None
 
 
-class BatchResponse(BaseModel):
+class BatchResponse(ApiModel):
     results: list[RememberResponse]
 
 
-class PatchRequest(BaseModel):
+class PatchRequest(ApiModel):
     model_config = ConfigDict(extra="forbid")
 
     content: Content | None = None
@@ -157,19 +165,19 @@ class PatchRequest(BaseModel):
     _metadata = field_validator("metadata")(_small_json)
 
 
-class TemporalOut(BaseModel):
+class TemporalOut(ApiModel):
     kind: TemporalKind
     valid_until: datetime | None
 
 
-class EnrichmentOut(BaseModel):
+class EnrichmentOut(ApiModel):
     state: EnrichmentState
     model: str | None
     attempts: int
     error: str | None
 
 
-class MemoryOut(BaseModel):
+class MemoryOut(ApiModel):
     id: str
     user_id: str
     project: str
@@ -226,12 +234,12 @@ class MemoryOut(BaseModel):
         )
 
 
-class MemoryList(BaseModel):
+class MemoryList(ApiModel):
     items: list[MemoryOut]
     cursor: str | None = Field(description="pass back to get the next page; null on the last page")
 
 
-class HistoryOut(BaseModel):
+class HistoryOut(ApiModel):
     id: str
     event: HistoryEvent
     at: datetime
@@ -239,7 +247,7 @@ class HistoryOut(BaseModel):
     detail: dict[str, Any]
 
 
-class HistoryList(BaseModel):
+class HistoryList(ApiModel):
     memory_id: str
     events: list[HistoryOut]
 
@@ -253,24 +261,24 @@ class HistoryList(BaseModel):
         )
 
 
-class ErrorDetail(BaseModel):
+class ErrorDetail(ApiModel):
     path: str
     message: str
     type: str
 
 
-class ErrorBody(BaseModel):
+class ErrorBody(ApiModel):
     error: str
     message: str
     details: list[ErrorDetail] = Field(default_factory=list)
 
 
-class Health(BaseModel):
+class Health(ApiModel):
     status: Literal["ok"] = "ok"
     version: str
 
 
-class SearchFiltersIn(BaseModel):
+class SearchFiltersIn(ApiModel):
     model_config = ConfigDict(extra="forbid")
 
     memory_types: list[MemoryType] | None = Field(default=None, max_length=8)
@@ -290,7 +298,7 @@ class SearchFiltersIn(BaseModel):
     _tz = field_validator("observed_after", "observed_before")(_utc)
 
 
-class WeightsIn(BaseModel):
+class WeightsIn(ApiModel):
     """Per-request overrides of the server's ranking weights (neutral values turn a signal off)."""
 
     model_config = ConfigDict(extra="forbid")
@@ -318,7 +326,7 @@ class WeightsIn(BaseModel):
     hub_term_share: float | None = Field(default=None, gt=0, le=1, strict=True, description="1: off")
 
 
-class SearchRequest(BaseModel):
+class SearchRequest(ApiModel):
     model_config = ConfigDict(extra="forbid")
 
     query: Annotated[str, Field(min_length=1, max_length=2000)]
@@ -348,7 +356,7 @@ class SearchRequest(BaseModel):
     weights: WeightsIn | None = None
 
 
-class ComponentsOut(BaseModel):
+class ComponentsOut(ApiModel):
     bm25: float | None = Field(description="raw BM25 of the lexical leg (null: not a lexical candidate)")
     vector: float | None = Field(description="cosine similarity of the vector leg (null: not a candidate)")
     fused: float = Field(description="weighted sum of the min-max normalised legs")
@@ -376,7 +384,7 @@ class ComponentsOut(BaseModel):
     )
 
 
-class SourceMessageOut(BaseModel):
+class SourceMessageOut(ApiModel):
     id: str
     seq: int = Field(description="its place in the session's transcript")
     role: Role
@@ -386,14 +394,14 @@ class SourceMessageOut(BaseModel):
     created_at: datetime | None
 
 
-class SourceOut(BaseModel):
+class SourceOut(ApiModel):
     session_id: str
     messages: list[SourceMessageOut] = Field(
         description="the messages it was derived from, in transcript order (empty: the transcript is gone)"
     )
 
 
-class SearchResult(BaseModel):
+class SearchResult(ApiModel):
     memory: MemoryOut
     score: float = Field(
         description="(fused + graph) × importance × recency × provenance × expiry × hits × superseded × hop"
@@ -405,5 +413,5 @@ class SearchResult(BaseModel):
     )
 
 
-class SearchResponse(BaseModel):
+class SearchResponse(ApiModel):
     results: list[SearchResult]

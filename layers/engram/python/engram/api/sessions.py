@@ -7,9 +7,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import ConfigDict, Field, field_validator
 
-from engram.api.schemas import ScopeName, UserId, _iso_text, _utc
+from engram.api.schemas import ApiModel, ScopeName, UserId, _iso_text, _utc
 from engram.domain.checkpoints import Checkpoint, Digest, Trigger
 from engram.domain.models import MemoryType, Provenance
 from engram.domain.sessions import (
@@ -26,7 +26,7 @@ from engram.usecases.sessions import AppendCommand, AppendResult, MessageIn, Ses
 MAX_FACTS_SHOWN = 200
 
 
-class MessageRequest(BaseModel):
+class MessageRequest(ApiModel):
     model_config = ConfigDict(extra="forbid")
 
     role: Role
@@ -43,7 +43,7 @@ class MessageRequest(BaseModel):
     _tz = field_validator("created_at")(_utc)
 
 
-class AppendRequest(BaseModel):
+class AppendRequest(ApiModel):
     model_config = ConfigDict(extra="forbid")
 
     user_id: UserId
@@ -60,7 +60,7 @@ class AppendRequest(BaseModel):
     __str__ = __repr__
 
 
-class AppendResponse(BaseModel):
+class AppendResponse(ApiModel):
     session_id: str
     accepted: int = Field(description="messages newly appended to the transcript")
     duplicates: int = Field(default=0, description="messages the transcript held already")
@@ -69,7 +69,7 @@ class AppendResponse(BaseModel):
     redactions: list[str] = Field(default_factory=list, description="PII kinds redacted in the transcript")
 
 
-class ExtractionOut(BaseModel):
+class ExtractionOut(ApiModel):
     job_id: str
     kind: Literal["extract", "summary"] = Field(
         default="extract", description="summary: the episode summary a session_end checkpoint asked for"
@@ -91,7 +91,7 @@ class ExtractionOut(BaseModel):
         return cls(**record.model_dump(include=set(cls.model_fields)))
 
 
-class FactOut(BaseModel):
+class FactOut(ApiModel):
     content: str
     state: FactState
     memory_type: MemoryType
@@ -106,19 +106,19 @@ class FactOut(BaseModel):
         return cls(**fact.model_dump(include=set(cls.model_fields)))
 
 
-class TranscriptSize(BaseModel):
+class TranscriptSize(ApiModel):
     messages: int
     chars: int
 
 
-class FactCounts(BaseModel):
+class FactCounts(ApiModel):
     stored: int
     deduplicated: int
     proposed: int
     rejected: int
 
 
-class SessionOut(BaseModel):
+class SessionOut(ApiModel):
     session_id: str
     user_id: str
     project: str
@@ -135,7 +135,7 @@ class SessionOut(BaseModel):
     facts: list[FactOut] = Field(description=f"the facts derived, oldest first (at most {MAX_FACTS_SHOWN})")
 
 
-class MessageOut(BaseModel):
+class MessageOut(ApiModel):
     id: str
     seq: int = Field(description="its place in the transcript")
     role: Role
@@ -151,13 +151,13 @@ class MessageOut(BaseModel):
         return cls(**message.model_dump(include=set(cls.model_fields)))
 
 
-class TranscriptOut(BaseModel):
+class TranscriptOut(ApiModel):
     session_id: str
     items: list[MessageOut]
     cursor: str | None = Field(default=None, description="pass back for the next page; null: no more")
 
 
-class SessionDeleted(BaseModel):
+class SessionDeleted(ApiModel):
     session_id: str
     deleted_messages: int
     forgotten: list[str] = Field(description="cascade: memories derived only from this session, forgotten")
@@ -166,7 +166,7 @@ class SessionDeleted(BaseModel):
 Remembered = Annotated[str, Field(min_length=1, max_length=1000)]
 
 
-class CheckpointRequest(BaseModel):
+class CheckpointRequest(ApiModel):
     model_config = ConfigDict(extra="forbid")
 
     user_id: UserId
@@ -192,13 +192,13 @@ class CheckpointRequest(BaseModel):
     __str__ = __repr__
 
 
-class DigestOut(BaseModel):
+class DigestOut(ApiModel):
     focus: str | None
     recent_remembers: list[str]
     queries: list[str]
 
 
-class CheckpointOut(BaseModel):
+class CheckpointOut(ApiModel):
     checkpoint_id: str
     session_id: str
     trigger: Trigger
@@ -224,13 +224,13 @@ class CheckpointOut(BaseModel):
         )
 
 
-class CheckpointSaved(BaseModel):
+class CheckpointSaved(ApiModel):
     checkpoint: CheckpointOut
     debounced: bool = Field(description="true: too soon after (or the same as) the latest; nothing stored")
     pruned: int = Field(default=0, description="older checkpoints removed (cap per session, retention)")
 
 
-class RecoveryOut(BaseModel):
+class RecoveryOut(ApiModel):
     session_id: str
     checkpoint: CheckpointOut | None = Field(
         description="the latest checkpoint (null: none, the session alone)"

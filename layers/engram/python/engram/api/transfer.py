@@ -12,15 +12,16 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from engram.api.schemas import ApiModel
 from engram.domain.transfer import ErasureRecord, ErasureState
 
 NDJSON = "application/x-ndjson"
 MAX_IMPORT_RECORDS = 500
 
 
-class ImportRequest(BaseModel):
+class ImportRequest(ApiModel):
     model_config = ConfigDict(extra="forbid")
 
     records: list[dict[str, Any]] = Field(
@@ -35,7 +36,7 @@ class ImportRequest(BaseModel):
     __str__ = __repr__
 
 
-class ImportResponse(BaseModel):
+class ImportResponse(ApiModel):
     records: dict[str, int] = Field(description="records applied, by kind")
     created: int = Field(description="memories newly stored")
     existing: int = Field(description="memories already stored by an earlier import of the same records")
@@ -48,7 +49,7 @@ class ImportResponse(BaseModel):
     )
 
 
-class ErasureOut(BaseModel):
+class ErasureOut(ApiModel):
     """An erasure job: when it was asked for and ran, and how much of each kind it erased. It keeps no
     content and not the user id (only a digest of it), so it can outlive the data as an audit record."""
 

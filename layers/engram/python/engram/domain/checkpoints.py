@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
-from engram.domain.models import utcnow
+from engram.domain.models import DomainModel, utcnow
 
 
 class Trigger(StrEnum):
@@ -24,7 +24,7 @@ class Trigger(StrEnum):
     explicit = "explicit"  # the agent or its user asked for one
 
 
-class Digest(BaseModel):
+class Digest(DomainModel):
     model_config = ConfigDict(extra="forbid")
 
     focus: str | None = None  # what the agent is working on
@@ -35,7 +35,7 @@ class Digest(BaseModel):
         return not (self.focus or self.recent_remembers or self.queries)
 
 
-class Checkpoint(BaseModel):
+class Checkpoint(DomainModel):
     model_config = ConfigDict(extra="forbid")
 
     id: str  # ULID: checkpoints sort by id in the order they were taken

@@ -7,9 +7,9 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import ConfigDict, Field, field_validator
 
-from engram.domain.models import Memory, MemoryType, TemporalKind
+from engram.domain.models import DomainModel, Memory, MemoryType, TemporalKind
 
 MAX_CATEGORIES = 8
 MAX_ENTITIES = 20
@@ -26,7 +26,7 @@ class DecisionAction(StrEnum):
     none = "none"  # a true duplicate (a paraphrase) of a candidate: merged into it
 
 
-class EnrichmentResult(BaseModel):
+class EnrichmentResult(DomainModel):
     """What an enricher says about one memory. Validated; lists capped; labels trimmed."""
 
     model_config = ConfigDict(extra="ignore")
@@ -74,7 +74,7 @@ class Candidate:
     similarity: float
 
 
-class Decision(BaseModel):
+class Decision(DomainModel):
     """The decision for one new memory. `targets` are candidate ids: the memories an update or delete
     supersedes, or (none) the one memory it is merged into; empty for add."""
 
@@ -139,7 +139,7 @@ def decision_json_schema() -> dict[str, Any]:
     }
 
 
-class Contradiction(BaseModel):
+class Contradiction(DomainModel):
     """The optional semantic contradiction check's answer for a new memory kept beside its candidates
     (decision add): which candidates it contradicts (ids from the candidate set), why, how sure.
     Advisory: a positive answer flags the new memory `review_needed`, and supersedes nothing."""

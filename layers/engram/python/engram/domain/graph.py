@@ -15,8 +15,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
+from functools import cache
 
-from pydantic import BaseModel, Field
+from pydantic import Field
+
+from engram.domain.models import DomainModel
 
 USER = "@user"  # the canonical name of the scope's own user ("I", "my", "me")
 MAX_NAME = 80
@@ -58,7 +61,7 @@ class EntityType(StrEnum):
     user = "user"
 
 
-class Entity(BaseModel):
+class Entity(DomainModel):
     id: str
     tenant: str
     user_id: str
@@ -71,7 +74,7 @@ class Entity(BaseModel):
     updated_at: datetime
 
 
-class Relation(BaseModel):
+class Relation(DomainModel):
     id: str
     tenant: str
     user_id: str
@@ -132,37 +135,43 @@ _OWNER = rf"(?P<who>{_NAME}|[Mm]y|[Oo]ur|(?:[Tt]he\s+)?[a-z][\w-]+(?:\s+[a-z][\w
 _TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?"
 _PERSON = rf"(?P<other>{_NAME})"
 
-_FRAMES: list[tuple[re.Pattern[str], str, EntityType]] = [
-    # "Dana's manager is Priya", "My manager is Priya Patel", "the fleet's tyre supplier is Kessler"
-    (re.compile(rf"(?<![\w'’]){_OWNER}(?:['’]s|(?<=[Mm]y)|(?<=[Oo]ur))\s+(?:new\s+|current\s+)?{_ROLE}\s+"
-                rf"(?:is|was|became)\s+(?:now\s+)?{_TITLE}{_PERSON}"), "role", EntityType.person),
-    # "Priya is Dana's manager", "Priya is my manager"
-    (re.compile(rf"\b{_PERSON}\s+(?:is|was|became)\s+(?:now\s+)?{_OWNER}(?:['’]s|(?<=[Mm]y)|(?<=[Oo]ur))\s+"
-                rf"(?:new\s+)?{_ROLE}(?=\s*(?:[.,;:!?]|$|\band\b|\bwho\b|\bsince\b|\bat\b|\bfor\b))"),
-     "role", EntityType.person),
-    # "Dana reports to Priya"
-    (re.compile(rf"\b{_WHO}\s+(?:now\s+)?reports?\s+(?:directly\s+)?to\s+{_PERSON}"), "manager",
-     EntityType.person),
-    # "Priya manages Dana"
-    (re.compile(rf"\b{_PERSON}\s+(?:now\s+)?manages\s+{_WHO}\b"), "manages", EntityType.person),
-    # "Dana works at Initech", "Dana joined Initech"
-    (re.compile(rf"\b{_WHO}\s+(?:now\s+|still\s+)?(?:works?|worked|is working)\s+(?:at|for)\s+"
-                rf"(?P<org>{_NAME})"),
-     "works_at", EntityType.organization),
-    (re.compile(rf"\b{_WHO}\s+(?:has\s+)?joined\s+(?P<org>{_NAME})"), "works_at", EntityType.organization),
-    # "Priya is allergic to tree nuts"
-    (re.compile(rf"\b{_WHO}\s+(?:is|am|are|was)\s+(?:severely\s+|very\s+|deathly\s+)?allergic\s+to\s+{_THING}{_END}"),
-     "allergic_to", EntityType.thing),
-    # "Dana lives in Lisbon", "Dana moved to Lisbon"
-    (re.compile(rf"\b{_WHO}\s+(?:now\s+)?(?:lives?|lived|is living|moved|relocated)\s+(?:in|to)\s+"
-                rf"(?P<place>{_NAME})"),
-     "lives_in", EntityType.place),
-    # "Dana is married to Sam"
-    (re.compile(rf"\b{_WHO}\s+(?:is|am|was)\s+married\s+to\s+{_PERSON}"), "spouse", EntityType.person),
-    # "Dana owns the billing service", "Dana leads Project Atlas"
-    (re.compile(rf"\b{_WHO}\s+(?:owns|leads|runs|maintains|is responsible for)\s+{_THING}{_END}"),
-     "owns", EntityType.thing),
-]  # fmt: skip
+
+@cache
+def _frames() -> list[tuple[re.Pattern[str], str, EntityType]]:
+    """The frames, compiled on first use (tens of milliseconds: not at the import of every process
+    that names a graph type, only in the one that extracts triples)."""
+    return [
+        # "Dana's manager is Priya", "My manager is Priya Patel", "the fleet's tyre supplier is Kessler"
+        (re.compile(rf"(?<![\w'’]){_OWNER}(?:['’]s|(?<=[Mm]y)|(?<=[Oo]ur))\s+(?:new\s+|current\s+)?{_ROLE}\s+"
+                    rf"(?:is|was|became)\s+(?:now\s+)?{_TITLE}{_PERSON}"), "role", EntityType.person),
+        # "Priya is Dana's manager", "Priya is my manager"
+        (re.compile(rf"\b{_PERSON}\s+(?:is|was|became)\s+(?:now\s+)?{_OWNER}(?:['’]s|(?<=[Mm]y)|(?<=[Oo]ur))\s+"
+                    rf"(?:new\s+)?{_ROLE}(?=\s*(?:[.,;:!?]|$|\band\b|\bwho\b|\bsince\b|\bat\b|\bfor\b))"),
+         "role", EntityType.person),
+        # "Dana reports to Priya"
+        (re.compile(rf"\b{_WHO}\s+(?:now\s+)?reports?\s+(?:directly\s+)?to\s+{_PERSON}"), "manager",
+         EntityType.person),
+        # "Priya manages Dana"
+        (re.compile(rf"\b{_PERSON}\s+(?:now\s+)?manages\s+{_WHO}\b"), "manages", EntityType.person),
+        # "Dana works at Initech", "Dana joined Initech"
+        (re.compile(rf"\b{_WHO}\s+(?:now\s+|still\s+)?(?:works?|worked|is working)\s+(?:at|for)\s+"
+                    rf"(?P<org>{_NAME})"),
+         "works_at", EntityType.organization),
+        (re.compile(rf"\b{_WHO}\s+(?:has\s+)?joined\s+(?P<org>{_NAME})"), "works_at",
+         EntityType.organization),
+        # "Priya is allergic to tree nuts"
+        (re.compile(rf"\b{_WHO}\s+(?:is|am|are|was)\s+(?:severely\s+|very\s+|deathly\s+)?allergic\s+to\s+{_THING}{_END}"),
+         "allergic_to", EntityType.thing),
+        # "Dana lives in Lisbon", "Dana moved to Lisbon"
+        (re.compile(rf"\b{_WHO}\s+(?:now\s+)?(?:lives?|lived|is living|moved|relocated)\s+(?:in|to)\s+"
+                    rf"(?P<place>{_NAME})"),
+         "lives_in", EntityType.place),
+        # "Dana is married to Sam"
+        (re.compile(rf"\b{_WHO}\s+(?:is|am|was)\s+married\s+to\s+{_PERSON}"), "spouse", EntityType.person),
+        # "Dana owns the billing service", "Dana leads Project Atlas"
+        (re.compile(rf"\b{_WHO}\s+(?:owns|leads|runs|maintains|is responsible for)\s+{_THING}{_END}"),
+         "owns", EntityType.thing),
+    ]  # fmt: skip
 
 
 def _role(text: str) -> str:
@@ -178,7 +187,7 @@ def _role(text: str) -> str:
 def extract_triples(text: str) -> list[Triple]:
     """Typed (subject, predicate, object) triples from the simple frames above; nothing else."""
     triples: dict[tuple[str, str, str], Triple] = {}
-    for pattern, kind, object_type in _FRAMES:
+    for pattern, kind, object_type in _frames():
         for match in pattern.finditer(text):
             groups = match.groupdict()
             who, other = groups.get("who"), groups.get("other")

@@ -17,6 +17,13 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+class DomainModel(BaseModel):
+    """The domain's pydantic models: each builds its validator and serializer on first use rather than
+    at import (defer_build), so a process builds those it uses, and a cold start none of them."""
+
+    model_config = ConfigDict(defer_build=True)
+
+
 class MemoryType(StrEnum):
     fact = "fact"
     preference = "preference"
@@ -65,14 +72,14 @@ class TemporalKind(StrEnum):
     temporal = "temporal"
 
 
-class Temporal(BaseModel):
+class Temporal(DomainModel):
     model_config = ConfigDict(extra="forbid")
 
     kind: TemporalKind = TemporalKind.persistent
     valid_until: datetime | None = None
 
 
-class Enrichment(BaseModel):
+class Enrichment(DomainModel):
     model_config = ConfigDict(extra="forbid")
 
     state: EnrichmentState = EnrichmentState.pending
@@ -83,7 +90,7 @@ class Enrichment(BaseModel):
     updated_at: datetime | None = None
 
 
-class Scope(BaseModel):
+class Scope(DomainModel):
     """Where a memory lives: dedup and every query are confined to one scope."""
 
     model_config = ConfigDict(frozen=True)
@@ -97,7 +104,7 @@ class Scope(BaseModel):
         return "\x1f".join((self.tenant, self.user_id, self.project, self.namespace))
 
 
-class Memory(BaseModel):
+class Memory(DomainModel):
     model_config = ConfigDict(extra="forbid")
 
     id: str
@@ -169,7 +176,7 @@ class HistoryEvent(StrEnum):
     requeued = "requeued"
 
 
-class HistoryRecord(BaseModel):
+class HistoryRecord(DomainModel):
     model_config = ConfigDict(extra="forbid")
 
     id: str
@@ -181,7 +188,7 @@ class HistoryRecord(BaseModel):
     detail: dict[str, Any] = Field(default_factory=dict)
 
 
-class ApiKey(BaseModel):
+class ApiKey(DomainModel):
     """A stored API key: only the SHA-256 of the secret is ever kept."""
 
     key_id: str

@@ -14,12 +14,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import pairwise
 from typing import Any
 
 from engram.domain.errors import PiiRejected
-from engram.domain.pii_rules import API_KEY, CONTACT_KINDS, PASSWORD, RULES, UNSAFE, value_span
+from engram.domain.pii_rules import API_KEY, CONTACT_KINDS, PASSWORD, UNSAFE, rules, value_span
 
 # policy values, kept as plain strings so the domain does not depend on settings
 REDACT, REJECT, ALLOW = "redact", "reject", "allow"
@@ -56,10 +56,16 @@ def _place(found: list[Finding], new: Finding) -> None:
 _DIGIT = re.compile(r"\d")
 _SPACE = re.compile(r"\s")
 _WORD_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
-_SHORTEST_TOKEN = min(rule.min_word for rule in RULES if rule.min_word)
-_LONG_WORD = re.compile(rf"\S{{{_SHORTEST_TOKEN},}}")
-_HINTS = frozenset(hint for rule in RULES for hint in rule.hints)
-_NEEDS = frozenset(need for rule in RULES for need in rule.needs)
+
+
+@cache
+def _gates() -> tuple[re.Pattern[str], frozenset[str], frozenset[str]]:
+    """What `detect` looks for before it runs any rule, from the table (built with it, on first use):
+    the words long enough to hold the shortest token, and every rule's hints and needs."""
+    shortest_token = min(rule.min_word for rule in rules() if rule.min_word)
+    hints = frozenset(hint for rule in rules() for hint in rule.hints)
+    needs = frozenset(need for rule in rules() for need in rule.needs)
+    return re.compile(rf"\S{{{shortest_token},}}"), hints, needs
 
 
 def _words_containing(content: str, lowered: str, needle: str) -> list[tuple[int, int]]:
@@ -79,13 +85,14 @@ def detect(content: str) -> list[Finding]:
     lowered = content.lower()
     if len(lowered) != len(content):  # a few non-ASCII letters change length when lowercased
         lowered = "".join(ch.lower() if len(ch.lower()) == 1 else ch for ch in content)
-    long_words = [m.span() for m in _LONG_WORD.finditer(content)]
+    long_word, all_hints, all_needs = _gates()
+    long_words = [m.span() for m in long_word.finditer(content)]
     longest_word = max((end - start for start, end in long_words), default=0)
     digits = len(_DIGIT.findall(content))
-    hints = {hint for hint in _HINTS if hint in lowered}
-    needs = {need for need in _NEEDS if need in content}
+    hints = {hint for hint in all_hints if hint in lowered}
+    needs = {need for need in all_needs if need in content}
     found: list[Finding] = []
-    for rule in RULES:
+    for rule in rules():
         if rule.min_word > longest_word or rule.min_digits > digits:
             continue
         if (rule.hints and hints.isdisjoint(rule.hints)) or (rule.needs and needs.isdisjoint(rule.needs)):

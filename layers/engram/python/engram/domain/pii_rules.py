@@ -17,6 +17,7 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 Span = tuple[int, int]
 
@@ -230,258 +231,275 @@ def _token(name: str, pattern: str, *hints: str, min_digits: int = 0) -> Rule:
     )
 
 
-RULES: tuple[Rule, ...] = (
-    # --- key material ------------------------------------------------------------------------
-    # PEM private key block (RSA, EC, OPENSSH, ENCRYPTED, …), redacted whole.
-    Rule(
-        "pem_private_key",
-        PRIVATE_KEY,
-        _r(
-            r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----[\s\S]*?"
-            r"(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY-----|$)"
+@cache
+def rules() -> tuple[Rule, ...]:
+    """The table, in the order the rules run, built on first use: compiling its patterns takes tens of
+    milliseconds, which a process that never screens text (a read of the API) need not pay at import."""
+    return (
+        # --- key material ------------------------------------------------------------------------
+        # PEM private key block (RSA, EC, OPENSSH, ENCRYPTED, …), redacted whole.
+        Rule(
+            "pem_private_key",
+            PRIVATE_KEY,
+            _r(
+                r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----[\s\S]*?"
+                r"(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY-----|$)"
+            ),
+            hints=("private key-----",),
         ),
-        hints=("private key-----",),
-    ),
-    # age encryption identity.
-    Rule("age_secret_key", PRIVATE_KEY, _r(r"AGE-SECRET-KEY-1[0-9A-Z]{58}"), hints=("age-secret-key-",)),
-    # --- URLs that are, or carry, a credential ----------------------------------------------------
-    # Slack incoming webhook / workflow trigger.
-    Rule(
-        "slack_webhook",
-        WEBHOOK_URL,
-        _r(r"https?://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/-]+", re.I),
-        in_word="hooks.slack.com",
-    ),
-    # Discord webhook.
-    Rule(
-        "discord_webhook",
-        WEBHOOK_URL,
-        _r(r"https?://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]+", re.I),
-        in_word="/api/webhooks/",
-    ),
-    # Microsoft Teams incoming webhook.
-    Rule(
-        "teams_webhook",
-        WEBHOOK_URL,
-        _r(r"https?://[A-Za-z0-9-]+\.webhook\.office\.com/webhookb2/[^\s\"'<>]+", re.I),
-        in_word="webhook.office.com",
-    ),
-    # user:password@ in any URL (postgres, mysql, mongodb+srv, redis, amqp, https, …): the password
-    # is redacted, the user and host kept. A password may contain '@' (unencoded); it ends at the
-    # last '@' before the host.
-    Rule(
-        "url_userinfo",
-        URL_CREDENTIALS,
-        _r(r"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s:/@]*:(?P<v>[^\s/]+)@(?=[^\s@/]+(?:[\s/?#]|$))"),
-        in_word="://",
-    ),
-    # --- issuers' token formats (policy kind api_key) -----------------------------------------
-    _token("anthropic_key", r"sk-ant-[a-z]+\d*-[A-Za-z0-9_-]{20,}", "sk-ant-"),
-    # project/service-account/admin keys by prefix; a bare sk- only with a digit (not "sk-learn-…").
-    _token("openai_key", r"sk-(?:(?:proj|svcacct|admin)-|(?=[A-Za-z0-9_-]*\d))[A-Za-z0-9_-]{20,}", "sk-"),
-    _token("github_token", r"gh[pousr]_[A-Za-z0-9]{30,}", "gh"),
-    _token("github_fine_grained_pat", r"github_pat_[A-Za-z0-9_]{30,}", "github_pat_"),
-    _token(
-        "gitlab_token",
-        r"(?:glpat|gldt|glft|glsoat|glrt|glcbt|glimt|glptt|glagent|gloas)-[A-Za-z0-9_-]{20,}",
-        "gl",
-    ),
-    _token("gitlab_runner_registration", r"GR1348941[A-Za-z0-9_-]{20,}", "gr1348941"),
-    _token("slack_token", r"xox[abposre]-[A-Za-z0-9-]{10,}", "xox"),
-    _token("slack_app_token", r"xapp-\d-[A-Za-z0-9-]{10,}", "xapp-"),
-    _token("google_api_key", r"AIza[0-9A-Za-z_-]{35,}", "aiza"),
-    _token("google_oauth_client_secret", r"GOCSPX-[A-Za-z0-9_-]{20,}", "gocspx-"),
-    _token("google_oauth_access_token", r"ya29\.[0-9A-Za-z_-]{20,}", "ya29."),
-    # Stripe secret (sk_) and restricted (rk_) keys; publishable pk_ keys are public by design.
-    _token("stripe_key", r"[sr]k_(?:live|test)_[0-9A-Za-z]{16,}", "k_live_", "k_test_"),
-    _token("stripe_webhook_secret", r"whsec_[A-Za-z0-9]{24,}", "whsec_"),
-    _token("huggingface_token", r"hf_[A-Za-z0-9]{30,}", "hf_"),
-    _token("sendgrid_key", r"SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}", "sg."),
-    _token("npm_token", r"npm_[A-Za-z0-9]{30,}", "npm_"),
-    _token("pypi_token", r"pypi-[A-Za-z0-9_-]{50,}", "pypi-"),
-    # Telegram bot token: bot id, colon, 35 characters.
-    _token("telegram_bot_token", r"\d{8,10}:[A-Za-z0-9_-]{35}", ":", min_digits=8),
-    _token("discord_bot_token", r"[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}", "."),
-    _token("twilio_api_key", r"SK[0-9a-f]{32}", "sk"),
-    _token("mailchimp_key", r"[0-9a-f]{32}-us\d{1,2}", "-us"),
-    _token("shopify_token", r"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}", "shp"),
-    _token("digitalocean_token", r"do[por]_v1_[a-f0-9]{64}", "_v1_"),
-    _token("square_token", r"sq0(?:atp|csp)-[0-9A-Za-z_-]{22,}", "sq0"),
-    _token("databricks_token", r"dapi[a-f0-9]{32}(?:-\d+)?", "dapi"),
-    _token("linear_key", r"lin_(?:api|oauth)_[A-Za-z0-9]{32,}", "lin_"),
-    _token("notion_token", r"(?:secret_[A-Za-z0-9]{43}|ntn_[A-Za-z0-9]{40,})", "secret_", "ntn_"),
-    _token("postman_key", r"PMAK-[a-f0-9]{24}-[a-f0-9]{34}", "pmak-"),
-    _token("newrelic_key", r"NRAK-[A-Z0-9]{27}", "nrak-"),
-    _token("groq_key", r"gsk_[A-Za-z0-9]{40,}", "gsk_"),
-    _token("replicate_token", r"r8_[A-Za-z0-9]{30,}", "r8_"),
-    _token("xai_key", r"xai-[A-Za-z0-9]{40,}", "xai-"),
-    _token("vault_token", r"hv[sbr]\.[A-Za-z0-9_-]{24,}", "hvs.", "hvb.", "hvr."),
-    _token("doppler_token", r"dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,}", "dp."),
-    _token("atlassian_token", r"ATATT3[A-Za-z0-9_=-]{50,}", "atatt3"),
-    _token("engram_key", r"engram_[A-Za-z0-9_-]{20,}", "engram_"),
-    # JSON Web Token: three base64url parts, the first two JSON objects ({"… → eyJ).
-    _token("jwt", r"eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}", "eyj"),
-    # Azure storage / service bus connection-string keys and SAS signatures.
-    Rule(
-        "azure_connection_key",
-        API_KEY,
-        _r(r"(?i)\b(?:AccountKey|SharedAccessKey|SharedAccessSignature)\s*=\s*(?P<v>[^\s;\"']{16,})"),
-        hints=("accountkey", "sharedaccess"),
-    ),
-    # --- AWS -----------------------------------------------------------------------------------
-    Rule(
-        "aws_access_key_id",
-        AWS_ACCESS_KEY,
-        _r(r"(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[0-9A-Z]{16}\b"),
-        min_word=20,
-        bounded=True,
-    ),
-    Rule(
-        "aws_secret_access_key_labelled",
-        AWS_SECRET_KEY,
-        _r(
-            r"(?i)(?<![A-Za-z0-9])(?:aws_?)?secret_?access_?key(?:_id)?[\"']?\s*(?:[:=]|\bis\b)\s*"
-            r"[\"']?(?P<v>[A-Za-z0-9/+=]{30,})"
+        # age encryption identity.
+        Rule("age_secret_key", PRIVATE_KEY, _r(r"AGE-SECRET-KEY-1[0-9A-Z]{58}"), hints=("age-secret-key-",)),
+        # --- URLs that are, or carry, a credential ----------------------------------------------------
+        # Slack incoming webhook / workflow trigger.
+        Rule(
+            "slack_webhook",
+            WEBHOOK_URL,
+            _r(r"https?://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/-]+", re.I),
+            in_word="hooks.slack.com",
         ),
-        hints=("secret",),
-    ),
-    # Unlabelled: exactly 40 characters of the base64 alphabet (see _aws_secret).
-    Rule(
-        "aws_secret_access_key",
-        AWS_SECRET_KEY,
-        _r(r"(?<![A-Za-z0-9/+=_-])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=_-])"),
-        check=_aws_secret,
-        min_word=40,
-    ),
-    # --- labelled values -----------------------------------------------------------------------
-    # Authorization headers.
-    Rule(
-        "bearer_token",
-        BEARER_TOKEN,
-        _r(r"(?i)\bbearer\s+(?P<v>[A-Za-z0-9._~+/=-]{8,})"),
-        check=_bearer,
-        hints=("bearer",),
-    ),
-    Rule(
-        "basic_auth_header",
-        BEARER_TOKEN,
-        _r(r"(?i)\bauthorization:\s*basic\s+(?P<v>[A-Za-z0-9+/=]{8,})"),
-        hints=("basic",),
-    ),
-    # api_key=…, SECRET_KEY: …, "auth_token": "…", GITHUB_TOKEN=… ('_' before the label is fine).
-    Rule(
-        "labelled_api_key",
-        API_KEY,
-        _r(
-            r"(?i)(?<![A-Za-z0-9])"
-            r"(?:api[_-]?key|apikey|secret(?:[_-]?key)?|client[_-]?secret|access[_-]?token|auth[_-]?token"
-            r"|refresh[_-]?token|session[_-]?token|token|access[_-]?key|private[_-]?key|signing[_-]?key)"
-            r"[\"']?\s*[:=]\s*[\"']?(?P<v>[A-Za-z0-9/+_.~=-]{12,})"
+        # Discord webhook.
+        Rule(
+            "discord_webhook",
+            WEBHOOK_URL,
+            _r(r"https?://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]+", re.I),
+            in_word="/api/webhooks/",
         ),
-        hints=("key", "token", "secret"),
-        needs=(":", "="),
-    ),
-    # "the api key is Zx81…" — only a token with a digit in it, so "the secret is patience" stays.
-    Rule(
-        "api_key_phrase",
-        API_KEY,
-        _r(
-            r"(?i)\b(?:api[ _-]?key|secret(?: key)?|access token|auth token|token)\s+(?:is|was)\s+"
-            r"(?P<v>(?=[A-Za-z0-9/+_.~=-]*\d)[A-Za-z0-9/+_.~=-]{12,})"
+        # Microsoft Teams incoming webhook.
+        Rule(
+            "teams_webhook",
+            WEBHOOK_URL,
+            _r(r"https?://[A-Za-z0-9-]+\.webhook\.office\.com/webhookb2/[^\s\"'<>]+", re.I),
+            in_word="webhook.office.com",
         ),
-        hints=("key", "token", "secret"),
-        needs=(" is ", " was "),
-    ),
-    # A passphrase, seed phrase or mnemonic is several words: redact to the end of the clause.
-    Rule(
-        "passphrase",
-        PASSWORD,
-        _r(
-            r"(?i)\b(?:pass[ -]?phrase|seed phrase|recovery phrase|mnemonic)s?\s*(?:is\s*)?[:=]\s*"
-            r"(?:\"(?P<q>[^\"\n]+)\"|(?P<v>[^\n;]*?))(?=\s*(?:[.!?](?:\s|$)|[\n;]|$))"
+        # user:password@ in any URL (postgres, mysql, mongodb+srv, redis, amqp, https, …): the password
+        # is redacted, the user and host kept. A password may contain '@' (unencoded); it ends at the
+        # last '@' before the host.
+        Rule(
+            "url_userinfo",
+            URL_CREDENTIALS,
+            _r(r"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s:/@]*:(?P<v>[^\s/]+)@(?=[^\s@/]+(?:[\s/?#]|$))"),
+            in_word="://",
         ),
-        hints=("phrase", "mnemonic"),
-    ),
-    # password: X / DB_PASSWORD=X / PGPASSWORD=X / "pwd": "X".
-    Rule(
-        "password_labelled",
-        PASSWORD,
-        _r(
-            r"(?i)(?<![A-Za-z0-9])[A-Za-z0-9_]*?(?:password|passwd|passwort|pwd|passcode)[\"']?"
-            r"\s*(?:is\s*)?[:=]\s*" + _VALUE
+        # --- issuers' token formats (policy kind api_key) -----------------------------------------
+        _token("anthropic_key", r"sk-ant-[a-z]+\d*-[A-Za-z0-9_-]{20,}", "sk-ant-"),
+        # project/service-account/admin keys by prefix; a bare sk- only with a digit (not "sk-learn-…").
+        _token("openai_key", r"sk-(?:(?:proj|svcacct|admin)-|(?=[A-Za-z0-9_-]*\d))[A-Za-z0-9_-]{20,}", "sk-"),
+        _token("github_token", r"gh[pousr]_[A-Za-z0-9]{30,}", "gh"),
+        _token("github_fine_grained_pat", r"github_pat_[A-Za-z0-9_]{30,}", "github_pat_"),
+        _token(
+            "gitlab_token",
+            r"(?:glpat|gldt|glft|glsoat|glrt|glcbt|glimt|glptt|glagent|gloas)-[A-Za-z0-9_-]{20,}",
+            "gl",
         ),
-        check=_not_a_path,
-        hints=("pass", "pwd"),
-        needs=(":", "="),
-    ),
-    # "my password is hunter2", "the wifi password was changed to Tr0ub4dor".
-    Rule(
-        "password_phrase",
-        PASSWORD,
-        _r(
-            r"(?i)\b(?:password|passwd|passcode|pin code)\s+"
-            r"(?:(?:was |got |is |has been )?(?:set|changed|reset) to|is now|is|was|=)\s+"
-            r"(?:\"(?P<q>[^\"\n]+)\"|(?P<v>[^\s\"']*[^\s\"'.,;:!?)\]}]))"
+        _token("gitlab_runner_registration", r"GR1348941[A-Za-z0-9_-]{20,}", "gr1348941"),
+        _token("slack_token", r"xox[abposre]-[A-Za-z0-9-]{10,}", "xox"),
+        _token("slack_app_token", r"xapp-\d-[A-Za-z0-9-]{10,}", "xapp-"),
+        _token("google_api_key", r"AIza[0-9A-Za-z_-]{35,}", "aiza"),
+        _token("google_oauth_client_secret", r"GOCSPX-[A-Za-z0-9_-]{20,}", "gocspx-"),
+        _token("google_oauth_access_token", r"ya29\.[0-9A-Za-z_-]{20,}", "ya29."),
+        # Stripe secret (sk_) and restricted (rk_) keys; publishable pk_ keys are public by design.
+        _token("stripe_key", r"[sr]k_(?:live|test)_[0-9A-Za-z]{16,}", "k_live_", "k_test_"),
+        _token("stripe_webhook_secret", r"whsec_[A-Za-z0-9]{24,}", "whsec_"),
+        _token("huggingface_token", r"hf_[A-Za-z0-9]{30,}", "hf_"),
+        _token("sendgrid_key", r"SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}", "sg."),
+        _token("npm_token", r"npm_[A-Za-z0-9]{30,}", "npm_"),
+        _token("pypi_token", r"pypi-[A-Za-z0-9_-]{50,}", "pypi-"),
+        # Telegram bot token: bot id, colon, 35 characters.
+        _token("telegram_bot_token", r"\d{8,10}:[A-Za-z0-9_-]{35}", ":", min_digits=8),
+        _token(
+            "discord_bot_token", r"[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}", "."
         ),
-        check=_password_phrase,
-        hints=("pass", "pin code"),
-    ),
-    # --- financial and national identifiers ---------------------------------------------------------
-    # IBAN: country, check digits, then groups of up to four; validated with mod-97.
-    Rule(
-        "iban",
-        IBAN,
-        _r(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{1,4}){3,8}\b"),
-        check=_iban,
-        min_digits=4,
-    ),
-    # 13–19 digits, optionally grouped by spaces or dashes, passing Luhn. (The lookbehind sits after
-    # the first digit so the engine can skip to digits quickly.)
-    Rule(
-        "credit_card",
-        CREDIT_CARD,
-        _r(r"\d(?<![\d-]\d)(?:[ -]?\d){12,18}(?![\d-])"),
-        check=_card,
-        min_digits=13,
-    ),
-    Rule(
-        "ssn",
-        SSN,
-        _r(r"\b(?P<v>(?P<a>\d{3})-(?P<g>\d{2})-(?P<s>\d{4}))\b"),
-        check=_ssn,
-        hints=("-",),
-        min_digits=9,
-    ),
-    # An SSN written without dashes only where the text says it is one.
-    Rule(
-        "ssn_in_context",
-        SSN,
-        _r(
-            r"(?i)\b(?:ssn|social security(?: number| no\.?| #)?)\b[^\d\n]{0,20}?"
-            r"(?<!\d)(?P<v>(?P<a>\d{3})[ -]?(?P<g>\d{2})[ -]?(?P<s>\d{4}))(?!\d)"
+        _token("twilio_api_key", r"SK[0-9a-f]{32}", "sk"),
+        _token("mailchimp_key", r"[0-9a-f]{32}-us\d{1,2}", "-us"),
+        _token("shopify_token", r"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}", "shp"),
+        _token("digitalocean_token", r"do[por]_v1_[a-f0-9]{64}", "_v1_"),
+        _token("square_token", r"sq0(?:atp|csp)-[0-9A-Za-z_-]{22,}", "sq0"),
+        _token("databricks_token", r"dapi[a-f0-9]{32}(?:-\d+)?", "dapi"),
+        _token("linear_key", r"lin_(?:api|oauth)_[A-Za-z0-9]{32,}", "lin_"),
+        _token("notion_token", r"(?:secret_[A-Za-z0-9]{43}|ntn_[A-Za-z0-9]{40,})", "secret_", "ntn_"),
+        _token("postman_key", r"PMAK-[a-f0-9]{24}-[a-f0-9]{34}", "pmak-"),
+        _token("newrelic_key", r"NRAK-[A-Z0-9]{27}", "nrak-"),
+        _token("groq_key", r"gsk_[A-Za-z0-9]{40,}", "gsk_"),
+        _token("replicate_token", r"r8_[A-Za-z0-9]{30,}", "r8_"),
+        _token("xai_key", r"xai-[A-Za-z0-9]{40,}", "xai-"),
+        _token("vault_token", r"hv[sbr]\.[A-Za-z0-9_-]{24,}", "hvs.", "hvb.", "hvr."),
+        _token("doppler_token", r"dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,}", "dp."),
+        _token("atlassian_token", r"ATATT3[A-Za-z0-9_=-]{50,}", "atatt3"),
+        _token("engram_key", r"engram_[A-Za-z0-9_-]{20,}", "engram_"),
+        # JSON Web Token: three base64url parts, the first two JSON objects ({"… → eyJ).
+        _token("jwt", r"eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}", "eyj"),
+        # Azure storage / service bus connection-string keys and SAS signatures.
+        Rule(
+            "azure_connection_key",
+            API_KEY,
+            _r(r"(?i)\b(?:AccountKey|SharedAccessKey|SharedAccessSignature)\s*=\s*(?P<v>[^\s;\"']{16,})"),
+            hints=("accountkey", "sharedaccess"),
         ),
-        check=_ssn,
-        hints=("ssn", "social security"),
-        min_digits=9,
-    ),
-    # --- contact details (kept by default) ----------------------------------------------------------
-    Rule("email", EMAIL, _r(r"\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b"), in_word="@"),
-    Rule(
-        "phone",
-        PHONE,
-        _r(r"(?<![\w-])(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,4}\)[ .-]?|\d{2,4}[ .-])\d{3,4}[ .-]\d{3,4}(?![\w-])"),
-        min_digits=7,
-    ),
-    # --- last resort ----------------------------------------------------------------------------------
-    # Any other long random token: mixed case and digits, high entropy (unknown issuers' keys).
-    Rule(
-        "high_entropy_token",
-        API_KEY,
-        _r(r"(?<![A-Za-z0-9/+=_.-])[A-Za-z0-9/+_-]{32,}={0,2}(?![A-Za-z0-9/+=_-])"),
-        check=_high_entropy,
-        min_word=32,
-    ),
-)
+        # --- AWS -----------------------------------------------------------------------------------
+        Rule(
+            "aws_access_key_id",
+            AWS_ACCESS_KEY,
+            _r(r"(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[0-9A-Z]{16}\b"),
+            min_word=20,
+            bounded=True,
+        ),
+        Rule(
+            "aws_secret_access_key_labelled",
+            AWS_SECRET_KEY,
+            _r(
+                r"(?i)(?<![A-Za-z0-9])(?:aws_?)?secret_?access_?key(?:_id)?[\"']?\s*(?:[:=]|\bis\b)\s*"
+                r"[\"']?(?P<v>[A-Za-z0-9/+=]{30,})"
+            ),
+            hints=("secret",),
+        ),
+        # Unlabelled: exactly 40 characters of the base64 alphabet (see _aws_secret).
+        Rule(
+            "aws_secret_access_key",
+            AWS_SECRET_KEY,
+            _r(r"(?<![A-Za-z0-9/+=_-])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=_-])"),
+            check=_aws_secret,
+            min_word=40,
+        ),
+        # --- labelled values -----------------------------------------------------------------------
+        # Authorization headers.
+        Rule(
+            "bearer_token",
+            BEARER_TOKEN,
+            _r(r"(?i)\bbearer\s+(?P<v>[A-Za-z0-9._~+/=-]{8,})"),
+            check=_bearer,
+            hints=("bearer",),
+        ),
+        Rule(
+            "basic_auth_header",
+            BEARER_TOKEN,
+            _r(r"(?i)\bauthorization:\s*basic\s+(?P<v>[A-Za-z0-9+/=]{8,})"),
+            hints=("basic",),
+        ),
+        # api_key=…, SECRET_KEY: …, "auth_token": "…", GITHUB_TOKEN=… ('_' before the label is fine).
+        Rule(
+            "labelled_api_key",
+            API_KEY,
+            _r(
+                r"(?i)(?<![A-Za-z0-9])"
+                r"(?:api[_-]?key|apikey|secret(?:[_-]?key)?|client[_-]?secret|access[_-]?token|auth[_-]?token"
+                r"|refresh[_-]?token|session[_-]?token|token|access[_-]?key|private[_-]?key|signing[_-]?key)"
+                r"[\"']?\s*[:=]\s*[\"']?(?P<v>[A-Za-z0-9/+_.~=-]{12,})"
+            ),
+            hints=("key", "token", "secret"),
+            needs=(":", "="),
+        ),
+        # "the api key is Zx81…" — only a token with a digit in it, so "the secret is patience" stays.
+        Rule(
+            "api_key_phrase",
+            API_KEY,
+            _r(
+                r"(?i)\b(?:api[ _-]?key|secret(?: key)?|access token|auth token|token)\s+(?:is|was)\s+"
+                r"(?P<v>(?=[A-Za-z0-9/+_.~=-]*\d)[A-Za-z0-9/+_.~=-]{12,})"
+            ),
+            hints=("key", "token", "secret"),
+            needs=(" is ", " was "),
+        ),
+        # A passphrase, seed phrase or mnemonic is several words: redact to the end of the clause.
+        Rule(
+            "passphrase",
+            PASSWORD,
+            _r(
+                r"(?i)\b(?:pass[ -]?phrase|seed phrase|recovery phrase|mnemonic)s?\s*(?:is\s*)?[:=]\s*"
+                r"(?:\"(?P<q>[^\"\n]+)\"|(?P<v>[^\n;]*?))(?=\s*(?:[.!?](?:\s|$)|[\n;]|$))"
+            ),
+            hints=("phrase", "mnemonic"),
+        ),
+        # password: X / DB_PASSWORD=X / PGPASSWORD=X / "pwd": "X".
+        Rule(
+            "password_labelled",
+            PASSWORD,
+            _r(
+                r"(?i)(?<![A-Za-z0-9])[A-Za-z0-9_]*?(?:password|passwd|passwort|pwd|passcode)[\"']?"
+                r"\s*(?:is\s*)?[:=]\s*" + _VALUE
+            ),
+            check=_not_a_path,
+            hints=("pass", "pwd"),
+            needs=(":", "="),
+        ),
+        # "my password is hunter2", "the wifi password was changed to Tr0ub4dor".
+        Rule(
+            "password_phrase",
+            PASSWORD,
+            _r(
+                r"(?i)\b(?:password|passwd|passcode|pin code)\s+"
+                r"(?:(?:was |got |is |has been )?(?:set|changed|reset) to|is now|is|was|=)\s+"
+                r"(?:\"(?P<q>[^\"\n]+)\"|(?P<v>[^\s\"']*[^\s\"'.,;:!?)\]}]))"
+            ),
+            check=_password_phrase,
+            hints=("pass", "pin code"),
+        ),
+        # --- financial and national identifiers ---------------------------------------------------------
+        # IBAN: country, check digits, then groups of up to four; validated with mod-97.
+        Rule(
+            "iban",
+            IBAN,
+            _r(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{1,4}){3,8}\b"),
+            check=_iban,
+            min_digits=4,
+        ),
+        # 13–19 digits, optionally grouped by spaces or dashes, passing Luhn. (The lookbehind sits after
+        # the first digit so the engine can skip to digits quickly.)
+        Rule(
+            "credit_card",
+            CREDIT_CARD,
+            _r(r"\d(?<![\d-]\d)(?:[ -]?\d){12,18}(?![\d-])"),
+            check=_card,
+            min_digits=13,
+        ),
+        Rule(
+            "ssn",
+            SSN,
+            _r(r"\b(?P<v>(?P<a>\d{3})-(?P<g>\d{2})-(?P<s>\d{4}))\b"),
+            check=_ssn,
+            hints=("-",),
+            min_digits=9,
+        ),
+        # An SSN written without dashes only where the text says it is one.
+        Rule(
+            "ssn_in_context",
+            SSN,
+            _r(
+                r"(?i)\b(?:ssn|social security(?: number| no\.?| #)?)\b[^\d\n]{0,20}?"
+                r"(?<!\d)(?P<v>(?P<a>\d{3})[ -]?(?P<g>\d{2})[ -]?(?P<s>\d{4}))(?!\d)"
+            ),
+            check=_ssn,
+            hints=("ssn", "social security"),
+            min_digits=9,
+        ),
+        # --- contact details (kept by default) ----------------------------------------------------------
+        Rule("email", EMAIL, _r(r"\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b"), in_word="@"),
+        Rule(
+            "phone",
+            PHONE,
+            _r(
+                r"(?<![\w-])(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,4}\)[ .-]?|\d{2,4}[ .-])"
+                r"\d{3,4}[ .-]\d{3,4}(?![\w-])"
+            ),
+            min_digits=7,
+        ),
+        # --- last resort ----------------------------------------------------------------------------------
+        # Any other long random token: mixed case and digits, high entropy (unknown issuers' keys).
+        Rule(
+            "high_entropy_token",
+            API_KEY,
+            _r(r"(?<![A-Za-z0-9/+=_.-])[A-Za-z0-9/+_-]{32,}={0,2}(?![A-Za-z0-9/+=_-])"),
+            check=_high_entropy,
+            min_word=32,
+        ),
+    )
+
+
+def __getattr__(name: str) -> tuple[Rule, ...]:
+    """`RULES`, the table (`rules()`), for the readers that name it."""
+    if name == "RULES":
+        return rules()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 # An unterminated private key block cannot be bounded safely: redacting "to the end" might be wrong.
 UNSAFE = re.compile(r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----(?![\s\S]*-----END)")

@@ -14,7 +14,9 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from pydantic import BaseModel, Field
+from pydantic import Field
+
+from engram.domain.models import DomainModel
 
 
 @dataclass(frozen=True)
@@ -104,21 +106,21 @@ def spend(input_tokens: object, output_tokens: object) -> None:
             setattr(meter, name, getattr(meter, name) + value)
 
 
-class TenantLimits(BaseModel):
+class TenantLimits(DomainModel):
     """A tenant's storage limits (None: unlimited)."""
 
     tenant: str
     max_memories: int | None = Field(default=None, ge=1)
 
 
-class KeyRate(BaseModel):
+class KeyRate(DomainModel):
     key_id: str
     name: str = ""
     rate: float | None = Field(default=None, description="requests a second; null: unlimited")
     burst: int | None = Field(default=None, description="requests at once above the rate")
 
 
-class Usage(BaseModel):
+class Usage(DomainModel):
     """A tenant's usage against its limits."""
 
     memories: int = Field(description="memories stored (not deleted), as counted in `status`")

@@ -14,9 +14,9 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
-from engram.domain.models import MemoryType, Provenance, utcnow
+from engram.domain.models import DomainModel, MemoryType, Provenance, utcnow
 
 
 class Role(StrEnum):
@@ -35,7 +35,7 @@ class SessionRef:
     session_id: str
 
 
-class NewMessage(BaseModel):
+class NewMessage(DomainModel):
     """A message as appended: already PII-screened, with its idempotency key."""
 
     model_config = ConfigDict(extra="forbid")
@@ -57,7 +57,7 @@ class Message(NewMessage):
     received_at: datetime
 
 
-class SessionInfo(BaseModel):
+class SessionInfo(DomainModel):
     model_config = ConfigDict(extra="forbid")
 
     tenant: str
@@ -92,7 +92,7 @@ class JobState(StrEnum):
     failed = "failed"
 
 
-class ExtractionRecord(BaseModel):
+class ExtractionRecord(DomainModel):
     """What one extraction job did (or is doing), kept with its session."""
 
     model_config = ConfigDict(extra="forbid")
@@ -122,7 +122,7 @@ class FactState(StrEnum):
     rejected = "rejected"
 
 
-class CandidateFact(BaseModel):
+class CandidateFact(DomainModel):
     """One fact an extractor found: a self-contained sentence and where it came from."""
 
     model_config = ConfigDict(extra="forbid")
@@ -144,7 +144,7 @@ class Extracted:
     warnings: list[str] = field(default_factory=list)
 
 
-class FactRecord(BaseModel):
+class FactRecord(DomainModel):
     """A candidate fact as the session remembers it: once per content, whatever job found it."""
 
     model_config = ConfigDict(extra="forbid")

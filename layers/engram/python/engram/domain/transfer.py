@@ -15,9 +15,9 @@ import hashlib
 from datetime import datetime
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
-from engram.domain.models import utcnow
+from engram.domain.models import DomainModel, utcnow
 
 EXPORT_FORMAT = "engram-export"
 EXPORT_VERSION = 1
@@ -35,7 +35,7 @@ class ErasureState(StrEnum):
     failed = "failed"
 
 
-class ErasureRecord(BaseModel):
+class ErasureRecord(DomainModel):
     model_config = ConfigDict(extra="forbid")
 
     job_id: str
