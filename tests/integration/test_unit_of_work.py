@@ -15,9 +15,11 @@ import pytest
 
 from engram.adapters.sqlite_db import SqliteDatabase
 from engram.adapters.sqlite_graph import SqliteGraphStore
+from engram.adapters.sqlite_queue import SqliteJobQueue
 from engram.domain.graph import GraphScope, Mention, Triple
-from engram.domain.models import Status
-from engram.runtime.container import local
+from engram.domain.models import EnrichmentState, Status
+from engram.ports import Job
+from engram.runtime.container import Container, local
 from engram.settings import Settings
 from engram.usecases.remember import Outcome, RememberCommand
 
@@ -139,3 +141,55 @@ def test_remember_links_inside_the_inserts_transaction_and_a_failed_link_loses_n
     stored = c.remember(RememberCommand(tenant="t", user_id="u", content="Priya's manager is Omar Haddad."))
     assert stored.outcome == Outcome.stored
     assert {e.canonical for e in c.graph.entity_page(scope, 10).items} >= {"priya", "omar haddad"}
+
+
+class _QueueThatLooksFromOutside(SqliteJobQueue):
+    """Queues as the real queue does, and records whether another connection sees the memory yet."""
+
+    def __init__(self, db: SqliteDatabase, memory_ids: list[int]) -> None:
+        super().__init__(db)
+        self.seen_from_outside = memory_ids
+
+    def enqueue(self, jobs: Sequence[Job]) -> None:
+        super().enqueue(jobs)
+        with sqlite3.connect(self.db.path) as other:
+            (count,) = other.execute("SELECT count(*) FROM memories").fetchone()
+        self.seen_from_outside.append(count)
+
+
+class _QueueThatFailsMidEnqueue(SqliteJobQueue):
+    def enqueue(self, jobs: Sequence[Job]) -> None:
+        with self.db.write():
+            super().enqueue(jobs)
+            raise RuntimeError("disk hiccup in the middle of queueing")
+
+
+def _jobs(c: Container) -> list[str]:
+    return [row[0] for row in c.store.db.connection().execute("SELECT payload FROM jobs")]  # type: ignore[attr-defined]
+
+
+def test_a_memorys_enrichment_job_commits_in_the_inserts_transaction(tmp_path: Path) -> None:
+    c = local(Settings(data_dir=tmp_path, embedder={"provider": "hashing"}))
+    seen: list[int] = []
+    c.queue = _QueueThatLooksFromOutside(c.store.db, seen)  # type: ignore[attr-defined]
+
+    result = c.remember(RememberCommand(tenant="t", user_id="u", content="The build cache lives on the NAS."))
+
+    # While the job was queued, the memory was not committed yet: one transaction for both
+    assert result.outcome == Outcome.stored and result.memory is not None
+    assert seen == [0]
+    [payload] = _jobs(c)
+    assert result.memory.id in payload  # and both committed after
+
+
+def test_a_failed_enqueue_keeps_the_memory_pending_without_a_half_queued_job(tmp_path: Path) -> None:
+    c = local(Settings(data_dir=tmp_path, embedder={"provider": "hashing"}))
+    c.queue = _QueueThatFailsMidEnqueue(c.store.db)  # type: ignore[attr-defined]
+
+    result = c.remember(RememberCommand(tenant="t", user_id="u", content="The build cache lives on the NAS."))
+
+    # The memory is stored and left pending for the janitor's repair job; the job's rows rolled back
+    assert result.outcome == Outcome.stored and result.memory is not None
+    stored = c.store.get("t", result.memory.id)
+    assert stored is not None and stored.enrichment.state == EnrichmentState.pending
+    assert _jobs(c) == []

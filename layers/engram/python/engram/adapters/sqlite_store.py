@@ -113,11 +113,12 @@ class SqliteMemoryStore:
     # ------------------------------------------------------------------ writes
 
     def insert_or_dedup(self, memory: Memory) -> InsertResult:
+        values = _row_values(memory)  # the JSON doc is made before the write lock is taken
         with self.db.write() as conn:
             cur = conn.execute(
                 f"INSERT INTO memories ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
                 " ON CONFLICT DO NOTHING",
-                _row_values(memory),
+                values,
             )
             if cur.rowcount == 1:
                 _within_cap(conn, memory.tenant)  # counted with the insert: a raise rolls it back

@@ -1,7 +1,9 @@
 """The write path: gate → PII → normalize + hash → atomic insert-or-dedup → enqueue enrichment.
 
 No model runs here. A stored memory is durable before its job is queued; if queueing fails the
-memory stays `pending` and the janitor's repair job queues it again.
+memory stays `pending` and the janitor's repair job queues it again. On SQLite a single memory's job
+is queued inside the insert's transaction (a savepoint of it): one commit for the memory, its graph
+links and its job, and a failed enqueue rolls back only the job.
 """
 
 from __future__ import annotations
@@ -97,19 +99,17 @@ class Remember:
         self.pii_policy = dict(pii_policy)
         self.clock = clock or SystemClock()
         self.link = link  # the knowledge graph's inline linker (patterns only, no model)
-        self.unit_of_work = unit_of_work  # the insert and its graph links commit together
+        self.unit_of_work = unit_of_work  # the insert, its graph links and its job commit together
 
     def __call__(self, command: RememberCommand) -> RememberResult:
         """One memory. A secret that cannot be redacted raises PiiRejected (as an impossible request
         raises InvalidRequest): nothing is stored, and the caller's error mapping answers it."""
         try:
-            result, job = self._store_one(command)
+            result, _ = self._store_one(command, enqueue=True)
         except (PiiRejected, QuotaExceeded, InvalidRequest) as exc:
             count(METRIC[_REFUSED[type(exc)]])  # refused: counted as a batch item's outcome is
             raise
         _count(result)
-        if job is not None:
-            self._enqueue([job])
         return result
 
     def many(self, commands: Sequence[RememberCommand]) -> list[RememberResult]:
@@ -133,7 +133,11 @@ class Remember:
         self._enqueue(jobs)
         return results
 
-    def _store_one(self, command: RememberCommand) -> tuple[RememberResult, EnrichJob | None]:
+    def _store_one(
+        self, command: RememberCommand, enqueue: bool = False
+    ) -> tuple[RememberResult, EnrichJob | None]:
+        """Gate, screen, insert and link one memory; its job is queued here with `enqueue` (inside the
+        unit of work), else returned for the caller to queue with others."""
         if not command.force and (reason := gate.rejection_reason(command.content)):
             return RememberResult(Outcome.rejected, reason=reason), None
         screened = pii.screen(command.content, self.pii_policy)  # each raises PiiRejected
@@ -162,8 +166,11 @@ class Remember:
             if not inserted.created:
                 return RememberResult(Outcome.deduplicated, memory=inserted.memory), None
             self._link(links)
-        job = EnrichJob(tenant=memory.tenant, memory_id=memory.id, content_hash=memory.content_hash)
-        return RememberResult(Outcome.stored, memory=memory, redactions=redactions), job
+            job = EnrichJob(tenant=memory.tenant, memory_id=memory.id, content_hash=memory.content_hash)
+            if enqueue:
+                self._enqueue([job])  # committed with the memory; failing, it leaves it pending
+        stored = RememberResult(Outcome.stored, memory=memory, redactions=redactions)
+        return stored, None if enqueue else job
 
     def _new_memory(self, command: RememberCommand, content: str, redactions: list[str]) -> Memory:
         now = self.clock.now()
