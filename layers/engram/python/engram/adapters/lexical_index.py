@@ -11,8 +11,13 @@ gives it):
   recent rows holding the rarest term and another;
 * the `recent` most recent rows matching any term.
 
-FTS5 reads a rowid range with seeks, so a bound costs only the rows inside it. A query matching at
-most `exact_below` rows has all of them scored: the plain `ORDER BY rank` query's results.
+FTS5 reads matches in rowid order, so a bound costs only the rows inside it: a bounded tier is one
+statement scoring its most recent matches. A row is scored once where that suffices: with a rare term
+the unbounded rare tiers already score every row holding all the terms, and the rarest-term tier,
+when it holds fewer than `tier` rows, scored every row of the all-terms tier. Each bm25() statement
+costs a pass over every query term's rows (the terms' document counts) plus a few µs per scored row,
+so the statements and the rows are what a query of common terms pays for. A query matching at most
+`exact_below` rows has all of them scored: the plain `ORDER BY rank` query's results.
 """
 
 from __future__ import annotations
@@ -76,27 +81,47 @@ class Bm25Search:
         present = sorted((t for t in words if query.frequency(t)), key=query.frequency)
         rare = [t for t in present if query.frequency(t) <= self.tier]
         best: dict[int, float] = {}
-        for tier, bound in self._tiers(words, present, rare):
-            since = None if bound is None else query.floor(tier, bound)
-            for rowid, score in query.scored(tier, limit, since):
+        covered: set[str] = set()  # expressions whose rows are all scored in full already
+        for tier, bound, covers in self._tiers(words, present, rare):
+            if tier in covered:
+                continue
+            if bound is None:
+                rows, complete = query.scored(tier, limit), True
+            else:
+                rows, complete = query.recent(tier, bound, limit)
+            for rowid, score in rows:
                 best[rowid] = max(score, best.get(rowid, score))
+            if complete and covers is not None:
+                covered.add(covers)
         return sorted(best.items(), key=lambda item: (-item[1], item[0]))[:limit], rare == present
 
-    def _tiers(self, words: list[str], present: list[str], rare: list[str]) -> list[tuple[str, int | None]]:
+    def _tiers(
+        self, words: list[str], present: list[str], rare: list[str]
+    ) -> list[tuple[str, int | None, str | None]]:
         """The FTS5 expressions scored, each with the number of its most recent rows it is bounded
-        to (None: all). `present` are the query's terms found in the index, rarest first. A row's
-        bm25 is the plain query's when the expression names every query term the row holds: the
-        rare terms' own expression under-scores a row that also holds a common term, and the next
-        one then scores that row in full (the best score is kept)."""
-        tiers: list[tuple[str, int | None]] = [(_all(present), self.tier)]
+        to (None: all) and the expression whose rows it scores in full when it holds fewer rows than
+        that bound. `present` are the query's terms found in the index, rarest first (so every
+        expression names the terms in one order, and a row's score is the same sum whichever scores
+        it). A row's bm25 is the plain query's when the expression names every query term the row
+        holds: the rare terms' own expression under-scores a row that also holds a common term, and
+        the next one then scores that row in full (the best score is kept).
+
+        The all-terms tier is left out when there is a rare term (the rare tiers score each of its
+        rows in full), and otherwise comes after the rarest-term tier, skipped when that one held
+        fewer than `tier` rows. A row scored in full but outside a tier's best `limit` has `limit`
+        better rows already: leaving out a tier whose rows another tier scored changes no result."""
+        tiers: list[tuple[str, int | None, str | None]] = []
         common = [t for t in present if t not in rare]
         if rare:  # every row holding a rare term
-            tiers.append((_any(rare), None))
+            tiers.append((_any(rare), None, None))
             if common:
-                tiers.append((f"({_any(rare)}) AND ({_any(common)})", None))
-        elif len(present) > 2:  # the rarest common term and another
-            tiers.append((f"{_phrase(present[0])} AND ({_any(present[1:])})", self.tier))
-        tiers.append((_any(words), self.recent))
+                tiers.append((f"({_any(rare)}) AND ({_any(common)})", None, None))
+        elif len(present) > 2:  # the rarest common term and another, then all the terms
+            tiers.append((f"{_phrase(present[0])} AND ({_any(present[1:])})", self.tier, _all(present)))
+            tiers.append((_all(present), self.tier, None))
+        else:
+            tiers.append((_all(present), self.tier, None))
+        tiers.append((_any(words), self.recent, None))
         return tiers
 
 
@@ -113,14 +138,17 @@ class _Query:
         self.count_to = count_to
         self._frequency: dict[str, int] = {}
 
-    def floor(self, match: str, n: int) -> int | None:
-        """The rowid of the n-th most recent match (None: fewer match). Reads rowids, scores none."""
-        row = self.conn.execute(
-            f"SELECT memories_fts.rowid FROM memories_fts{self.join} WHERE memories_fts MATCH ?"
-            " ORDER BY memories_fts.rowid DESC LIMIT 1 OFFSET ?",
-            (*self.params, match, n - 1),
-        ).fetchone()
-        return None if row is None else int(row[0])
+    def recent(self, match: str, n: int, limit: int) -> tuple[list[tuple[int, float]], bool]:
+        """The best `limit` of the n most recent matches by bm25, best first, ties by rowid; and
+        whether those were all the matches (fewer than n). One statement: FTS5 walks the matches
+        newest first and stops after n, scoring only those."""
+        rows = self.conn.execute(
+            f"SELECT memories_fts.rowid, bm25(memories_fts) FROM memories_fts{self.join}"
+            " WHERE memories_fts MATCH ? ORDER BY memories_fts.rowid DESC LIMIT ?",
+            (*self.params, match, n),
+        ).fetchall()
+        ranked = sorted((float(r[1]), int(r[0])) for r in rows)[:limit]
+        return [(rowid, -rank) for rank, rowid in ranked], len(rows) < n
 
     def frequency(self, term: str) -> int:
         """How many matches hold the term, counted up to `count_to` (so the commonest terms tie).
@@ -133,12 +161,11 @@ class _Query:
             ).fetchone()[0]
         return self._frequency[term]
 
-    def scored(self, match: str, limit: int, since: int | None = None) -> list[tuple[int, float]]:
-        """The best `limit` matches by bm25 (at rowid `since` or later), best first, ties by rowid."""
-        bound, params = ("", ()) if since is None else (" AND memories_fts.rowid >= ?", (since,))
+    def scored(self, match: str, limit: int) -> list[tuple[int, float]]:
+        """The best `limit` matches by bm25, best first, ties by rowid."""
         rows = self.conn.execute(
             f"SELECT memories_fts.rowid, bm25(memories_fts) AS rank FROM memories_fts{self.join}"
-            f" WHERE memories_fts MATCH ?{bound} ORDER BY rank, memories_fts.rowid LIMIT ?",
-            (*self.params, match, *params, limit),
+            " WHERE memories_fts MATCH ? ORDER BY rank, memories_fts.rowid LIMIT ?",
+            (*self.params, match, limit),
         )
         return [(int(r[0]), -float(r[1])) for r in rows]
