@@ -62,6 +62,15 @@ FORBIDDEN = {
         "aws_lambda_powertools.event_handler.openapi.models",  # the document is built on request
         "opensearchpy",  # the search index's client is built by the first call that needs it
         "requests",
+        # Each use case's module loads with its first call (the container builds the use case then), and
+        # with it what only a write or a search uses: the PII rules, the ranking.
+        "engram.usecases.remember",
+        "engram.usecases.recall",
+        "engram.usecases.sessions",
+        "engram.usecases.checkpoints",
+        "engram.usecases.memories",
+        "engram.domain.pii",
+        "engram.domain.scoring",
     ),
     "authorizer": (
         *EMBEDDED_ONLY,
@@ -83,14 +92,21 @@ FORBIDDEN = {
 }
 
 
-def modules_loaded_by(function: str, tmp_path) -> list[str]:
+def lambda_env(function: str, tmp_path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("ENGRAM_", "AWS_", "POWERTOOLS_"))}
-    env |= LAMBDA_ENV | {"AWS_LAMBDA_FUNCTION_NAME": f"engram-{function}", "LAMBDA_TASK_ROOT": str(tmp_path)}
+    return (
+        env
+        | LAMBDA_ENV
+        | {"AWS_LAMBDA_FUNCTION_NAME": f"engram-{function}", "LAMBDA_TASK_ROOT": str(tmp_path)}
+    )
+
+
+def modules_loaded_by(function: str, tmp_path) -> list[str]:
     result = subprocess.run(
         [sys.executable, "-c", LOAD_AND_LIST, str(ROOT / "functions" / function / "handler.py")],
         capture_output=True,
         text=True,
-        env=env,
+        env=lambda_env(function, tmp_path),
         cwd=tmp_path,
         timeout=120,
     )
@@ -104,6 +120,39 @@ def test_the_handler_imports_no_heavy_module_it_does_not_use(function, tmp_path)
     assert "engram.observability" in loaded  # the handler did load (and the check below is not vacuous)
     heavy = sorted(m for m in loaded if any(m == f or m.startswith(f) for f in FORBIDDEN[function]))
     assert heavy == []
+
+
+LOAD_AND_LIST_BUILT = """
+import importlib.util, json, sys
+from pydantic import BaseModel
+spec = importlib.util.spec_from_file_location("handler", sys.argv[1])
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+
+def models(cls):
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from models(sub)
+
+ours = [m for m in models(BaseModel) if m.__module__.startswith(("engram.api", "engram.domain"))]
+print(json.dumps([len(ours), sorted(m.__qualname__ for m in ours if m.__pydantic_complete__)]))
+"""
+
+
+def test_the_api_handler_builds_no_api_or_domain_model_at_its_cold_start(tmp_path):
+    """Their validators and serializers are built by the first request that uses them (defer_build)."""
+    result = subprocess.run(
+        [sys.executable, "-c", LOAD_AND_LIST_BUILT, str(ROOT / "functions" / "api" / "handler.py")],
+        capture_output=True,
+        text=True,
+        env=lambda_env("api", tmp_path),
+        cwd=tmp_path,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    declared, built = json.loads(result.stdout.strip().splitlines()[-1])
+    assert declared > 40  # the API's and the domain's models were loaded (the check is not vacuous)
+    assert built == []
 
 
 def test_the_api_handler_traces_with_xray_on_lambda(tmp_path):

@@ -7,13 +7,19 @@ the use case until it is named here.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engram.api.schemas import RememberRequest, RememberResponse
 from engram.domain.models import EnrichmentState
-from engram.usecases.remember import Outcome, RememberCommand, RememberResult
+
+if TYPE_CHECKING:  # the use case's module is loaded by its first call (the container builds it then)
+    from engram.usecases.remember import RememberCommand, RememberResult
 
 
 def remember_command(tenant: str, request: RememberRequest) -> RememberCommand:
     """The Remember use case's command for a request made in `tenant`."""
+    from engram.usecases.remember import RememberCommand
+
     return RememberCommand(
         tenant=tenant,
         user_id=request.user_id,
@@ -36,8 +42,17 @@ def remember_command(tenant: str, request: RememberRequest) -> RememberCommand:
     )
 
 
+def remember_status(result: RememberResult) -> int:
+    """201 when the memory was stored; 200 when it was deduplicated or the gate rejected it."""
+    from engram.usecases.remember import Outcome
+
+    return 201 if result.outcome == Outcome.stored else 200
+
+
 def remember_response(result: RememberResult) -> RememberResponse:
     """What the API answers for one remembered item (a batch item's error included)."""
+    from engram.usecases.remember import Outcome
+
     match result.outcome:
         case Outcome.stored:
             assert result.memory is not None

@@ -21,14 +21,16 @@ from engram.api.schemas import (
 from engram.domain import filters
 from engram.domain.errors import InvalidRequest
 from engram.ports import SearchFilters
-from engram.usecases.recall import Recalled, RecallQuery
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the use cases' modules are loaded by their first call (the container builds them then)
+    from engram.usecases.recall import Recalled, RecallQuery
     from engram.usecases.sessions import Source
 
 
 def recall_query(tenant: str, request: SearchRequest) -> RecallQuery:
     """The Recall use case's query for a search request made in `tenant`."""
+    from engram.usecases.recall import RecallQuery
+
     return RecallQuery(
         tenant=tenant,
         user_id=request.user_id,

@@ -5,7 +5,7 @@ engram.api.routes.sessions)."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import ConfigDict, Field, field_validator
 
@@ -20,8 +20,10 @@ from engram.domain.sessions import (
     Message,
     Role,
 )
-from engram.usecases.checkpoints import CheckpointCommand
-from engram.usecases.sessions import AppendCommand, AppendResult, MessageIn, SessionView
+
+if TYPE_CHECKING:  # the use cases' modules are loaded by their first call (the container builds them then)
+    from engram.usecases.checkpoints import CheckpointCommand
+    from engram.usecases.sessions import AppendCommand, AppendResult, SessionView
 
 MAX_FACTS_SHOWN = 200
 
@@ -275,6 +277,8 @@ def session_out(view: SessionView) -> SessionOut:
 
 def append_command(tenant: str, session_id: str, request: AppendRequest) -> AppendCommand:
     """The AppendMessages use case's command for a request made in `tenant`."""
+    from engram.usecases.sessions import AppendCommand, MessageIn
+
     return AppendCommand(
         tenant=tenant,
         user_id=request.user_id,
@@ -309,6 +313,8 @@ def append_response(result: AppendResult) -> AppendResponse:
 
 def checkpoint_command(tenant: str, session_id: str, request: CheckpointRequest) -> CheckpointCommand:
     """The SaveCheckpoint use case's command for a request made in `tenant`."""
+    from engram.usecases.checkpoints import CheckpointCommand
+
     return CheckpointCommand(
         tenant=tenant,
         user_id=request.user_id,

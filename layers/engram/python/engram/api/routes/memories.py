@@ -10,7 +10,7 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 
 from engram.api.contract import AUTH, AUTHENTICATED, BODY, MEMORIES, responses
-from engram.api.remember import remember_command, remember_response
+from engram.api.remember import remember_command, remember_response, remember_status
 from engram.api.resolver import new_router
 from engram.api.schemas import (
     AgentId,
@@ -31,7 +31,6 @@ from engram.api.services import Services
 from engram.domain.filters import describe as describe_filters
 from engram.domain.models import Status
 from engram.ports import ListQuery
-from engram.usecases.remember import Outcome
 
 MemoryId = Annotated[str, Path(min_length=1, max_length=64)]
 
@@ -60,7 +59,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Router:
     )
     def remember(body: RememberRequest) -> Response[RememberResponse]:
         result = c.remember(remember_command(tenant(), body))  # a secret raises PiiRejected: a 422
-        return _json(201 if result.outcome == Outcome.stored else 200, remember_response(result))
+        return _json(remember_status(result), remember_response(result))
 
     @routes.post(
         "/v1/memories/batch",
