@@ -14,6 +14,10 @@ import to after it) with min and max, the bare interpreter's own start for refer
 --root measures another checkout of engram (its functions/ and its package). --baseline CHECKOUT
 also measures that checkout, its runs alternating with this one's so both see the same load, and
 prints the two side by side (a before/after on a busy machine).
+--first-request remember get search … then times, in fresh processes, the api's import plus init
+followed by its first request (events/api/<EVENT>.json) with the network stubbed at urllib3: what a
+caller of a cold environment waits for besides the network, so that work moved from the cold start to
+the first request is counted where it lands (with --baseline, the two checkouts alternate here too).
 """
 
 from __future__ import annotations
