@@ -274,3 +274,43 @@ def test_a_scope_left_without_vectors_loses_its_graph_files(db, tmp_path):
     )
     assert not path.exists() and not path.with_suffix(".npz").exists()
     assert LocalIndex(SqliteDatabase(tmp_path / "engram.sqlite3"), LOW).knn(ALICE, [1.0] * DIMS, 5) == []
+
+
+def test_a_write_before_a_scopes_first_search_does_not_hide_its_stored_vectors(db, tmp_path):
+    # Given a scope written by another process, then a new index whose first call is a write
+    _, vectors = fill(db, exactly(db))
+    fresh = LocalIndex(SqliteDatabase(tmp_path / "engram.sqlite3"), AnnSettings(threshold=0))
+    late = SqliteMemoryStore(db).insert_or_dedup(
+        new_memory("written later", at=T0, tenant="acme", user_id="alice")
+    )
+    fresh.upsert([IndexedMemory(late.memory, unit(np.random.default_rng(3), 1)[0].tolist())])
+    # When it searches / Then it finds the earlier vectors as well as the new one
+    query = near(vectors[5], seed=5)
+    assert ids(fresh.knn(ALICE, query, 10)) == ids(exactly(db).knn(ALICE, query, 10))
+    everything = fresh.knn(ALICE, query, SIZE + 1)
+    assert len(everything) > 200 and ids(everything) == ids(exactly(db).knn(ALICE, query, SIZE + 1))
+
+
+def test_a_scope_served_by_its_graph_keeps_no_matrix_and_answers_exactly_through_sqlite(db):
+    index = LocalIndex(db, LOW)
+    memories, vectors = fill(db, index)
+    index.prepare("acme", "alice")
+    assert index._users[("acme", "alice")].dense is None  # the graph holds the only copy in memory
+    # A selective scope falls back to the exact answer, read from the vectors table
+    rare = memories[:3]
+    with db.write() as conn:
+        conn.executemany("UPDATE memories SET project = 'rare' WHERE id = ?", [(m.id,) for m in rare])
+    scope = SearchScope("acme", "alice", project="rare", statuses=tuple(Status))
+    query = near(vectors[100], seed=8)
+    assert index.knn(scope, query, 10) == exactly(db).knn(scope, query, 10)
+
+
+def test_deletes_down_to_the_threshold_bring_back_the_exact_product(db, graph_only):
+    index = LocalIndex(db, LOW)
+    memories, vectors = fill(db, index)
+    index.prepare("acme", "alice")
+    index.delete("acme", [m.id for m in memories[40:]])  # 40 left: at or below the threshold of 50
+    query = near(vectors[7], seed=7)
+    got = index.knn(ALICE, query, 10)
+    assert got == exactly(db).knn(ALICE, query, 10)
+    assert not index.ready("acme", "alice")

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from engram.adapters.ann_index import Covered, ScopeGraph, catch_up, fingerprints, scope_file
+from engram.adapters.ann_index import CHUNK, Covered, ScopeGraph, catch_up, covering, fingerprints, scope_file
 from engram.adapters.lexical_index import Bm25Search, Scoped
 from engram.adapters.sqlite_db import SqliteDatabase, iso
 from engram.adapters.sqlite_filters import metadata_predicate
@@ -25,6 +25,9 @@ from engram.ports import IndexedMemory, LexicalHit, SearchScope, VectorHit
 from engram.settings import AnnSettings
 
 log = logging.getLogger(__name__)
+# How far below the k-th passing candidate's graph score a candidate is still checked and scored
+# exactly: far above the ~1e-6 by which the graph's float32 sums differ from NumPy's.
+_MARGIN = 1e-3
 
 
 def scope_predicate(scope: SearchScope, alias: str = "m") -> tuple[str, list[Any]]:
@@ -71,9 +74,10 @@ def scope_predicate(scope: SearchScope, alias: str = "m") -> tuple[str, list[Any
     return " AND ".join(clauses), params
 
 
-class _UserVectors:
-    """The vectors of one (tenant, user): a growable float32 matrix, id ↔ row and seq ↔ row maps, and
-    the scope's HNSW graph once it is prepared (it then holds exactly the live rows' seqs)."""
+class _Dense:
+    """A scope's vectors as a growable float32 matrix with id ↔ row and seq ↔ row maps: how a scope
+    at or below the threshold is searched (one matrix product), and one over it until its graph is
+    ready when it crossed the threshold in this process."""
 
     def __init__(self, dims: int) -> None:
         self.matrix = np.zeros((0, dims), dtype=np.float32)
@@ -82,22 +86,11 @@ class _UserVectors:
         self.ids: list[str] = []
         self.row: dict[str, int] = {}
         self.seqs = np.zeros(0, dtype=np.int64)  # row → the vectors table's seq
-        self.seq_row: dict[int, int] = {}
         self.live = np.zeros(0, dtype=bool)
-        self.graph: ScopeGraph | None = None
-        self.preparing = False  # a thread is loading or building the graph (or gave up: exact from then on)
-        self.build_lock = threading.Lock()  # one load or build of the graph at a time
 
-    def put(self, memory_id: str, seq: int, vector: np.ndarray) -> int | None:
-        """Store the vector; returns the seq the memory's row had before when it changed (a vector
-        deleted then stored again gets a new seq), else None."""
-        previous = None
+    def put(self, memory_id: str, seq: int, vector: np.ndarray) -> None:
         if memory_id in self.row:
             i = self.row[memory_id]
-            if int(self.seqs[i]) != seq:
-                previous = int(self.seqs[i])
-                if self.seq_row.get(previous) == i:
-                    del self.seq_row[previous]
         else:
             if self.size == len(self.matrix):
                 grow = max(64, len(self.matrix))
@@ -110,27 +103,46 @@ class _UserVectors:
             self.row[memory_id] = i
         self.matrix[i] = vector
         self.seqs[i] = seq
-        self.seq_row[seq] = i
         if not self.live[i]:
             self.live[i] = True
             self.count += 1
-        return previous
 
-    def remove(self, memory_id: str) -> int | None:
-        """Mark the memory's row dead; returns its seq when it was live."""
+    def remove(self, memory_id: str) -> None:
         i = self.row.get(memory_id)
-        if i is None or not self.live[i]:
-            return None
-        self.live[i] = False
-        self.count -= 1
-        return int(self.seqs[i])
+        if i is not None and self.live[i]:
+            self.live[i] = False
+            self.count -= 1
 
-    def live_rows(self) -> np.ndarray:
-        return np.flatnonzero(self.live[: self.size])
 
-    def covered(self, rows: np.ndarray) -> Covered:
-        """What a graph holding exactly these rows covers."""
-        return Covered(self.seqs[rows].copy(), fingerprints(self.matrix[: self.size])[rows])
+class _Changes:
+    """The writes to a scope while its graph is being prepared, replayed onto the graph once it is."""
+
+    def __init__(self) -> None:
+        self.put: list[tuple[np.ndarray, np.ndarray]] = []  # (seqs, vectors)
+        self.gone: list[np.ndarray] = []  # seqs
+
+
+class _Scope:
+    """The vectors of one (tenant, user). At or below the threshold: a dense matrix. Over it, once its
+    HNSW graph is prepared: the graph alone, which then holds the only in-memory copy of the vectors,
+    and what it covers (seqs and fingerprints: 12 bytes a vector). Ids are looked up in SQLite by seq
+    for the candidates of a query, so a million vectors cost no Python objects."""
+
+    def __init__(self, dims: int, dense: _Dense | None, count: int) -> None:
+        self.dims = dims
+        self.dense = dense
+        self.graph: ScopeGraph | None = None
+        self.covered: Covered | None = None  # with the graph, once it serves the scope
+        self.loaded_count = count  # the vectors when loaded (no dense matrix, graph not yet ready)
+        self.changes: _Changes | None = None  # recorded while the graph is being prepared
+        self.preparing = False  # a thread is loading or building the graph (or gave up: exact from then on)
+        self.build_lock = threading.Lock()  # one load or build of the graph at a time
+
+    @property
+    def count(self) -> int:
+        if self.covered is not None:
+            return len(self.covered.seqs)
+        return self.dense.count if self.dense is not None else self.loaded_count
 
 
 class LocalIndex:
@@ -142,31 +154,61 @@ class LocalIndex:
         self.bm25 = Bm25Search()
         # The graphs live beside the SQLite file; an in-memory database keeps them in memory only.
         self.ann_dir = None if db.path == ":memory:" else Path(db.path).parent / "ann"
-        self._users: dict[tuple[str, str], _UserVectors] = {}
+        self._users: dict[tuple[str, str], _Scope] = {}
         self._lock = threading.RLock()
 
     # ------------------------------------------------------------------ vectors
 
-    def _user(self, tenant: str, user_id: str) -> _UserVectors | None:
+    def _user(self, tenant: str, user_id: str) -> _Scope | None:
+        """The scope, loaded on first use: at or below the threshold its matrix from SQLite; over it
+        nothing yet (the graph is loaded or built from the vectors table in chunks)."""
         key = (tenant, user_id)
         with self._lock:
             if key in self._users:
                 return self._users[key]
-            rows = (
-                self.db.connection()
-                .execute(
-                    "SELECT seq, id, dims, vec FROM vectors WHERE tenant = ? AND user_id = ? ORDER BY seq",
-                    key,
-                )
-                .fetchall()
-            )
-            if not rows:
+            conn = self.db.connection()
+            first = conn.execute(
+                "SELECT dims, count(*) AS n FROM vectors WHERE tenant = ? AND user_id = ?", key
+            ).fetchone()
+            if first is None or not first["n"]:
                 return None
-            users = _UserVectors(rows[0]["dims"])
-            for row in rows:
-                users.put(row["id"], row["seq"], np.frombuffer(row["vec"], dtype=np.float32))
-            self._users[key] = users
-            return users
+            if 0 < self.ann.threshold < first["n"]:
+                scope = _Scope(first["dims"], None, first["n"])
+            else:
+                dense = _Dense(first["dims"])
+                rows = conn.execute(
+                    "SELECT seq, id, vec FROM vectors WHERE tenant = ? AND user_id = ? ORDER BY seq", key
+                )
+                for row in rows:
+                    dense.put(row["id"], row["seq"], np.frombuffer(row["vec"], dtype=np.float32))
+                scope = _Scope(first["dims"], dense, dense.count)
+            self._users[key] = scope
+            return scope
+
+    def _chunks(
+        self, tenant: str, user_id: str, size: int = CHUNK
+    ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """The scope's (seqs, vectors) from the vectors table, `size` at a time in seq order."""
+        cursor = self.db.connection().execute(
+            "SELECT seq, vec FROM vectors WHERE tenant = ? AND user_id = ? ORDER BY seq", (tenant, user_id)
+        )
+        while rows := cursor.fetchmany(size):
+            seqs = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+            yield seqs, np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32).reshape(len(rows), -1)
+
+    def _by_seq(self, seqs: np.ndarray, dims: int) -> np.ndarray:
+        """The vectors of these seqs (all present), in this order."""
+        found: dict[int, bytes] = {}
+        conn = self.db.connection()
+        wanted = seqs.tolist()
+        for i in range(0, len(wanted), 900):
+            chunk = wanted[i : i + 900]
+            rows = conn.execute(
+                f"SELECT seq, vec FROM vectors WHERE seq IN ({','.join('?' * len(chunk))})", chunk
+            )
+            found.update((r[0], r[1]) for r in rows)
+        data = b"".join(found[seq] for seq in wanted)
+        return np.frombuffer(data, dtype=np.float32).reshape(len(wanted), dims)
 
     def upsert(self, items: Sequence[IndexedMemory]) -> None:
         rows = []
@@ -191,61 +233,68 @@ class LocalIndex:
                     f"SELECT id, seq FROM vectors WHERE id IN ({','.join('?' * len(chunk))})", chunk
                 )
                 seqs.update((r["id"], r["seq"]) for r in found)
-        changed: dict[tuple[str, str], list[int]] = {}
+        by_scope: dict[tuple[str, str], list[tuple[str, int, np.ndarray]]] = {}
+        for memory_id, tenant, user_id, _, _, vec in rows:
+            by_scope.setdefault((tenant, user_id), []).append((memory_id, seqs[memory_id], vec))
         with self._lock:
-            for memory_id, tenant, user_id, dims, _, vec in rows:
-                key = (tenant, user_id)
-                users = self._users.get(key)
-                if users is None:
-                    users = self._users[key] = _UserVectors(dims)
-                seq = seqs[memory_id]
-                previous = users.put(memory_id, seq, vec)
-                if users.graph is not None:
-                    if previous is not None:
-                        users.graph.remove(np.array([previous], dtype=np.int64))
-                    changed.setdefault(key, []).append(users.row[memory_id])
-            for key, changed_rows in changed.items():
-                users = self._users[key]
-                assert users.graph is not None
-                at = np.array(changed_rows, dtype=np.int64)
-                users.graph.upsert(users.seqs[at], users.matrix[at])
-                self._save_if_due(key, users)
+            for key, changed in by_scope.items():
+                scope = self._users.get(key)
+                if scope is None:
+                    continue  # not loaded here: its first use reads these rows from SQLite
+                if scope.dense is not None:
+                    for memory_id, seq, vec in changed:
+                        scope.dense.put(memory_id, seq, vec)
+                at = np.array([seq for _, seq, _ in changed], dtype=np.int64)
+                vectors = np.vstack([vec for _, _, vec in changed])
+                if scope.changes is not None:
+                    scope.changes.put.append((at, vectors))
+                if scope.graph is not None and scope.covered is not None:
+                    scope.graph.upsert(at, vectors)
+                    scope.covered.put(at, fingerprints(vectors))
+                    self._save_if_due(key, scope)
 
     def delete(self, tenant: str, memory_ids: Sequence[str]) -> None:
         """Delete the vectors; a scope left without any also loses its graph files (erasure)."""
         if not memory_ids:
             return
+        gone: dict[str, list[tuple[str, int]]] = {}  # user → (id, seq)
         with self.db.write() as conn:
-            owners: set[str] = set()
             for i in range(0, len(memory_ids), 900):
                 chunk = list(memory_ids[i : i + 900])
                 marks = ",".join("?" * len(chunk))
-                owners.update(
-                    r["user_id"]
-                    for r in conn.execute(
-                        f"SELECT DISTINCT user_id FROM vectors WHERE tenant = ? AND id IN ({marks})",
-                        (tenant, *chunk),
-                    )
-                )
+                for r in conn.execute(
+                    f"SELECT user_id, id, seq FROM vectors WHERE tenant = ? AND id IN ({marks})",
+                    (tenant, *chunk),
+                ):
+                    gone.setdefault(r["user_id"], []).append((r["id"], r["seq"]))
             conn.executemany(
                 "DELETE FROM vectors WHERE tenant = ? AND id = ?",
                 [(tenant, memory_id) for memory_id in memory_ids],
             )
             emptied = [
                 user_id
-                for user_id in sorted(owners)
+                for user_id in sorted(gone)
                 if conn.execute(
                     "SELECT 1 FROM vectors WHERE tenant = ? AND user_id = ? LIMIT 1", (tenant, user_id)
                 ).fetchone()
                 is None
             ]
         with self._lock:
-            for key, users in self._users.items():
-                if key[0] == tenant:
-                    gone = [seq for memory_id in memory_ids if (seq := users.remove(memory_id)) is not None]
-                    if gone and users.graph is not None:
-                        users.graph.remove(np.array(gone, dtype=np.int64))
-                        self._save_if_due(key, users)
+            for user_id, removed in gone.items():
+                key = (tenant, user_id)
+                scope = self._users.get(key)
+                if scope is None:
+                    continue
+                seqs = np.array([seq for _, seq in removed], dtype=np.int64)
+                if scope.dense is not None:
+                    for memory_id, _ in removed:
+                        scope.dense.remove(memory_id)
+                if scope.changes is not None:
+                    scope.changes.gone.append(seqs)
+                if scope.graph is not None and scope.covered is not None:
+                    scope.graph.remove(seqs)
+                    scope.covered.drop(seqs)
+                    self._save_if_due(key, scope)
             for user_id in emptied:
                 self._users.pop((tenant, user_id), None)
                 if self.ann_dir is not None:
@@ -266,28 +315,47 @@ class LocalIndex:
         """The k nearest vectors in the scope that pass its filters, best first. Over the threshold,
         through the scope's graph (once prepared; until then, and whenever too few of its candidates
         pass the filters, exactly)."""
-        users = self._user(scope.tenant, scope.user_id)
+        key = (scope.tenant, scope.user_id)
+        users = self._user(*key)
         if users is None or k <= 0:
             return []
+        if users.dense is None and users.count <= self.ann.threshold and not users.preparing:
+            with self._lock:  # deletes took a graph-served scope down to the threshold: the matrix again
+                if self._users.get(key) is users:
+                    del self._users[key]
+            users = self._user(*key)
+            if users is None:
+                return []
         query = np.asarray(vector, dtype=np.float32)
         predicate, params = scope_predicate(scope)
         if 0 < self.ann.threshold < users.count:
-            graph = self._graph((scope.tenant, scope.user_id), users)
+            graph = self._graph(key, users)
             if graph is not None:
-                hits = self._approximate(users, graph, query, k, predicate, params)
+                hits = self._approximate(key, users, graph, query, k, predicate, params)
                 if hits is not None:
                     return hits
-        return self._exact(users, query, k, predicate, params)
+        return self._exact(key, users, query, k, predicate, params)
 
     def _exact(
-        self, users: _UserVectors, query: np.ndarray, k: int, predicate: str, params: list[Any]
+        self,
+        key: tuple[str, str],
+        users: _Scope,
+        query: np.ndarray,
+        k: int,
+        predicate: str,
+        params: list[Any],
     ) -> list[VectorHit]:
-        """One matrix product over the scope's vectors; filtered in ever wider windows of the best."""
+        """One matrix product over the scope's vectors; filtered in ever wider windows of the best.
+        A scope served by its graph has no matrix: its vectors are read from SQLite in chunks."""
         with self._lock:
-            size = users.size
-            scores = users.matrix[:size] @ query
-            scores[~users.live[:size]] = -np.inf
-            ids = users.ids[:size]
+            dense = users.dense
+            if dense is not None:
+                size = dense.size
+                scores = dense.matrix[:size] @ query
+                scores[~dense.live[:size]] = -np.inf
+                ids = dense.ids[:size]
+        if dense is None:
+            return self._exact_from_sqlite(key, query, k, predicate, params)
         hits: list[VectorHit] = []
         window, start = max(4 * k, 64), 0
         while start < size and len(hits) < k:
@@ -301,23 +369,51 @@ class LocalIndex:
             window *= 4
         return hits[:k]
 
+    def _exact_from_sqlite(
+        self, key: tuple[str, str], query: np.ndarray, k: int, predicate: str, params: list[Any]
+    ) -> list[VectorHit]:
+        """The exact answer for a scope with no matrix in memory: every vector read in chunks and
+        scored (ties in seq order), the best filtered in ever wider windows."""
+        seqs, parts = [], []
+        for chunk_seqs, vectors in self._chunks(*key):
+            seqs.append(chunk_seqs)
+            parts.append(vectors @ query)
+        if not seqs:
+            return []
+        all_seqs, scores = np.concatenate(seqs), np.concatenate(parts)
+        hits: list[VectorHit] = []
+        window, start = max(4 * k, 64), 0
+        while start < len(scores) and len(hits) < k:
+            ranked = _best_first(scores, start + window)[start : start + window]
+            chunk = all_seqs[ranked]
+            passing = self._passing_vectors(key, chunk, predicate, params)
+            hits.extend(
+                VectorHit(passing[seq][0], float(score))
+                for seq, score in zip(chunk.tolist(), scores[ranked].tolist(), strict=True)
+                if seq in passing
+            )
+            start += window
+            window *= 4
+        return hits[:k]
+
     def _approximate(
         self,
-        users: _UserVectors,
+        key: tuple[str, str],
+        users: _Scope,
         graph: ScopeGraph,
         query: np.ndarray,
         k: int,
         predicate: str,
         params: list[Any],
     ) -> list[VectorHit] | None:
-        """oversample × k candidates from the graph (then four times as many, when fewer than k of
-        them pass the scope), re-ranked by their exact scores; None when still fewer than k pass."""
+        """The best k of oversample × k candidates from the graph (then four times as many, when fewer
+        than k of them pass the scope) by their exact scores; None when still fewer than k pass."""
         wanted = k * self.ann.oversample
         for _ in range(2):
             count = min(users.count, wanted)
-            hits = self._candidates(users, graph, query, count, predicate, params)
+            hits = self._candidates(key, graph, query, count, k, predicate, params)
             if hits is None or len(hits) >= k:
-                return None if hits is None else hits[:k]
+                return hits
             if count == users.count:
                 break
             wanted *= 4
@@ -325,32 +421,75 @@ class LocalIndex:
 
     def _candidates(
         self,
-        users: _UserVectors,
+        key: tuple[str, str],
         graph: ScopeGraph,
         query: np.ndarray,
         count: int,
+        k: int,
         predicate: str,
         params: list[Any],
     ) -> list[VectorHit] | None:
-        """The graph's `count` candidates that pass the scope, by exact score (ties in row order, as
-        on the exact path); None when the graph cannot find that many."""
+        """The best k (or fewer: all there are) of the graph's `count` candidates that pass the scope,
+        by the exact score of their SQLite vectors (ties in seq order); None when the graph cannot
+        find `count`. The candidates are checked against the scope in the graph's order, a window at
+        a time, until k pass; then those the graph scores within _MARGIN of the k-th passing one too,
+        so the k best by exact score are among those checked (the graph's scores are the same inner
+        products, summed in another order)."""
         with self._lock:
             try:
-                labels = graph.search(query, count)
+                labels, approx = graph.search_scored(query, count)
             except RuntimeError:  # too few live vectors reachable: the exact path answers
                 return None
-            found = [users.seq_row.get(seq, -1) for seq in labels.tolist()]
-            rows = np.array([r for r in found if r >= 0], dtype=np.int64)
-            rows = rows[users.live[rows]]  # the matrix comes from SQLite: a deleted vector is dead here
-            scores = users.matrix[rows] @ query
-            ids = [users.ids[r] for r in rows.tolist()]
-        order = np.lexsort((rows, -scores)).tolist()
-        passing = self._passing(ids, predicate, params)
-        return [VectorHit(ids[i], float(scores[i])) for i in order if ids[i] in passing]
+        passing: dict[int, tuple[str, bytes]] = {}
+        end = 0
+        while end < len(labels):
+            window = labels[end : end + max(k - len(passing), 1) + k // 4 + 8]
+            passing |= self._passing_vectors(key, window, predicate, params, with_vectors=True)
+            end += len(window)
+            if len(passing) >= k:
+                kth = np.sort(approx[:end][np.isin(labels[:end], list(passing))])[-k]
+                close = np.flatnonzero(approx[end:] >= kth - _MARGIN) + end
+                passing |= self._passing_vectors(key, labels[close], predicate, params, with_vectors=True)
+                break
+        if not passing:
+            return []
+        seqs = np.fromiter(passing, dtype=np.int64, count=len(passing))
+        vectors = np.frombuffer(b"".join(v for _, v in passing.values()), dtype=np.float32)
+        # row by row, so a vector's score never depends on which others were checked with it
+        scores = np.einsum("ij,j->i", vectors.reshape(len(seqs), -1), query)
+        order = np.lexsort((seqs, -scores))[:k].tolist()
+        ids = [memory_id for memory_id, _ in passing.values()]
+        return [VectorHit(ids[i], float(scores[i])) for i in order]
+
+    def _passing_vectors(
+        self,
+        key: tuple[str, str],
+        seqs: np.ndarray,
+        predicate: str,
+        params: list[Any],
+        with_vectors: bool = False,
+    ) -> dict[int, tuple[str, bytes]]:
+        """seq → (memory id, vector bytes or b"") of those of these vectors of the scope still in
+        SQLite whose memories pass the predicate."""
+        passing: dict[int, tuple[str, bytes]] = {}
+        conn = self.db.connection()
+        wanted = seqs.tolist()
+        vec = "v.vec" if with_vectors else "x''"
+        for i in range(0, len(wanted), 900):
+            chunk = wanted[i : i + 900]
+            rows = conn.execute(
+                # CROSS JOIN: each vector by its seq, then its memory by id; never a scan of the scope
+                f"SELECT v.seq, v.id, {vec} FROM vectors v CROSS JOIN memories m ON m.id = v.id"
+                f" WHERE v.seq IN ({','.join('?' * len(chunk))}) AND v.tenant = ? AND v.user_id = ?"
+                f" AND {predicate}",
+                (*chunk, *key, *params),
+            )
+            passing.update((r[0], (r[1], r[2])) for r in rows)
+        return passing
 
     # ------------------------------------------------------------------ the HNSW graphs
 
-    def _graph(self, key: tuple[str, str], users: _UserVectors) -> ScopeGraph | None:
+    def _graph(self, key: tuple[str, str], users: _Scope) -> ScopeGraph | None:
         """The scope's graph when it is ready; else start preparing it in the background (None)."""
         with self._lock:
             if users.graph is not None or users.preparing:
@@ -361,7 +500,7 @@ class LocalIndex:
         ).start()
         return None
 
-    def _prepare_quietly(self, key: tuple[str, str], users: _UserVectors) -> None:
+    def _prepare_quietly(self, key: tuple[str, str], users: _Scope) -> None:
         try:
             self.prepare(*key)
         except Exception:  # the exact path keeps answering; `engram index rebuild` or a restart retries
@@ -375,8 +514,10 @@ class LocalIndex:
         progress: Callable[[int, int], None] | None = None,
     ) -> int:
         """Load the scope's saved graph and catch it up with the vectors table, or build it (always,
-        with `rebuild`), save it, and use it from now on. Returns the vectors it holds (0: no vectors).
-        `progress(done, total)` is called as vectors are added."""
+        with `rebuild`), save it, and use it from now on (the scope's matrix, if it had one, is then
+        dropped). Returns the vectors it holds (0: no vectors). `progress(done, total)` is called as
+        vectors are added. The vectors table is read in chunks: at most one chunk besides the graph
+        is in memory."""
         users = self._user(tenant, user_id)
         if users is None:
             return 0
@@ -384,34 +525,53 @@ class LocalIndex:
             if users.graph is not None and not rebuild:
                 return users.count
             path = None if self.ann_dir is None else scope_file(self.ann_dir, tenant, user_id)
-            dims = users.matrix.shape[1]
-            loaded = None if rebuild or path is None else ScopeGraph.load(path, dims, self.ann)
+            loaded = None if rebuild or path is None else ScopeGraph.load(path, users.dims, self.ann)
             with self._lock:
-                rows = users.live_rows()
-                now = users.covered(rows)
-                matrix = users.matrix
+                users.changes = _Changes()  # the writes from now on, replayed onto the graph at the end
+                total = users.count
             done = 0
 
             def step(n: int) -> None:
                 nonlocal done
                 done += n
                 if progress is not None:
-                    progress(done, len(rows))
+                    progress(done, max(total, done))
 
-            if loaded is None:
-                graph = ScopeGraph(dims, self.ann, capacity=len(rows) + len(rows) // 8)
-                graph.build(now.seqs, matrix, rows, step)
-            else:
-                graph, saved = loaded
-                catch_up(graph, saved, now.seqs, now.prints, lambda at: matrix[rows[at]])
-                step(len(rows))
-            if path is not None and (loaded is None or graph.unsaved):
-                graph.save(path, now)
+            try:
+                if loaded is None:
+                    graph = ScopeGraph(users.dims, self.ann, capacity=total + total // 8)
+                    covered = graph.build(self._chunks(tenant, user_id), step)
+                else:
+                    graph, saved = loaded
+                    seqs, prints = [], []
+                    for chunk_seqs, vectors in self._chunks(tenant, user_id):
+                        seqs.append(chunk_seqs)
+                        prints.append(fingerprints(vectors))
+                        step(len(chunk_seqs))
+                    covered = covering(seqs, prints)
+                    catch_up(
+                        graph,
+                        saved,
+                        covered.seqs,
+                        covered.prints,
+                        lambda at: self._by_seq(covered.seqs[at], users.dims),
+                    )
+                if path is not None and (loaded is None or graph.unsaved):
+                    graph.save(path, covered)
+            except BaseException:
+                with self._lock:
+                    users.changes = None
+                raise
             with self._lock:  # what changed while this thread worked
-                rows = users.live_rows()
-                latest = users.covered(rows)
-                catch_up(graph, now, latest.seqs, latest.prints, lambda at: users.matrix[rows[at]])
-                users.graph, users.preparing = graph, False
+                changes, users.changes = users.changes, None
+                assert changes is not None
+                for seqs_put, vectors in changes.put:
+                    graph.upsert(seqs_put, vectors)
+                    covered.put(seqs_put, fingerprints(vectors))
+                for seqs_gone in changes.gone:
+                    graph.remove(seqs_gone)
+                    covered.drop(seqs_gone)
+                users.graph, users.covered, users.dense, users.preparing = graph, covered, None, False
                 return users.count
 
     def ready(self, tenant: str, user_id: str) -> bool:
@@ -435,13 +595,17 @@ class LocalIndex:
         )
         return [(r["tenant"], r["user_id"], r["n"]) for r in rows]
 
-    def _save_if_due(self, key: tuple[str, str], users: _UserVectors) -> None:
+    def _save_if_due(self, key: tuple[str, str], users: _Scope) -> None:
         """Write the graph once enough changed since it was last written (under the lock)."""
         graph = users.graph
-        if graph is None or self.ann_dir is None or graph.unsaved < self.ann.save_every:
+        if (
+            graph is None
+            or users.covered is None
+            or self.ann_dir is None
+            or graph.unsaved < self.ann.save_every
+        ):
             return
-        rows = users.live_rows()
-        graph.save(scope_file(self.ann_dir, *key), users.covered(rows))
+        graph.save(scope_file(self.ann_dir, *key), users.covered)
 
     def _passing(self, candidate_ids: list[str], predicate: str, params: list[Any]) -> set[str]:
         passing: set[str] = set()
