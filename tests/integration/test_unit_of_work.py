@@ -193,3 +193,19 @@ def test_a_failed_enqueue_keeps_the_memory_pending_without_a_half_queued_job(tmp
     stored = c.store.get("t", result.memory.id)
     assert stored is not None and stored.enrichment.state == EnrichmentState.pending
     assert _jobs(c) == []
+
+
+def test_a_nested_write_without_a_savepoint_is_a_plain_part_of_the_outer_one(db: SqliteDatabase) -> None:
+    with db.write() as conn:
+        conn.execute("INSERT INTO t VALUES ('outer')")
+        with db.write(savepoint=False) as inner:
+            inner.execute("INSERT INTO t VALUES ('inner')")
+    assert _values(db) == ["inner", "outer"]
+
+    # Its error is the outer write's: nothing of either is kept
+    with pytest.raises(RuntimeError), db.write() as conn:
+        conn.execute("INSERT INTO t VALUES ('second outer')")
+        with db.write(savepoint=False) as inner:
+            inner.execute("INSERT INTO t VALUES ('second inner')")
+            raise RuntimeError("over the cap")
+    assert _values(db) == ["inner", "outer"]

@@ -36,10 +36,13 @@ class SqliteJobQueue:
         if not jobs:
             return
         now = iso(utcnow())
-        with self.db.write() as conn:
+        rows = [(j.kind, j.model_dump_json(), now, now, now) for j in jobs]
+        # Queued in a unit of work (Remember's), one job is one statement: it needs no savepoint to
+        # fail alone.
+        with self.db.write(savepoint=len(rows) > 1) as conn:
             conn.executemany(
                 "INSERT INTO jobs (kind, payload, available_at, created_at, updated_at) VALUES (?,?,?,?,?)",
-                [(j.kind, j.model_dump_json(), now, now, now) for j in jobs],
+                rows,
             )
 
     def claim(self, limit: int, now: datetime | None = None) -> list[ClaimedJob]:

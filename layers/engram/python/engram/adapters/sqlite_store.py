@@ -114,7 +114,8 @@ class SqliteMemoryStore:
 
     def insert_or_dedup(self, memory: Memory) -> InsertResult:
         values = _row_values(memory)  # the JSON doc is made before the write lock is taken
-        with self.db.write() as conn:
+        # In a unit of work, no savepoint of its own: its one error (QuotaExceeded) ends the unit too.
+        with self.db.write(savepoint=False) as conn:
             cur = conn.execute(
                 f"INSERT INTO memories ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
                 " ON CONFLICT DO NOTHING",

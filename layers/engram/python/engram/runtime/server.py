@@ -22,7 +22,7 @@ import queue
 import signal
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -65,27 +65,31 @@ def turns_for(container: Container) -> int | None:
 class ResolverPool:
     """One resolver per in-flight request. The event, context and tenant are per thread already
     (`RequestScopedResolver`); the pool also keeps whatever else the library sets on an instance
-    during a request out of reach of a concurrent one. It grows to the server's concurrency, or to
-    `turns` resolvers when set: a request then waits for its turn before it is resolved."""
+    during a request out of reach of a concurrent one. With `turns` it holds that many resolvers and a
+    request waits for a free one (a blocking `SimpleQueue.get`, in C: a waiting thread is woken by the
+    `put` of the one before it, without the Python-level `Condition` a semaphore would wake it through);
+    without, it grows to the server's concurrency."""
 
     def __init__(self, container: Container, turns: int | None = None) -> None:
         self.container = container
+        self.turns = turns
         self._idle: queue.SimpleQueue[EngramApi] = queue.SimpleQueue()
-        self._turns: AbstractContextManager[Any] = (
-            threading.BoundedSemaphore(turns) if turns else nullcontext()
-        )
+        for _ in range(turns or 0):
+            self._idle.put(EngramApi(container))
 
     @contextmanager
     def take(self) -> Iterator[EngramApi]:
-        with self._turns:
+        if self.turns:
+            api = self._idle.get()
+        else:
             try:
                 api = self._idle.get_nowait()
             except queue.Empty:
                 api = EngramApi(self.container)
-            try:
-                yield api
-            finally:
-                self._idle.put(api)
+        try:
+            yield api
+        finally:
+            self._idle.put(api)
 
 
 class RequestHeaders:
