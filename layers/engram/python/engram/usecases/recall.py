@@ -139,24 +139,29 @@ class Recall:
         scope = SearchScope(q.tenant, q.user_id, q.project, q.namespaces or None, statuses, q.filters)
         n = max(self.ranking.candidates, q.top_k)
 
-        # The legs run concurrently: SQLite/OpenSearch I/O and NumPy both release the GIL, so the
-        # lexical leg overlaps the query embedding and the k-NN scan.
+        # The legs run concurrently: SQLite/OpenSearch I/O, NumPy and ONNX Runtime release the GIL, so
+        # the lexical leg, and the loading of its candidates' memories, overlap the query embedding
+        # and the k-NN search.
         # The user's own name is the scope, not the topic: it never decides the lexical ranking.
         lexical_query = without_words(q.query, _name_parts(q.user_id))
-        lexical_leg = _LEGS.submit(self._lexical, scope, lexical_query, n) if w.lexical > 0 else None
+        lexical_leg = (
+            _LEGS.submit(self._lexical_and_memories, scope, lexical_query, n) if w.lexical > 0 else None
+        )
         expansion = self._expand(q, w)
         vector: dict[str, float] = {}
         if w.vector > 0 and self.embedder is not None:
             query_vector = self._query_vector(q.query)
             vector = {h.memory_id: h.score for h in self.vectors.knn(scope, query_vector, n)}
-        lexical = lexical_leg.result() if lexical_leg else {}
+        lexical, loaded = lexical_leg.result() if lexical_leg else ({}, {})
 
         fused = fuse(lexical, vector, w)
         traits = QueryTraits.of(q.query)
         expanded = expansion()
         boosts = expanded.boosts
         candidates = list(fused) + [m for m in boosts if m not in fused]
-        memories = {m.id: m for m in self.store.get_many(q.tenant, candidates)}
+        memories = {i: loaded[i] for i in candidates if i in loaded}
+        rest = [i for i in candidates if i not in loaded]
+        memories |= {m.id: m for m in self.store.get_many(q.tenant, rest)} if rest else {}
         lexical, fused = self._without_hub_terms(lexical, vector, fused, memories, traits, w)
         hubbed = self._about_hubs_only(q, memories.values(), w.hub_mentions) if w.hub < 1 else set()
         results = []
@@ -240,6 +245,14 @@ class Recall:
         if not matches_filters(memory, scope.filters):
             return False  # an index lagging behind the store never returns what the filters exclude
         return include_stale or not is_expired(memory, now)
+
+    def _lexical_and_memories(
+        self, scope: SearchScope, query: str, n: int
+    ) -> tuple[dict[str, float], dict[str, Memory]]:
+        """The lexical leg's scores and its candidates' memories (loaded here, beside the other leg)."""
+        lexical = self._lexical(scope, query, n)
+        loaded = self.store.get_many(scope.tenant, list(lexical)) if lexical else []
+        return lexical, {m.id: m for m in loaded}
 
     def _lexical(self, scope: SearchScope, query: str, n: int) -> dict[str, float]:
         lexical = {h.memory_id: h.score for h in self.lexical.search(scope, query, n)}
