@@ -634,7 +634,11 @@ class LocalIndex:
         conn = self.db.connection()
         window = max(4 * k, 200)
         best, every = self.bm25.top(conn, query, window)
-        passing = self._passing_seqs([rowid for rowid, _ in best], predicate, params)
+        # the best first: with a scope most of them pass, the rest are checked only when too few do
+        first = k + k // 4 + 8
+        passing = self._passing_seqs([rowid for rowid, _ in best[:first]], predicate, params)
+        if len(passing) < k:
+            passing |= self._passing_seqs([rowid for rowid, _ in best[first:]], predicate, params)
         hits = [LexicalHit(passing[rowid], score) for rowid, score in best if rowid in passing]
         if len(hits) >= k or (every and len(best) < window):
             return hits[:k]
