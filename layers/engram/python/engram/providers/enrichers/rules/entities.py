@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from engram.domain.enrichment import MAX_ENTITIES
-from engram.providers.enrichers.rules.patterns import rx
+from engram.providers.enrichers.rules.patterns import alternation, rx
 from engram.providers.enrichers.rules.temporal import MONTHS, WEEKDAYS, day_month_pattern, month_day_pattern
 
 _TECH_TERMS = [
@@ -53,9 +53,7 @@ TECH_CASED = [
 
 TECH_CANONICAL = {term.lower(): term for term in _TECH_TERMS}
 _TECH_ANY_CASE = re.compile(
-    r"(?<![\w.@/-])(?:"
-    + "|".join(re.escape(t) for t in sorted(_TECH_TERMS, key=len, reverse=True))
-    + r")(?![\w+#]|\.\w)",
+    r"(?<![\w.@/-])(?:" + alternation(_TECH_TERMS) + r")(?![\w+#]|\.\w)",  # the longest term first
     re.IGNORECASE,
 )
 _TECH_CAPITALISED = re.compile(r"(?<![\w.@/-])(?:" + "|".join(TECH_CASED) + r")(?![\w+#])")

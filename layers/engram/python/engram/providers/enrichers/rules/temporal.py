@@ -15,7 +15,7 @@ from dateutil.parser import isoparse
 from dateutil.relativedelta import relativedelta
 
 from engram.domain.models import TemporalKind
-from engram.providers.enrichers.rules.patterns import rx
+from engram.providers.enrichers.rules.patterns import alternation, rx
 
 WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 MONTHS = {
@@ -30,7 +30,7 @@ _NUMBER_WORDS = {
 }  # fmt: skip
 
 _WEEKDAY = "|".join(WEEKDAYS)
-_MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
+_MONTH = alternation(MONTHS)  # "sept" before "sep": the longest name first
 _NUM = r"\d+|" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
 _UNIT = r"minute|hour|day|week|month|year"
 
