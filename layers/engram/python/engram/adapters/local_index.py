@@ -1,10 +1,14 @@
-"""The embedded default's search legs over the SQLite database: FTS5 BM25 and exact k-NN.
+"""The embedded default's search legs over the SQLite database: FTS5 BM25 and k-NN.
 
-Vectors live in SQLite (float32 blobs) and, per (tenant, user), in an in-memory matrix loaded on
-first use and kept current by this process's upserts/deletes. k-NN is one matrix-vector product over
-the user's vectors (exact, no approximation); scope, status and recall filters are applied with the
-same SQL predicate the lexical leg uses, to an ever-wider candidate window until k pass or the user's
-vectors are exhausted, so a selective filter never drops results.
+Vectors live in SQLite (float32 blobs). A (tenant, user) at or below the ANN threshold is searched
+exactly: an in-memory matrix loaded on first use and kept current by this process's upserts/deletes,
+one matrix-vector product per query. Over the threshold the scope's HNSW graph (adapters.ann_index)
+serves it and holds the only in-memory copy of its vectors (no matrix, no id maps: a million 384-d
+vectors are the graph's ~1.7 GB and 12 bytes each besides); a candidate's id and exact vector are read
+from SQLite by seq. Scope, status and recall filters are applied with the same SQL predicate the
+lexical leg uses, to an ever-wider candidate window until k pass or the user's vectors are exhausted,
+so a selective filter never drops results (over the threshold that exact fallback reads the vectors
+table in chunks).
 """
 
 from __future__ import annotations
