@@ -13,6 +13,9 @@ enrichment worker running (--no-worker: off, the API's figures alone). Then:
 3. searches: as many connections send `POST /v1/memories/search` over what was written for --seconds
    (the default embedder embeds every query, as in `make run`; a worker not done yet goes on beside).
 
+Each phase reports the CPU the HTTP processes spent per request ("server CPU") and, apart, what the
+enrichment worker's process spent in the same time, per request.
+
 Only 2xx answers count as done (any other status, and a write not answered "stored", is an error).
 The client is one thread driving every connection with a selector over raw sockets: requests are
 bytes formatted per call, answers are parsed from their status line, Content-Length and JSON body.
@@ -177,9 +180,15 @@ def measure(workers: str, clients: int, seconds: float, worker: bool, catch_up_s
         ):
             if name == "searches" and worker:
                 r["catch_up"] = catch_up(served, catch_up_s)
-            cpu = _cpu_s(pids)
+            cpu, others = _cpu_s(pids), _descendants(served.proc.pid)
+            others_cpu = {pid: _cpu_s([pid]) for pid in others if pid not in pids}
             r[name] = drive(served, path, clients, seconds, body, stored=name == "writes")
-            r[name]["server_cpu_ms"] = (_cpu_s(pids) - cpu) * 1000 / max(1, r[name]["n"] + r[name]["errors"])
+            requests = max(1, r[name]["n"] + r[name]["errors"])
+            r[name]["server_cpu_ms"] = (_cpu_s(pids) - cpu) * 1000 / requests
+            # the enrichment worker's process (started and ended by the server as jobs come and go)
+            after = [pid for pid in _descendants(served.proc.pid) if pid not in pids]
+            worker_s = sum(_cpu_s([pid]) - others_cpu.get(pid, 0.0) for pid in after)
+            r[name]["worker_cpu_ms"] = worker_s * 1000 / requests
             r[f"load_after_{name}"] = os.getloadavg()[0]
         return r
     finally:
@@ -241,7 +250,8 @@ def main() -> int:
             m = r[name]
             print(
                 f"  {m['per_s']:6.0f} {name}/s  p50 {m['p50_ms']:.1f} ms, p99 {m['p99_ms']:.1f} ms,"
-                f" {m['n']} done, errors {m['errors']}; server CPU {m['server_cpu_ms']:.2f} ms a request;"
+                f" {m['n']} done, errors {m['errors']}; server CPU {m['server_cpu_ms']:.2f} ms a request"
+                f" (HTTP processes; enrichment worker {m['worker_cpu_ms']:.2f});"
                 f" load {r[f'load_after_{name}']:.2f} after",
                 flush=True,
             )

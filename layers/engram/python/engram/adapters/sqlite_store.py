@@ -35,6 +35,8 @@ def _doc(memory: Memory) -> str:
 
 
 def _row_values(memory: Memory) -> tuple[Any, ...]:
+    updated = iso(memory.updated_at)  # a new memory was observed when it was remembered: one format
+    observed = updated if memory.observed_at == memory.updated_at else iso(memory.observed_at)
     return (
         memory.id,
         memory.tenant,
@@ -44,8 +46,8 @@ def _row_values(memory: Memory) -> tuple[Any, ...]:
         memory.content_hash,
         memory.status.value,
         memory.enrichment.state.value,
-        iso(memory.updated_at),
-        iso(memory.observed_at),
+        updated,
+        observed,
         memory.hits,
         memory.retrieval_count,
         iso(memory.last_retrieved_at) if memory.last_retrieved_at else None,

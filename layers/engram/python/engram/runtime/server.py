@@ -16,11 +16,13 @@ NumPy outside the GIL (searches fell from 45/s to 10/s). Connections are still r
 
 from __future__ import annotations
 
+import email.utils
 import json
 import os
 import queue
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -265,7 +267,7 @@ class _Handler(BaseHTTPRequestHandler):
         lines = [
             f"{self.protocol_version} {status} {reason}",
             f"Server: {self.version_string()}",
-            f"Date: {self.date_time_string()}",
+            f"Date: {_http_date()}",
             *(f"{k}: {v}" for k, v in headers.items() if k.lower() not in ("content-length", "connection")),
             f"Content-Length: {len(body)}",
         ]
@@ -274,6 +276,20 @@ class _Handler(BaseHTTPRequestHandler):
         head = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
         # a HEAD answer has headers only (Content-Length included)
         self.wfile.write(head if self.command == "HEAD" else head + body)
+
+
+_date: tuple[int, str] = (0, "")
+
+
+def _http_date() -> str:
+    """The `Date` header's value, formatted once a second rather than for every answer."""
+    global _date
+    now = int(time.time())
+    second, formatted = _date
+    if second != now:
+        formatted = email.utils.formatdate(now, usegmt=True)
+        _date = (now, formatted)
+    return formatted
 
 
 class EngramHttpServer(ThreadingHTTPServer):
