@@ -13,14 +13,22 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any, Generic, Literal, NamedTuple, Protocol, TypeVar, runtime_checkable
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 from ulid import ULID
 
 from engram.domain.checkpoints import Checkpoint, Summary
 from engram.domain.enrichment import Candidate, Contradiction, Decision, EnrichmentResult
 from engram.domain.filters import Filter
 from engram.domain.graph import Entity, GraphScope, Mention, Relation, Triple
-from engram.domain.models import ApiKey, EnrichmentState, HistoryRecord, Memory, Scope, Status
+from engram.domain.models import (
+    ApiKey,
+    DomainModel,
+    EnrichmentState,
+    HistoryRecord,
+    Memory,
+    Scope,
+    Status,
+)
 from engram.domain.quotas import TenantLimits
 from engram.domain.sessions import (
     Appended,
@@ -159,14 +167,14 @@ class KeyStore(Protocol):
 # --------------------------------------------------------------------------- job queue
 
 
-class EnrichJob(BaseModel):
+class EnrichJob(DomainModel):
     kind: Literal["enrich"] = "enrich"
     tenant: str
     memory_id: str
     content_hash: str
 
 
-class RetrievalJob(BaseModel):
+class RetrievalJob(DomainModel):
     """Retrieval events from one recall: counted off the hot path, once per job id."""
 
     kind: Literal["retrieval"] = "retrieval"
@@ -176,7 +184,7 @@ class RetrievalJob(BaseModel):
     at: datetime
 
 
-class ExtractJob(BaseModel):
+class ExtractJob(DomainModel):
     """Extract facts from a session's messages `from_seq`..`through_seq` (engram.usecases.extract)."""
 
     kind: Literal["extract"] = "extract"
@@ -189,7 +197,7 @@ class ExtractJob(BaseModel):
     summary_of: str | None = None  # a session_end checkpoint's id: write the session's episode summary
 
 
-class EraseUserJob(BaseModel):
+class EraseUserJob(DomainModel):
     """Erase everything of one user of a tenant (engram.usecases.erase); the job id names its record."""
 
     kind: Literal["erase_user"] = "erase_user"
@@ -198,7 +206,7 @@ class EraseUserJob(BaseModel):
     job_id: str
 
 
-class JobEnvelope(BaseModel):
+class JobEnvelope(DomainModel):
     job: EnrichJob | RetrievalJob | ExtractJob | EraseUserJob = Field(discriminator="kind")
 
 
@@ -457,7 +465,7 @@ class JanitorJob(StrEnum):
     consolidate = "consolidate"
 
 
-class JobState(BaseModel):
+class JobState(DomainModel):
     """What a janitor job remembers between runs: when it last ran, where its pass stopped, what it did."""
 
     job: JanitorJob
@@ -473,7 +481,7 @@ class JanitorState(Protocol):
     def save(self, state: JobState) -> None: ...
 
 
-class MemoryCounts(BaseModel):
+class MemoryCounts(DomainModel):
     status: dict[str, int]
     enrichment: dict[str, int]  # over memories that are not deleted
     complete: bool = True  # False: a bounded count stopped early; the numbers are lower bounds

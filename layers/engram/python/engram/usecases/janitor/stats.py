@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
-from engram.domain.models import EnrichmentState, Status
+from engram.domain.models import DomainModel, EnrichmentState, Status
 from engram.domain.quotas import Usage
 from engram.ports import (
     JanitorJob,
@@ -22,12 +22,12 @@ from engram.ports import (
 from engram.usecases.keys import TranscriptCaps, tenant_usage
 
 
-class JobStatus(BaseModel):
+class JobStatus(DomainModel):
     last_run_at: datetime | None = None
     summary: dict[str, Any] = Field(default_factory=dict)
 
 
-class Stats(BaseModel):
+class Stats(DomainModel):
     """Counts per memory status and enrichment state (one tenant's, or everyone's), and the service-wide
     job queue and janitor runs (their summaries hold counts only, never memory ids)."""
 
