@@ -61,7 +61,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Router:
         summary="import records of an export; ids are kept, and importing them again changes nothing",
         tags=[USERS],
         security=AUTHENTICATED,
-        responses=responses({200: (ImportResponse, "what was imported")}, 400, 413, 422, 401, 429, 503),
+        responses=responses({200: (ImportResponse, "what was imported")}, 400, 403, 413, 422, 401, 429, 503),
     )
     def import_route(body: ImportRequest) -> ImportResponse:
         report = c.importer(tenant(), body.records)
