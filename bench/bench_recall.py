@@ -36,8 +36,9 @@ the fill every memory is linked into the knowledge graph the way the write path 
 (`container.link_memory`), so recall's one-hop expansion has entities and relations to walk. On a
 package without a knowledge graph the same corpus and queries are measured without linking.
 
-A million memories take ~10 minutes to fill and a few to build the graph on 2 cores, ~3 GB of RAM
-(the exact path's dense matrix on top of the graph), and ~2 GB of disk.
+A million memories took 18 minutes to fill and 12 to build the graph on 2 cores shared with other
+work (load 5-9; the bench process had about 40% of a core), ~4 GB of RAM at the end (the exact path's
+dense matrix on top of the graph) and ~6 GB of disk (SQLite 4.2 GB, graph 1.7 GB).
 
 Prints a table and a one-line JSON summary last. Targets: in-process p95 ≤ 20 ms at 100k and ≤ 30 ms
 at 1M (MiniLM query embedding included), peak RSS ≤ 2.5 GB at 1M.
