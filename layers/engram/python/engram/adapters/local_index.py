@@ -141,6 +141,7 @@ class _Scope:
         self.changes: _Changes | None = None  # recorded while the graph is being prepared
         self.preparing = False  # a thread is loading or building the graph (or gave up: exact from then on)
         self.build_lock = threading.Lock()  # one load or build of the graph at a time
+        self.version = 0  # the scope's row in vector_versions that the in-memory copy reflects
 
     @property
     def count(self) -> int:
@@ -171,6 +172,7 @@ class LocalIndex:
             if key in self._users:
                 return self._users[key]
             conn = self.db.connection()
+            version = _version(conn, key)  # read first: a write landing meanwhile is seen as a change
             first = conn.execute(
                 "SELECT dims, count(*) AS n FROM vectors WHERE tenant = ? AND user_id = ?", key
             ).fetchone()
@@ -186,15 +188,44 @@ class LocalIndex:
                 for row in rows:
                     dense.put(row["id"], row["seq"], np.frombuffer(row["vec"], dtype=np.float32))
                 scope = _Scope(first["dims"], dense, dense.count)
+            scope.version = version
             self._users[key] = scope
             return scope
 
+    def _current(self, key: tuple[str, str]) -> _Scope | None:
+        """The scope, with what other processes (engram serve's enrichment worker, another HTTP
+        process) wrote to its vectors since this process last looked: a matrix is loaded again; a
+        graph gets the vectors added since (one it holds that was deleted or changed since is read
+        from SQLite by seq when it is a candidate, so it is dropped or scored as it is now)."""
+        scope = self._user(*key)
+        if scope is None:
+            return None
+        version = _version(self.db.connection(), key)
+        if version == scope.version:
+            return scope
+        with self._lock:
+            if self._users.get(key) is not scope:
+                return self._user(*key)
+            if scope.dense is not None and not scope.preparing:
+                del self._users[key]
+                return self._user(*key)
+            if scope.graph is None or scope.covered is None:
+                return scope  # read from SQLite as it is until its graph is ready; caught up then
+            after = int(scope.covered.seqs.max()) if len(scope.covered.seqs) else 0
+            for seqs, vectors in self._chunks(*key, after=after):
+                scope.graph.upsert(seqs, vectors)
+                scope.covered.put(seqs, fingerprints(vectors))
+            scope.version = version
+            return scope
+
     def _chunks(
-        self, tenant: str, user_id: str, size: int = CHUNK
+        self, tenant: str, user_id: str, size: int = CHUNK, after: int = 0
     ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-        """The scope's (seqs, vectors) from the vectors table, `size` at a time in seq order."""
+        """The scope's (seqs, vectors) from the vectors table (those past seq `after`), `size` at a
+        time in seq order."""
         cursor = self.db.connection().execute(
-            "SELECT seq, vec FROM vectors WHERE tenant = ? AND user_id = ? ORDER BY seq", (tenant, user_id)
+            "SELECT seq, vec FROM vectors WHERE tenant = ? AND user_id = ? AND seq > ? ORDER BY seq",
+            (tenant, user_id, after),
         )
         while rows := cursor.fetchmany(size):
             seqs = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
@@ -224,7 +255,9 @@ class LocalIndex:
             rows.append((m.id, m.tenant, m.user_id, len(vec), vec.tobytes(), vec))
         if not rows:
             return
+        keys = {(r[1], r[2]) for r in rows}
         with self.db.write() as conn:
+            before = {key: _version(conn, key) for key in keys}
             conn.executemany(
                 "INSERT INTO vectors (id, tenant, user_id, dims, vec) VALUES (?,?,?,?,?)"
                 " ON CONFLICT(id) DO UPDATE SET vec = excluded.vec, dims = excluded.dims",
@@ -237,6 +270,7 @@ class LocalIndex:
                     f"SELECT id, seq FROM vectors WHERE id IN ({','.join('?' * len(chunk))})", chunk
                 )
                 seqs.update((r["id"], r["seq"]) for r in found)
+            after = {key: _version(conn, key) for key in keys}
         by_scope: dict[tuple[str, str], list[tuple[str, int, np.ndarray]]] = {}
         for memory_id, tenant, user_id, _, _, vec in rows:
             by_scope.setdefault((tenant, user_id), []).append((memory_id, seqs[memory_id], vec))
@@ -245,6 +279,8 @@ class LocalIndex:
                 scope = self._users.get(key)
                 if scope is None:
                     continue  # not loaded here: its first use reads these rows from SQLite
+                if scope.version == before[key]:  # nothing from elsewhere in between: now current
+                    scope.version = after[key]
                 if scope.dense is not None:
                     for memory_id, seq, vec in changed:
                         scope.dense.put(memory_id, seq, vec)
@@ -263,6 +299,7 @@ class LocalIndex:
             return
         gone: dict[str, list[tuple[str, int]]] = {}  # user → (id, seq)
         with self.db.write() as conn:
+            before = {user_id: _version(conn, (tenant, user_id)) for user_id in self._loaded_users(tenant)}
             for i in range(0, len(memory_ids), 900):
                 chunk = list(memory_ids[i : i + 900])
                 marks = ",".join("?" * len(chunk))
@@ -283,12 +320,15 @@ class LocalIndex:
                 ).fetchone()
                 is None
             ]
+            after = {user_id: _version(conn, (tenant, user_id)) for user_id in gone}
         with self._lock:
             for user_id, removed in gone.items():
                 key = (tenant, user_id)
                 scope = self._users.get(key)
                 if scope is None:
                     continue
+                if scope.version == before.get(user_id):  # nothing from elsewhere in between
+                    scope.version = after[user_id]
                 seqs = np.array([seq for _, seq in removed], dtype=np.int64)
                 if scope.dense is not None:
                     for memory_id, _ in removed:
@@ -306,6 +346,10 @@ class LocalIndex:
                     path.unlink(missing_ok=True)
                     path.with_suffix(".npz").unlink(missing_ok=True)
 
+    def _loaded_users(self, tenant: str) -> list[str]:
+        with self._lock:
+            return [user_id for (t, user_id) in self._users if t == tenant]
+
     def get_vectors(self, tenant: str, memory_ids: Sequence[str]) -> dict[str, list[float]]:
         if not memory_ids:
             return {}
@@ -320,7 +364,7 @@ class LocalIndex:
         through the scope's graph (once prepared; until then, and whenever too few of its candidates
         pass the filters, exactly)."""
         key = (scope.tenant, scope.user_id)
-        users = self._user(*key)
+        users = self._current(key)
         if users is None or k <= 0:
             return []
         if users.dense is None and users.count <= self.ann.threshold and not users.preparing:
@@ -664,6 +708,12 @@ class LocalIndex:
             )
             passing.update((r["seq"], r["id"]) for r in rows)
         return passing
+
+
+def _version(conn: Any, key: tuple[str, str]) -> int:
+    """The scope's vectors' version (vector_versions, moved by a trigger on every write to them)."""
+    row = conn.execute("SELECT version FROM vector_versions WHERE tenant = ? AND user_id = ?", key).fetchone()
+    return int(row[0]) if row else 0
 
 
 def _best_first(scores: np.ndarray, n: int) -> np.ndarray:
