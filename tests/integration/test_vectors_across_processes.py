@@ -46,11 +46,13 @@ def test_a_vector_another_process_indexed_is_found_by_a_process_that_loaded_the_
     first = _remember(http, "Maya prefers aisle seats on long flights")
     drain(worker)
     assert first in _nearest(http, "aisle seats")  # http has the scope's matrix in memory now
+    scope = http.vector_index._users[(TENANT, USER)]  # type: ignore[attr-defined]
 
     later = _remember(http, "Maya is allergic to peanuts and shellfish")
     drain(worker)  # embedded and indexed by the other process
 
     assert _nearest(http, "allergic to peanuts")[0] == later
+    assert http.vector_index._users[(TENANT, USER)] is scope  # type: ignore[attr-defined]  # added to
 
 
 def test_a_vector_another_process_deleted_is_not_found_by_a_process_that_loaded_it(tmp_path: Path) -> None:

@@ -92,6 +92,21 @@ class _Dense:
         self.seqs = np.zeros(0, dtype=np.int64)  # row → the vectors table's seq
         self.live = np.zeros(0, dtype=bool)
 
+    @classmethod
+    def of(cls, dims: int, rows: Sequence[Any]) -> _Dense:
+        """The matrix of these (id, seq, vec) rows, in their order, built in one piece."""
+        dense = cls(dims)
+        if rows:
+            n = len(rows)
+            data = b"".join(r[2] for r in rows)
+            dense.matrix = np.frombuffer(data, dtype=np.float32).reshape(n, dims).copy()
+            dense.ids = [r[0] for r in rows]
+            dense.row = {memory_id: i for i, memory_id in enumerate(dense.ids)}
+            dense.seqs = np.fromiter((r[1] for r in rows), dtype=np.int64, count=n)
+            dense.live = np.ones(n, dtype=bool)
+            dense.size = dense.count = n
+        return dense
+
     def put(self, memory_id: str, seq: int, vector: np.ndarray) -> None:
         if memory_id in self.row:
             i = self.row[memory_id]
@@ -141,7 +156,7 @@ class _Scope:
         self.changes: _Changes | None = None  # recorded while the graph is being prepared
         self.preparing = False  # a thread is loading or building the graph (or gave up: exact from then on)
         self.build_lock = threading.Lock()  # one load or build of the graph at a time
-        self.version = 0  # the scope's row in vector_versions that the in-memory copy reflects
+        self.changes_seen = (0, 0)  # the scope's vector_changes (version, inserts) the copy reflects
 
     @property
     def count(self) -> int:
@@ -172,7 +187,7 @@ class LocalIndex:
             if key in self._users:
                 return self._users[key]
             conn = self.db.connection()
-            version = _version(conn, key)  # read first: a write landing meanwhile is seen as a change
+            seen = _changes(conn, key)  # read first: a write landing meanwhile is seen as a change
             first = conn.execute(
                 "SELECT dims, count(*) AS n FROM vectors WHERE tenant = ? AND user_id = ?", key
             ).fetchone()
@@ -181,41 +196,53 @@ class LocalIndex:
             if 0 < self.ann.threshold < first["n"]:
                 scope = _Scope(first["dims"], None, first["n"])
             else:
-                dense = _Dense(first["dims"])
                 rows = conn.execute(
-                    "SELECT seq, id, vec FROM vectors WHERE tenant = ? AND user_id = ? ORDER BY seq", key
-                )
-                for row in rows:
-                    dense.put(row["id"], row["seq"], np.frombuffer(row["vec"], dtype=np.float32))
+                    "SELECT id, seq, vec FROM vectors WHERE tenant = ? AND user_id = ? ORDER BY seq", key
+                ).fetchall()
+                dense = _Dense.of(first["dims"], rows)
                 scope = _Scope(first["dims"], dense, dense.count)
-            scope.version = version
+            scope.changes_seen = seen
             self._users[key] = scope
             return scope
 
     def _current(self, key: tuple[str, str]) -> _Scope | None:
         """The scope, with what other processes (engram serve's enrichment worker, another HTTP
-        process) wrote to its vectors since this process last looked: a matrix is loaded again; a
-        graph gets the vectors added since (one it holds that was deleted or changed since is read
-        from SQLite by seq when it is a candidate, so it is dropped or scored as it is now)."""
+        process) wrote to its vectors since this process last looked. Vectors only added: a matrix or
+        a graph gets those. Else a matrix is loaded again; a graph keeps what it has, since a vector
+        it holds that was deleted or changed is read from SQLite by seq when it is a candidate (so
+        it is dropped, or scored as it is now)."""
         scope = self._user(*key)
         if scope is None:
             return None
-        version = _version(self.db.connection(), key)
-        if version == scope.version:
+        conn = self.db.connection()
+        seen = _changes(conn, key)
+        if seen == scope.changes_seen:
             return scope
+        only_added = seen[0] - scope.changes_seen[0] == seen[1] - scope.changes_seen[1]
         with self._lock:
             if self._users.get(key) is not scope:
                 return self._user(*key)
-            if scope.dense is not None and not scope.preparing:
-                del self._users[key]
-                return self._user(*key)
-            if scope.graph is None or scope.covered is None:
+            dense = scope.dense
+            if dense is not None and not scope.preparing:
+                if not only_added:
+                    del self._users[key]
+                    return self._user(*key)
+                after = int(dense.seqs[: dense.size].max()) if dense.size else 0
+                rows = conn.execute(
+                    "SELECT id, seq, vec FROM vectors WHERE tenant = ? AND user_id = ? AND seq > ?"
+                    " ORDER BY seq",
+                    (*key, after),
+                )
+                for row in rows:
+                    dense.put(row["id"], row["seq"], np.frombuffer(row["vec"], dtype=np.float32))
+            elif scope.graph is not None and scope.covered is not None:
+                after = int(scope.covered.seqs.max()) if len(scope.covered.seqs) else 0
+                for seqs, vectors in self._chunks(*key, after=after):
+                    scope.graph.upsert(seqs, vectors)
+                    scope.covered.put(seqs, fingerprints(vectors))
+            else:
                 return scope  # read from SQLite as it is until its graph is ready; caught up then
-            after = int(scope.covered.seqs.max()) if len(scope.covered.seqs) else 0
-            for seqs, vectors in self._chunks(*key, after=after):
-                scope.graph.upsert(seqs, vectors)
-                scope.covered.put(seqs, fingerprints(vectors))
-            scope.version = version
+            scope.changes_seen = seen
             return scope
 
     def _chunks(
@@ -257,7 +284,7 @@ class LocalIndex:
             return
         keys = {(r[1], r[2]) for r in rows}
         with self.db.write() as conn:
-            before = {key: _version(conn, key) for key in keys}
+            before = {key: _changes(conn, key) for key in keys}
             conn.executemany(
                 "INSERT INTO vectors (id, tenant, user_id, dims, vec) VALUES (?,?,?,?,?)"
                 " ON CONFLICT(id) DO UPDATE SET vec = excluded.vec, dims = excluded.dims",
@@ -270,7 +297,7 @@ class LocalIndex:
                     f"SELECT id, seq FROM vectors WHERE id IN ({','.join('?' * len(chunk))})", chunk
                 )
                 seqs.update((r["id"], r["seq"]) for r in found)
-            after = {key: _version(conn, key) for key in keys}
+            after = {key: _changes(conn, key) for key in keys}
         by_scope: dict[tuple[str, str], list[tuple[str, int, np.ndarray]]] = {}
         for memory_id, tenant, user_id, _, _, vec in rows:
             by_scope.setdefault((tenant, user_id), []).append((memory_id, seqs[memory_id], vec))
@@ -279,8 +306,8 @@ class LocalIndex:
                 scope = self._users.get(key)
                 if scope is None:
                     continue  # not loaded here: its first use reads these rows from SQLite
-                if scope.version == before[key]:  # nothing from elsewhere in between: now current
-                    scope.version = after[key]
+                if scope.changes_seen == before[key]:  # nothing from elsewhere in between: now current
+                    scope.changes_seen = after[key]
                 if scope.dense is not None:
                     for memory_id, seq, vec in changed:
                         scope.dense.put(memory_id, seq, vec)
@@ -299,7 +326,7 @@ class LocalIndex:
             return
         gone: dict[str, list[tuple[str, int]]] = {}  # user → (id, seq)
         with self.db.write() as conn:
-            before = {user_id: _version(conn, (tenant, user_id)) for user_id in self._loaded_users(tenant)}
+            before = {user_id: _changes(conn, (tenant, user_id)) for user_id in self._loaded_users(tenant)}
             for i in range(0, len(memory_ids), 900):
                 chunk = list(memory_ids[i : i + 900])
                 marks = ",".join("?" * len(chunk))
@@ -320,15 +347,15 @@ class LocalIndex:
                 ).fetchone()
                 is None
             ]
-            after = {user_id: _version(conn, (tenant, user_id)) for user_id in gone}
+            after = {user_id: _changes(conn, (tenant, user_id)) for user_id in gone}
         with self._lock:
             for user_id, removed in gone.items():
                 key = (tenant, user_id)
                 scope = self._users.get(key)
                 if scope is None:
                     continue
-                if scope.version == before.get(user_id):  # nothing from elsewhere in between
-                    scope.version = after[user_id]
+                if scope.changes_seen == before.get(user_id):  # nothing from elsewhere in between
+                    scope.changes_seen = after[user_id]
                 seqs = np.array([seq for _, seq in removed], dtype=np.int64)
                 if scope.dense is not None:
                     for memory_id, _ in removed:
@@ -710,10 +737,12 @@ class LocalIndex:
         return passing
 
 
-def _version(conn: Any, key: tuple[str, str]) -> int:
-    """The scope's vectors' version (vector_versions, moved by a trigger on every write to them)."""
-    row = conn.execute("SELECT version FROM vector_versions WHERE tenant = ? AND user_id = ?", key).fetchone()
-    return int(row[0]) if row else 0
+def _changes(conn: Any, key: tuple[str, str]) -> tuple[int, int]:
+    """The scope's vector writes so far and how many were inserts (vector_changes, kept by triggers)."""
+    row = conn.execute(
+        "SELECT version, inserts FROM vector_changes WHERE tenant = ? AND user_id = ?", key
+    ).fetchone()
+    return (int(row[0]), int(row[1])) if row else (0, 0)
 
 
 def _best_first(scores: np.ndarray, n: int) -> np.ndarray:

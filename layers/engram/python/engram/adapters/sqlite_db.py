@@ -53,24 +53,26 @@ CREATE TABLE IF NOT EXISTS vectors (
     vec BLOB NOT NULL
 );
 CREATE INDEX IF NOT EXISTS vectors_user ON vectors(tenant, user_id);
--- A scope's vectors' version, moved by every write to them (from any process): how a process's
--- in-memory copy of a scope sees that another process (engram serve's enrichment worker) changed it.
-CREATE TABLE IF NOT EXISTS vector_versions (
+-- Per scope, how many writes its vectors have had and how many of them were inserts, moved by every
+-- write (from any process): how a process's in-memory copy of a scope sees that another process
+-- (engram serve's enrichment worker) changed it, and whether it only added vectors.
+CREATE TABLE IF NOT EXISTS vector_changes (
     tenant TEXT NOT NULL,
     user_id TEXT NOT NULL,
     version INTEGER NOT NULL,
+    inserts INTEGER NOT NULL,
     PRIMARY KEY (tenant, user_id)
 );
-CREATE TRIGGER IF NOT EXISTS vectors_inserted AFTER INSERT ON vectors BEGIN
-    INSERT INTO vector_versions (tenant, user_id, version) VALUES (new.tenant, new.user_id, 1)
+CREATE TRIGGER IF NOT EXISTS vector_changes_insert AFTER INSERT ON vectors BEGIN
+    INSERT INTO vector_changes (tenant, user_id, version, inserts) VALUES (new.tenant, new.user_id, 1, 1)
+        ON CONFLICT (tenant, user_id) DO UPDATE SET version = version + 1, inserts = inserts + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS vector_changes_update AFTER UPDATE ON vectors BEGIN
+    INSERT INTO vector_changes (tenant, user_id, version, inserts) VALUES (new.tenant, new.user_id, 1, 0)
         ON CONFLICT (tenant, user_id) DO UPDATE SET version = version + 1;
 END;
-CREATE TRIGGER IF NOT EXISTS vectors_updated AFTER UPDATE ON vectors BEGIN
-    INSERT INTO vector_versions (tenant, user_id, version) VALUES (new.tenant, new.user_id, 1)
-        ON CONFLICT (tenant, user_id) DO UPDATE SET version = version + 1;
-END;
-CREATE TRIGGER IF NOT EXISTS vectors_deleted AFTER DELETE ON vectors BEGIN
-    INSERT INTO vector_versions (tenant, user_id, version) VALUES (old.tenant, old.user_id, 1)
+CREATE TRIGGER IF NOT EXISTS vector_changes_delete AFTER DELETE ON vectors BEGIN
+    INSERT INTO vector_changes (tenant, user_id, version, inserts) VALUES (old.tenant, old.user_id, 1, 0)
         ON CONFLICT (tenant, user_id) DO UPDATE SET version = version + 1;
 END;
 CREATE TABLE IF NOT EXISTS history (
