@@ -196,10 +196,7 @@ class LocalIndex:
             if 0 < self.ann.threshold < first["n"]:
                 scope = _Scope(first["dims"], None, first["n"])
             else:
-                rows = conn.execute(
-                    "SELECT id, seq, vec FROM vectors WHERE tenant = ? AND user_id = ? ORDER BY seq", key
-                ).fetchall()
-                dense = _Dense.of(first["dims"], rows)
+                dense = _Dense.of(first["dims"], _rows(conn, key).fetchall())
                 scope = _Scope(first["dims"], dense, dense.count)
             scope.changes_seen = seen
             self._users[key] = scope
@@ -225,15 +222,9 @@ class LocalIndex:
             dense = scope.dense
             if dense is not None and not scope.preparing:
                 if not only_added:
-                    del self._users[key]
-                    return self._user(*key)
+                    return self._reload(key, scope)
                 after = int(dense.seqs[: dense.size].max()) if dense.size else 0
-                rows = conn.execute(
-                    "SELECT id, seq, vec FROM vectors WHERE tenant = ? AND user_id = ? AND seq > ?"
-                    " ORDER BY seq",
-                    (*key, after),
-                )
-                for row in rows:
+                for row in _rows(conn, key, after):
                     dense.put(row["id"], row["seq"], np.frombuffer(row["vec"], dtype=np.float32))
             elif scope.graph is not None and scope.covered is not None:
                 after = int(scope.covered.seqs.max()) if len(scope.covered.seqs) else 0
@@ -244,6 +235,13 @@ class LocalIndex:
                 return scope  # read from SQLite as it is until its graph is ready; caught up then
             scope.changes_seen = seen
             return scope
+
+    def _reload(self, key: tuple[str, str], scope: _Scope) -> _Scope | None:
+        """The scope loaded again from SQLite (unless another thread already replaced `scope`)."""
+        with self._lock:
+            if self._users.get(key) is scope:
+                del self._users[key]
+            return self._user(*key)
 
     def _chunks(
         self, tenant: str, user_id: str, size: int = CHUNK, after: int = 0
@@ -326,7 +324,6 @@ class LocalIndex:
             return
         gone: dict[str, list[tuple[str, int]]] = {}  # user → (id, seq)
         with self.db.write() as conn:
-            before = {user_id: _changes(conn, (tenant, user_id)) for user_id in self._loaded_users(tenant)}
             for i in range(0, len(memory_ids), 900):
                 chunk = list(memory_ids[i : i + 900])
                 marks = ",".join("?" * len(chunk))
@@ -335,6 +332,7 @@ class LocalIndex:
                     (tenant, *chunk),
                 ):
                     gone.setdefault(r["user_id"], []).append((r["id"], r["seq"]))
+            before = {user_id: _changes(conn, (tenant, user_id)) for user_id in gone}
             conn.executemany(
                 "DELETE FROM vectors WHERE tenant = ? AND id = ?",
                 [(tenant, memory_id) for memory_id in memory_ids],
@@ -354,7 +352,7 @@ class LocalIndex:
                 scope = self._users.get(key)
                 if scope is None:
                     continue
-                if scope.changes_seen == before.get(user_id):  # nothing from elsewhere in between
+                if scope.changes_seen == before[user_id]:  # nothing from elsewhere in between
                     scope.changes_seen = after[user_id]
                 seqs = np.array([seq for _, seq in removed], dtype=np.int64)
                 if scope.dense is not None:
@@ -372,10 +370,6 @@ class LocalIndex:
                     path = scope_file(self.ann_dir, tenant, user_id)
                     path.unlink(missing_ok=True)
                     path.with_suffix(".npz").unlink(missing_ok=True)
-
-    def _loaded_users(self, tenant: str) -> list[str]:
-        with self._lock:
-            return [user_id for (t, user_id) in self._users if t == tenant]
 
     def get_vectors(self, tenant: str, memory_ids: Sequence[str]) -> dict[str, list[float]]:
         if not memory_ids:
@@ -395,10 +389,7 @@ class LocalIndex:
         if users is None or k <= 0:
             return []
         if users.dense is None and users.count <= self.ann.threshold and not users.preparing:
-            with self._lock:  # deletes took a graph-served scope down to the threshold: the matrix again
-                if self._users.get(key) is users:
-                    del self._users[key]
-            users = self._user(*key)
+            users = self._reload(key, users)  # deletes took a graph-served scope down to the threshold
             if users is None:
                 return []
         query = np.asarray(vector, dtype=np.float32)
@@ -735,6 +726,14 @@ class LocalIndex:
             )
             passing.update((r["seq"], r["id"]) for r in rows)
         return passing
+
+
+def _rows(conn: Any, key: tuple[str, str], after: int = 0) -> Any:
+    """The scope's (id, seq, vec) rows past seq `after`, in seq order: what a matrix is built from."""
+    return conn.execute(
+        "SELECT id, seq, vec FROM vectors WHERE tenant = ? AND user_id = ? AND seq > ? ORDER BY seq",
+        (*key, after),
+    )
 
 
 def _changes(conn: Any, key: tuple[str, str]) -> tuple[int, int]:
