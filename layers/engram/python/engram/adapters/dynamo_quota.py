@@ -24,6 +24,13 @@ def quota_key(tenant: str) -> dict[str, str]:
     return {"pk": f"QUOTA#{tenant}", "sk": "QUOTA"}
 
 
+def read_quota(table: Any, tenant: str) -> dict[str, Any] | None:
+    """The tenant's storage limit item (a consistent read); None when it has no limit, and so no
+    counter for its writes to move."""
+    item: dict[str, Any] | None = table.get_item(Key=quota_key(tenant), ConsistentRead=True).get("Item")
+    return item
+
+
 def count_in(table_name: str, tenant: str, delta: int) -> dict[str, Any]:
     """Transaction item: move the counter by `delta`; an insert (+1) only below the cap."""
     update: dict[str, Any] = {

@@ -37,7 +37,7 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
-from engram.adapters.dynamo_quota import count_in, model_tokens_key, quota_key
+from engram.adapters.dynamo_quota import count_in, model_tokens_key, read_quota
 from engram.adapters.timestamps import iso as iso  # re-exported: the DynamoDB adapters' timestamp format
 from engram.domain.errors import Conflict, InvalidCursor, InvalidRequest, QuotaExceeded
 from engram.domain.filters import And, Compare, Filter, Not, Or, kind
@@ -670,10 +670,7 @@ class DynamoMemoryStore:
         return self.clock.now() if self.clock else utcnow()
 
     def _quota(self, tenant: str) -> dict[str, Any] | None:
-        item: dict[str, Any] | None = self.table.get_item(Key=quota_key(tenant), ConsistentRead=True).get(
-            "Item"
-        )
-        return item
+        return read_quota(self.table, tenant)
 
     def _capped(self, tenant: str) -> bool:
         """Whether the tenant has a storage limit (and so a counter its writes move)."""

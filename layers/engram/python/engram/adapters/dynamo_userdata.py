@@ -21,7 +21,7 @@ from botocore.exceptions import ClientError
 from engram.adapters.cursor import decode_cursor, encode_cursor
 from engram.adapters.dynamo_graph import _back_pk as _graph_back_pk
 from engram.adapters.dynamo_graph import _graph_pk
-from engram.adapters.dynamo_quota import count_in, quota_key
+from engram.adapters.dynamo_quota import count_in, read_quota
 from engram.adapters.dynamo_store import (
     GSI1,
     _code,
@@ -110,7 +110,7 @@ class DynamoUserData:
         counts against the tenant's storage cap as a remembered one does: added to its counter in the
         same transaction, on the condition that the counter is below the cap (else QuotaExceeded)."""
         live = memory.status is not Status.deleted
-        capped = live and self._quota(memory.tenant) is not None
+        capped = live and read_quota(self.table, memory.tenant) is not None
         while True:
             items: list[dict[str, Any]] = [self._put(_memory_item(memory))]
             if live:  # a live memory holds its content's dedup key
@@ -130,7 +130,7 @@ class DynamoUserData:
                     return False  # the memory exists, or the content is taken in its scope
                 if not capped or len(reasons) < 3 or reasons[2] != "ConditionalCheckFailed":
                     raise
-                limits = self._quota(memory.tenant)
+                limits = read_quota(self.table, memory.tenant)
                 if limits is None:  # the limit was lifted meanwhile: no counter to add to
                     capped = False
                     continue
@@ -141,13 +141,6 @@ class DynamoUserData:
         """Transaction item: put the item unless its key is taken."""
         new = "attribute_not_exists(pk)"
         return {"Put": {"TableName": self.name, "Item": item, "ConditionExpression": new}}
-
-    def _quota(self, tenant: str) -> dict[str, Any] | None:
-        """The tenant's storage limit item; None when it has no limit (and so no counter)."""
-        item: dict[str, Any] | None = self.table.get_item(Key=quota_key(tenant), ConsistentRead=True).get(
-            "Item"
-        )
-        return item
 
     def restore_graph(
         self,
