@@ -1,6 +1,14 @@
 """Recall latency on the embedded default, with 10,000, 100,000 and 1,000,000 memories in one scope.
 
     python bench/bench_recall.py [--sizes 10000 100000 1000000] [--queries 300] [--skip-http] [--graph]
+    python bench/bench_recall.py --corpus /tmp/corpus/100k /tmp/corpus/1m [--queries 100] [--skip-http]
+    python bench/bench_recall.py --sizes 1000000 --keep /tmp/corpus   # builds /tmp/corpus/1000000
+
+`--corpus` measures data dirs built before (by `--keep`, or by `populate` and `build_graph` below) instead
+of filling new ones: a million memories take ~30 minutes to fill and index, the measurement a few.
+Their size is the scope's vector count; fill and build times are not known ("-"). The measurement
+writes to the dir (recall's retrieval jobs, the index's bookkeeping), so copy a corpus that must stay
+as built. `--keep DIR` fills each size into DIR/<size> and keeps it there for a later `--corpus` run.
 
 For each size, a fresh data dir is filled fast (one transaction of rows + FTS5 rows per 5,000, then the
 vector index fed 384-d hashing vectors, computed here in bulk: the same vectors HashingEmbedder gives,
@@ -407,6 +415,27 @@ def lexical_leg(container: Container, texts: list[str], top_k: int) -> list[floa
     return timed(run, texts)
 
 
+def built_dir(size: int, keep: Path | None) -> Path:
+    """Where a size is filled: KEEP/<size> (emptied first) with --keep, else a temporary dir."""
+    if keep is None:
+        return Path(tempfile.mkdtemp(prefix=f"engram-bench-recall-{size}-"))
+    data_dir = keep / str(size)
+    shutil.rmtree(data_dir, ignore_errors=True)
+    data_dir.mkdir(parents=True)
+    return data_dir
+
+
+def fill_and_build(data_dir: Path, size: int, graph: bool) -> tuple[float, dict[str, float | None]]:
+    """Fill the data dir and build its HNSW graph: the fill's seconds, and build_graph's figures."""
+    filler = local(Settings(data_dir=data_dir, embedder=EmbedderSettings(provider="hashing")))
+    seconds = populate(filler, size, graph=graph)
+    print(f"{size:,} memories written in {seconds:.1f} s; {graph_size(filler)}", flush=True)
+    del filler
+    built = build_graph(data_dir)
+    print(f"HNSW graph built in {built['build_s']} s: {built['ann_mb']} MB", flush=True)
+    return seconds, {**built}
+
+
 def build_graph(data_dir: Path) -> dict[str, float]:
     """The scope's HNSW graph built from the SQLite vectors as `engram index rebuild` does: seconds,
     MB on disk (graph and SQLite file)."""
@@ -414,13 +443,25 @@ def build_graph(data_dir: Path) -> dict[str, float]:
     start = time.perf_counter()
     index.prepare(TENANT, USER, rebuild=True)
     seconds = time.perf_counter() - start
+    return {"build_s": round(seconds, 1), **disk_mb(data_dir)}
+
+
+def disk_mb(data_dir: Path) -> dict[str, float]:
+    """MB on disk of the data dir's graph files and SQLite file."""
     ann_mb = (
         sum(f.stat().st_size for f in (data_dir / "ann").glob("*")) / 1e6
         if (data_dir / "ann").exists()
         else 0
     )
     sqlite_mb = sum(f.stat().st_size for f in data_dir.glob("engram.sqlite3*")) / 1e6
-    return {"build_s": round(seconds, 1), "ann_mb": round(ann_mb, 1), "sqlite_mb": round(sqlite_mb, 1)}
+    return {"ann_mb": round(ann_mb, 1), "sqlite_mb": round(sqlite_mb, 1)}
+
+
+def corpus_size(container: Container) -> int:
+    """The memories of the bench's scope, as its vector count."""
+    index = container.vector_index
+    assert isinstance(index, LocalIndex)
+    return sum(count for _, _, count in index.scopes(TENANT, USER))
 
 
 def overlap(approximate: Container, exact: Container, texts: list[str], top_k: int) -> dict[str, float]:
@@ -504,6 +545,13 @@ def main() -> int:
     parser.add_argument("--top-k", type=int, default=10)
     parser.add_argument("--skip-http", action="store_true")
     parser.add_argument(
+        "--corpus",
+        type=Path,
+        nargs="+",
+        help="measure these existing data dirs (tenant bench, user user-1) instead of building --sizes",
+    )
+    parser.add_argument("--keep", type=Path, help="build each size into KEEP/<size> and keep it")
+    parser.add_argument(
         "--graph",
         action="store_true",
         help="fill relation-bearing memories too, link them into the knowledge graph, ask one-hop queries",
@@ -517,17 +565,21 @@ def main() -> int:
     model, model_settings = query_embedder()
     hashing = EmbedderSettings(provider="hashing")
     rows: list[tuple[int, str, dict[str, float]]] = []
-    sizes: list[dict[str, float]] = []
-    for size in args.sizes:
-        data_dir = Path(tempfile.mkdtemp(prefix=f"engram-bench-recall-{size}-"))
+    sizes: list[dict[str, float | None]] = []
+    corpora: list[tuple[int | None, Path | None]] = (
+        [(None, d) for d in args.corpus] if args.corpus else [(size, args.keep) for size in args.sizes]
+    )
+    for wanted, given in corpora:
+        data_dir = given if wanted is None else built_dir(wanted, given)
         try:
-            filler = local(Settings(data_dir=data_dir, embedder=hashing))
-            seconds = populate(filler, size, graph=args.graph)
-            print(f"{size:,} memories written in {seconds:.1f} s; {graph_size(filler)}", flush=True)
-            del filler
-            built = build_graph(data_dir)
-            print(f"HNSW graph built in {built['build_s']} s: {built['ann_mb']} MB", flush=True)
+            seconds, built = (
+                (None, {"build_s": None, **disk_mb(data_dir)})
+                if wanted is None
+                else fill_and_build(data_dir, wanted, args.graph)
+            )
             approximate = container_for(data_dir, hashing)
+            size = corpus_size(approximate)
+            print(f"{size:,} memories in {data_dir}", flush=True)
             # The model's container shares the hashing one's index: one copy of the graph in memory.
             with_model = dataclasses.replace(
                 approximate,
@@ -547,7 +599,7 @@ def main() -> int:
             sizes.append(
                 {
                     "memories": size,
-                    "write_s": round(seconds, 1),
+                    "write_s": round(seconds, 1) if seconds is not None else None,
                     **built,
                     "peak_rss_mb": in_process_rss,
                     "serve_rss_mb": None,
@@ -562,7 +614,8 @@ def main() -> int:
                 print(json.dumps({"memories": size, "path": rows[-1][1], **rows[-1][2], "load": load()}))
             print(json.dumps(sizes[-1]), flush=True)
         finally:
-            shutil.rmtree(data_dir, ignore_errors=True)
+            if given is None:  # a dir of this run's own
+                shutil.rmtree(data_dir, ignore_errors=True)
 
     print(
         f"\nper size: fill, graph build, disk, peak RSS (in-process through the graph; engram serve),"
@@ -574,7 +627,8 @@ def main() -> int:
     )
     for r in sizes:
         print(
-            f"{r['memories']:>9,} {r['write_s']:>7} {r['build_s']:>8} {r['ann_mb']:>9} {r['sqlite_mb']:>10}"
+            f"{r['memories']:>9,} {r['write_s'] or '-':>7} {r['build_s'] or '-':>8} {r['ann_mb']:>9}"
+            f" {r['sqlite_mb']:>10}"
             f" {r['peak_rss_mb']:>8} {r['serve_rss_mb'] or '-':>9} {r['recall_at_k_overlap_knn']:>6}"
             f" {r['recall_at_k_overlap_recall']:>7}"
         )
