@@ -19,6 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engram.domain.errors import QuotaExceeded
+from engram.domain.quotas import memory_cap_message
+
 
 def quota_key(tenant: str) -> dict[str, str]:
     return {"pk": f"QUOTA#{tenant}", "sk": "QUOTA"}
@@ -29,6 +32,16 @@ def read_quota(table: Any, tenant: str) -> dict[str, Any] | None:
     counter for its writes to move."""
     item: dict[str, Any] | None = table.get_item(Key=quota_key(tenant), ConsistentRead=True).get("Item")
     return item
+
+
+def refused_over_cap(table: Any, tenant: str) -> None:
+    """After a write's counter condition failed: raises QuotaExceeded with the tenant's cap, or
+    returns when the limit was lifted meanwhile (no counter left to add to: the caller writes again
+    without one)."""
+    limits = read_quota(table, tenant)
+    if limits is not None:
+        cap = int(limits.get("max_memories", 0))
+        raise QuotaExceeded(memory_cap_message(cap), limit=cap) from None
 
 
 def count_in(table_name: str, tenant: str, delta: int) -> dict[str, Any]:

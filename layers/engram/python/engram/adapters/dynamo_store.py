@@ -37,12 +37,11 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
-from engram.adapters.dynamo_quota import count_in, model_tokens_key, read_quota
+from engram.adapters.dynamo_quota import count_in, model_tokens_key, read_quota, refused_over_cap
 from engram.adapters.timestamps import iso as iso  # re-exported: the DynamoDB adapters' timestamp format
-from engram.domain.errors import Conflict, InvalidCursor, InvalidRequest, QuotaExceeded
+from engram.domain.errors import Conflict, InvalidCursor, InvalidRequest
 from engram.domain.filters import And, Compare, Filter, Not, Or, kind
 from engram.domain.models import EnrichmentState, HistoryRecord, Memory, Scope, Status, utcnow
-from engram.domain.quotas import memory_cap_message
 from engram.ports import Clock, InsertResult, ListQuery, Page
 
 GSI1 = "gsi1"
@@ -334,12 +333,9 @@ class DynamoMemoryStore:
                 if cancelled.failed(1):
                     raise Conflict(f"memory {memory.id} already exists") from None
                 if capped and cancelled.failed(2):
-                    limits = self._quota(memory.tenant)
-                    if limits is None:  # the limit was lifted meanwhile
-                        capped = False
-                        continue
-                    cap = int(limits.get("max_memories", 0))
-                    raise QuotaExceeded(memory_cap_message(cap), limit=cap) from None
+                    refused_over_cap(self.table, memory.tenant)
+                    capped = False  # the limit was lifted meanwhile
+                    continue
                 self._backoff(attempt)  # TransactionConflict with a concurrent writer
         raise Conflict("too many concurrent writes of this content; retry")
 

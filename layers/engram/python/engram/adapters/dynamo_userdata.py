@@ -21,7 +21,7 @@ from botocore.exceptions import ClientError
 from engram.adapters.cursor import decode_cursor, encode_cursor
 from engram.adapters.dynamo_graph import _back_pk as _graph_back_pk
 from engram.adapters.dynamo_graph import _graph_pk
-from engram.adapters.dynamo_quota import count_in, read_quota
+from engram.adapters.dynamo_quota import count_in, read_quota, refused_over_cap
 from engram.adapters.dynamo_store import (
     GSI1,
     _code,
@@ -35,10 +35,9 @@ from engram.adapters.dynamo_store import (
 )
 from engram.adapters.dynamo_transcripts import DynamoTranscriptStore, _msg_sk, _session_of
 from engram.adapters.dynamo_transcripts import _back_pk as _session_back_pk
-from engram.domain.errors import QuotaExceeded
 from engram.domain.graph import Entity, GraphScope, Relation
 from engram.domain.models import Memory, Status
-from engram.domain.quotas import memory_cap_message, transcript_bytes
+from engram.domain.quotas import transcript_bytes
 from engram.domain.sessions import Message, SessionInfo
 from engram.domain.transfer import ErasureRecord
 
@@ -130,12 +129,8 @@ class DynamoUserData:
                     return False  # the memory exists, or the content is taken in its scope
                 if not capped or len(reasons) < 3 or reasons[2] != "ConditionalCheckFailed":
                     raise
-                limits = read_quota(self.table, memory.tenant)
-                if limits is None:  # the limit was lifted meanwhile: no counter to add to
-                    capped = False
-                    continue
-                cap = int(limits.get("max_memories", 0))
-                raise QuotaExceeded(memory_cap_message(cap), limit=cap) from None
+                refused_over_cap(self.table, memory.tenant)
+                capped = False  # the limit was lifted meanwhile
 
     def _put(self, item: dict[str, Any]) -> dict[str, Any]:
         """Transaction item: put the item unless its key is taken."""
