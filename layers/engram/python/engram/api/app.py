@@ -7,6 +7,7 @@ before any route.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from aws_lambda_powertools.event_handler import Response, content_types
@@ -16,6 +17,7 @@ from engram.api.body import MalformedBody, parse_json, text_body
 from engram.api.resolver import RequestScopedResolver
 from engram.api.routes import include_routes
 from engram.api.services import Services
+from engram.api.validation import RequestValidation
 from engram.domain.errors import PayloadTooLarge, RateLimited, Unauthorized
 from engram.observability import logger
 from engram.usecases.keys import admit
@@ -64,8 +66,11 @@ class EngramApi:
 
 def build_resolver(services: Services) -> RequestScopedResolver:
     """A resolver with its own routers (never shared with another resolver: see engram.api.routes).
-    Building it reads nothing of `services`; a route reads what it uses when it runs."""
-    app = RequestScopedResolver(enable_validation=True, json_body_deserializer=parse_json)
+    Building it reads nothing of `services`; a route reads what it uses when it runs. Its routes'
+    inputs are validated by engram.api.validation, not by powertools' `enable_validation`."""
+    app = RequestScopedResolver(json_body_deserializer=parse_json)
+    validation = RequestValidation()
+    app.use([validation])
     errors.register(app)
 
     def tenant() -> str:
@@ -76,6 +81,8 @@ def build_resolver(services: Services) -> RequestScopedResolver:
         return str(value)
 
     include_routes(app, services, tenant)
+    for route in app.routes():
+        validation.declare(route.func, frozenset(re.findall(r"<(\w+)>", route.path)))
     return app
 
 

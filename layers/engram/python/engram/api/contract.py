@@ -107,14 +107,19 @@ def document(app: Any, base_path: str = "") -> dict[str, Any]:
         tags=[Tag(name=name, description=text) for name, text in TAGS.items()],
     )
     doc: dict[str, Any] = json.loads(raw)
-    # powertools documents a 422 with its own body ({"detail": ...}) on every route. Where a route
-    # declares its 422 it is replaced already; where it does not, the route takes no input and
-    # cannot answer 422.
+    # A route's 422 comes first among its answers, where the document has always had it: powertools'
+    # validation (`enable_validation`, which engram's resolver no longer uses: engram.api.validation)
+    # documents a 422 of its own first, which a route's declared 422 replaces in place. A resolver
+    # built with it (a test's reference) still gets that 422 dropped where the route declares none:
+    # such a route takes no input and cannot answer 422.
     for operations in doc["paths"].values():
         for operation in operations.values():
-            answer = operation["responses"].get("422", {})
-            if "HTTPValidationError" in json.dumps(answer):
-                del operation["responses"]["422"]
+            answers = operation["responses"]
+            if "HTTPValidationError" in json.dumps(answers.get("422", {})):
+                del answers["422"]
+            if "422" in answers:
+                operation["responses"] = {"422": answers.pop("422"), **answers}
+    # powertools adds its validation error schemas to every document; none is referenced.
     schemas = doc.get("components", {}).get("schemas", {})
     text = json.dumps(doc["paths"])
     for name in ("HTTPValidationError", "ValidationError", "ResponseValidationError"):

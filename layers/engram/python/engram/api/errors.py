@@ -12,10 +12,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from aws_lambda_powertools.event_handler import Response, content_types
-from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 
 from engram.api.resolver import RequestScopedResolver
 from engram.api.schemas import ErrorBody, ErrorDetail
+from engram.api.validation import RequestInvalid
 from engram.domain.errors import (
     Conflict,
     DependencyUnavailable,
@@ -89,10 +89,9 @@ def register(app: RequestScopedResolver) -> None:
     """Install the handlers on `app`. A known path asked with a method it is not routed for answers
     405 with `Allow`; an unknown path 404."""
 
-    @app.exception_handler(RequestValidationError)  # type: ignore[untyped-decorator]
-    def _validation(exc: RequestValidationError) -> Response[str]:
-        errors = exc.errors()
-        if any(e.get("type") == "json_invalid" for e in errors):
+    @app.exception_handler(RequestInvalid)  # type: ignore[untyped-decorator]
+    def _validation(exc: RequestInvalid) -> Response[str]:
+        if exc.malformed:
             return error_response(400, "malformed_json", "the request body is not valid JSON")
         details = [
             ErrorDetail(
@@ -100,7 +99,7 @@ def register(app: RequestScopedResolver) -> None:
                 message=_printable(str(e.get("msg", ""))),
                 type=str(e.get("type", "")),
             )
-            for e in errors
+            for e in exc.errors
         ]
         summary = "; ".join(f"{d.path}: {d.message}" for d in details[:5])
         return error_response(422, "validation_error", summary or "invalid request", details)

@@ -22,7 +22,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver
-from aws_lambda_powertools.event_handler.api_gateway import Router
+from aws_lambda_powertools.event_handler.api_gateway import Route, Router
 from aws_lambda_powertools.utilities.data_classes.common import BaseProxyEvent
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
@@ -71,8 +71,11 @@ class RequestScopedResolver(APIGatewayRestResolver):
 
     def allowed_methods(self, path: str) -> list[str]:
         """The methods this resolver routes for `path`, sorted (empty: no route has that path)."""
-        routes = self._static_routes + self._dynamic_routes
-        return sorted({route.method for route in routes if route.rule.match(path)})
+        return sorted({route.method for route in self.routes() if route.rule.match(path)})
+
+    def routes(self) -> list[Route]:
+        """Every route this resolver has, as powertools holds them."""
+        return self._static_routes + self._dynamic_routes
 
     @property  # type: ignore[override]
     def current_event(self) -> BaseProxyEvent:
