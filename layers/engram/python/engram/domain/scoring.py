@@ -10,11 +10,13 @@ can be turned off, and `explain` returns every factor: they multiply to the scor
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import lru_cache
 
 from engram.domain.models import Memory, Provenance, Status
 from engram.domain.specificity import RESOLVING, asks_to_act, vague_or_anchored
@@ -150,9 +152,62 @@ def components(
         graph=graph,
         hop=hop,
         specificity=specificity(memory, query, w) if query else 1.0,
-        overlap=w.no_overlap if query and bm25 is None and not query.shares_terms(memory.content) else 1.0,
+        overlap=overlap(memory, bm25, query, w) if query else 1.0,
         hub=w.hub if hub else 1.0,
     )
+
+
+def with_query(plain: Components, memory: Memory, query: QueryTraits, w: Weights) -> Components:
+    """`plain` (the memory's components worked out without the query) with the two factors that read
+    its text against the query: what `components` gives with `query`, to the bit."""
+    return replace(
+        plain, specificity=specificity(memory, query, w), overlap=overlap(memory, plain.bm25, query, w)
+    )
+
+
+def contenders(
+    plain: Sequence[tuple[Memory, Components]], k: int, query: QueryTraits, w: Weights
+) -> list[tuple[Memory, Components]]:
+    """The candidates that can reach the top k, scored in full, given each one's components without
+    the query (`components` without `query`): the text factors (`with_query`) are the costliest part
+    of a score, and most candidates cannot make the top k whatever their text says.
+
+    Highest ceiling first (`query_ceiling`), until the k-th best full score so far is above the next
+    ceiling: that candidate and all after it score lower than k others. A candidate that could tie
+    the k-th score is still scored (a ceiling is a hair above the bound), so ties are ordered by id as
+    scoring every candidate would order them: the top k of the result is the top k of all of them.
+    """
+    ceilings = sorted(((query_ceiling(c, m, query, w), m, c) for m, c in plain), key=lambda entry: -entry[0])
+    scored: list[tuple[Memory, Components]] = []
+    best: list[float] = []  # a min-heap of the k best full scores so far
+    for ceiling, memory, c in ceilings:
+        if k > 0 and len(best) == k and ceiling < best[0]:
+            break
+        full = with_query(c, memory, query, w)
+        scored.append((memory, full))
+        if math.isnan(full.score):
+            continue  # no order: it bounds nothing
+        if len(best) < k:
+            heapq.heappush(best, full.score)
+        elif k > 0:
+            heapq.heappushpop(best, full.score)
+    return scored
+
+
+def query_ceiling(plain: Components, memory: Memory, query: QueryTraits, w: Weights) -> float:
+    """The highest score `with_query` can give, without reading the memory's text: recall works out
+    the text factors only for the candidates whose ceiling can still reach its top k. A hair above the
+    bound, so that a different order of the same multiplications never rounds past it."""
+    if memory.memory_type in RESOLVING:
+        specificities: tuple[float, ...] = (specificity(memory, query, w),)  # by its type alone
+    else:
+        specificities = (w.vague, w.anchored, 1.0)
+    overlaps = (1.0,) if plain.bm25 is not None else (w.no_overlap, 1.0)
+    score = plain.score
+    ceiling = max(score * s * o for s in specificities for o in overlaps)
+    if math.isnan(ceiling):
+        return math.inf  # no bound: always scored
+    return ceiling + abs(ceiling) * 1e-9 + 1e-300
 
 
 @dataclass(frozen=True)
@@ -167,7 +222,20 @@ class QueryTraits:
         return cls(frozenset(terms(query)), asks_to_act(query))
 
     def shares_terms(self, text: str) -> bool:
-        return not self.terms.isdisjoint(terms(text))
+        return not self.terms.isdisjoint(term_set(text))
+
+
+@lru_cache(maxsize=4096)
+def term_set(text: str) -> frozenset[str]:
+    """The text's terms, kept for the texts seen last: recall asks it of every candidate, and the
+    memories of a scope come back as candidates again and again. Keyed by the text itself, so a
+    changed memory is a new key, never a stale answer."""
+    return frozenset(terms(text))
+
+
+def overlap(memory: Memory, bm25: float | None, query: QueryTraits, w: Weights) -> float:
+    """A semantic-only hit (no BM25 score) sharing no term with the query is damped."""
+    return w.no_overlap if bm25 is None and not query.shares_terms(memory.content) else 1.0
 
 
 def specificity(memory: Memory, query: QueryTraits, w: Weights) -> float:
@@ -206,7 +274,7 @@ def bm25_scores(docs: Mapping[str, str], query: str, k1: float = 1.2, b: float =
 def hub_terms(query_terms: Iterable[str], docs: Iterable[str], share: float, minimum: int) -> set[str]:
     """Query terms found in at least `share` (and `minimum`) of the candidate memories: a name the
     whole scope is about ("alice" in alice's memories) says nothing about which memory answers."""
-    tokenised = [frozenset(terms(d)) for d in docs]
+    tokenised = [term_set(d) for d in docs]
     if len(tokenised) < minimum:
         return set()
     wanted = set(query_terms)

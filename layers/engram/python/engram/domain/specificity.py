@@ -10,6 +10,7 @@ importance and confidence.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from engram.domain.models import MemoryType
 
@@ -70,9 +71,12 @@ def _anchors(text: str, lower: str, enough: int) -> int:
     return found
 
 
+@lru_cache(maxsize=4096)
 def vague_or_anchored(text: str) -> tuple[bool, bool]:
     """Whether the text is vague (see is_vague) and whether it carries two kinds of anchor or more,
-    in one pass over the anchors and one lowercasing (recall asks both of every candidate)."""
+    in one pass over the anchors and one lowercasing. Recall asks both of its candidates, and the
+    memories of a scope come back as candidates again and again: the answers for the texts seen last
+    are kept, keyed by the text itself (a changed memory is a new key, never a stale answer)."""
     lower = text.lower()
     n = _anchors(text, lower, enough=2)
     if _VAGUE.search(lower):

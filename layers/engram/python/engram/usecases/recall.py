@@ -21,6 +21,7 @@ from engram.domain.scoring import (
     Weights,
     bm25_scores,
     components,
+    contenders,
     fuse,
     hub_terms,
     is_expired,
@@ -164,7 +165,7 @@ class Recall:
         memories |= {m.id: m for m in self.store.get_many(q.tenant, rest)} if rest else {}
         lexical, fused = self._without_hub_terms(lexical, vector, fused, memories, traits, w)
         hubbed = self._about_hubs_only(q, memories.values(), w.hub_mentions) if w.hub < 1 else set()
-        results = []
+        plain: list[tuple[Memory, Components]] = []  # scored without the query's text factors
         for memory_id in candidates:
             memory = memories.get(memory_id)
             if memory is None or not self._in_scope(memory, scope, q.include_stale, now):
@@ -178,10 +179,10 @@ class Recall:
                 w,
                 graph=boosts.get(memory_id, 0.0),
                 hop=expanded.hops.get(memory_id, 1.0),
-                query=traits,
                 hub=memory_id in hubbed,
             )
-            results.append(Recalled(memory, c.score, c))
+            plain.append((memory, c))
+        results = [Recalled(m, c.score, c) for m, c in contenders(plain, q.top_k, traits, w)]
         results.sort(key=lambda r: (-r.score, r.memory.id))
         if q.min_score is not None:
             results = [r for r in results if r.score >= q.min_score]
