@@ -60,6 +60,11 @@ FORBIDDEN = {
         *EMBEDDED_ONLY,
         "httpx",  # X-Ray patches only what engram calls (botocore, http.client)
         "aws_lambda_powertools.event_handler.openapi.models",  # the document is built on request
+        # Requests are validated by engram.api.validation, not by powertools' OpenAPI validation
+        # middleware (enable_validation) and the dependant analysis and encoders it loads.
+        "aws_lambda_powertools.event_handler.middlewares.openapi_validation",
+        "aws_lambda_powertools.event_handler.openapi.dependant",
+        "aws_lambda_powertools.event_handler.openapi.encoders",
         "opensearchpy",  # the search index's client is built by the first call that needs it
         "requests",
         # Each use case's module loads with its first call (the container builds the use case then), and
