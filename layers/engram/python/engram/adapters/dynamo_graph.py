@@ -23,7 +23,8 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
-from engram.adapters.dynamo_store import _code, _part
+from engram.adapters.dynamo_errors import error_code
+from engram.adapters.dynamo_items import key_part
 from engram.domain.graph import (
     Entity,
     EntityType,
@@ -41,11 +42,11 @@ _BATCH_GET = 100
 
 
 def _graph_pk(scope: GraphScope) -> str:
-    return f"G#{_part(scope.tenant)}#{_part(scope.user_id)}#{_part(scope.project)}"
+    return f"G#{key_part(scope.tenant)}#{key_part(scope.user_id)}#{key_part(scope.project)}"
 
 
 def _back_pk(tenant: str, memory_id: str) -> str:
-    return f"GM#{_part(tenant)}#{memory_id}"
+    return f"GM#{key_part(tenant)}#{memory_id}"
 
 
 class DynamoGraphStore:
@@ -149,7 +150,7 @@ class DynamoGraphStore:
                     ExpressionAttributeValues={":type": kind.value, ":thing": EntityType.thing.value},
                 )
             except ClientError as exc:
-                if _code(exc) != "ConditionalCheckFailedException":
+                if error_code(exc) != "ConditionalCheckFailedException":
                     raise
         return eid
 
@@ -175,7 +176,7 @@ class DynamoGraphStore:
         try:
             self.client.transact_write_items(TransactItems=[back, *items])
         except ClientError as exc:
-            if _code(exc) != "TransactionCanceledException":
+            if error_code(exc) != "TransactionCanceledException":
                 raise
             reasons = [r.get("Code") for r in exc.response.get("CancellationReasons", [])]
             if not reasons or reasons[0] != "ConditionalCheckFailed":
@@ -218,7 +219,7 @@ class DynamoGraphStore:
             try:
                 self.client.transact_write_items(TransactItems=undo)
             except ClientError as exc:
-                if _code(exc) != "TransactionCanceledException":
+                if error_code(exc) != "TransactionCanceledException":
                     raise  # cancelled: another unlink undid it first
 
     # ------------------------------------------------------------------ reads

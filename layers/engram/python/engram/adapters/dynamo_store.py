@@ -1,20 +1,5 @@
 """MemoryStore on one DynamoDB table (single-table design), with the same semantics as the SQLite store.
-
-Items (every key attribute is a string; user-supplied key parts are escaped by `_part`, so `#` only
-ever separates parts):
-
-  memory     pk=MEM#{tenant}#{id}  sk=MEM
-             doc: the memory as JSON without its counters; hits, retrieval_count, last_retrieved_at;
-             tenant, user_id, project, namespace, status, content_hash, enrichment_state, updated_at;
-             agent_id, run_id, review_needed, and metadata: the doc's top-level scalar metadata as a
-             map, for the list's FilterExpression (engram.domain.filters);
-             gsi1pk=U#{tenant}#{user_id}   gsi1sk={id}              list a user's memories, newest first
-             gsi2pk=ES#{enrichment state}  gsi2sk={updated_at}#{id}  work stuck in an enrichment state
-  dedup key  pk=HASH#{tenant}#{user_id}#{project}#{namespace}#{content_hash}  sk=HASH  memory_id
-             exists while a live memory of the scope holds that content; written in the same
-             transaction as the memory, so two identical writes can never both create one.
-  history    pk=HIST#{tenant}#{memory_id}  sk={at}#{history id}  doc, expires_at (TTL backstop)
-  API keys   see engram.adapters.dynamo_keys
+Its items and their keys are engram.adapters.dynamo_items'.
 
 Counters (`hits`, `retrieval_count`, `last_retrieved_at`) live outside the doc and change only by
 atomic ADD/SET updates; every rewrite of a memory is an UpdateItem that SETs the doc attributes
@@ -26,8 +11,6 @@ Times in keys and conditions use a fixed-width UTC ISO format, so text order is 
 from __future__ import annotations
 
 import builtins
-import decimal
-import json
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -37,29 +20,35 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
+from engram.adapters.dynamo_errors import Cancelled, cancellation_codes, error_code
+from engram.adapters.dynamo_filters import FilterExpression
+from engram.adapters.dynamo_items import (
+    GSI1,
+    GSI2,
+    KEY_ATTRIBUTES,
+    LIST_KEY,
+    MEM,
+    STATE_KEY,
+    TABLE_KEY,
+    TTL_ATTRIBUTE,
+    content_key,
+    history_pk,
+    key_part,
+    list_pk,
+    memory_item,
+    memory_key,
+    set_doc,
+    state_pk,
+    to_memory,
+)
 from engram.adapters.dynamo_quota import count_in, model_tokens_key, read_quota, refused_over_cap
-from engram.adapters.timestamps import iso as iso  # re-exported: the DynamoDB adapters' timestamp format
+from engram.adapters.timestamps import iso
 from engram.domain.errors import Conflict, InvalidCursor, InvalidRequest
-from engram.domain.filters import And, Compare, Filter, Not, Or, kind
-from engram.domain.models import EnrichmentState, HistoryRecord, Memory, Scope, Status, utcnow
+from engram.domain.models import EnrichmentState, HistoryRecord, Memory, Status, utcnow
 from engram.ports import Clock, InsertResult, ListQuery, Page
 
-GSI1 = "gsi1"
-GSI2 = "gsi2"
-TTL_ATTRIBUTE = "expires_at"
-KEY_ATTRIBUTES = ("pk", "sk", "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk")
-
-_MEM = "MEM"
-_HASH = "HASH"
-_COUNTERS = frozenset({"hits", "retrieval_count", "last_retrieved_at"})
-_TABLE_KEY = ("pk", "sk")
-_LIST_KEY = ("pk", "sk", "gsi1pk", "gsi1sk")
-_STATE_KEY = ("pk", "sk", "gsi2pk", "gsi2sk")
 _BATCH_GET = 100  # BatchGetItem's limit per request
 _MAX_EXPRESSION = 4096  # bytes, DynamoDB's limit on one expression
-# DynamoDB numbers: 38 significant digits, magnitudes 1e-130 to 1e125; a metadata number is rounded to
-# 38 digits, and one out of range is left out of the filterable map (the doc keeps it exactly).
-_NUMBERS = decimal.Context(prec=38, Emin=-128, Emax=125, traps=[decimal.Overflow, decimal.InvalidOperation])
 
 
 def create_table(dynamodb: Any, name: str) -> None:
@@ -90,7 +79,7 @@ def create_table(dynamodb: Any, name: str) -> None:
             ],
         )
     except ClientError as exc:
-        if _code(exc) != "ResourceInUseException":
+        if error_code(exc) != "ResourceInUseException":
             raise
     client.get_waiter("table_exists").wait(TableName=name)
     ttl = client.describe_time_to_live(TableName=name)["TimeToLiveDescription"]
@@ -100,191 +89,15 @@ def create_table(dynamodb: Any, name: str) -> None:
         )
 
 
-# --------------------------------------------------------------------------- keys and item mapping
-
-
-def _part(value: str) -> str:
-    """Escape one user-supplied key part: `%` and `#` are percent-encoded, so `#` is a safe separator."""
-    return value.replace("%", "%25").replace("#", "%23")
-
-
-def _memory_key(tenant: str, memory_id: str) -> dict[str, str]:
-    return {"pk": f"{_MEM}#{_part(tenant)}#{memory_id}", "sk": _MEM}
-
-
-def _dedup_key(scope: Scope, content_hash: str) -> dict[str, str]:
-    parts = (scope.tenant, scope.user_id, scope.project, scope.namespace, content_hash)
-    return {"pk": "#".join((_HASH, *map(_part, parts))), "sk": _HASH}
-
-
-def _history_pk(tenant: str, memory_id: str) -> str:
-    return f"HIST#{_part(tenant)}#{memory_id}"
-
-
-def _list_pk(tenant: str, user_id: str) -> str:
-    return f"U#{_part(tenant)}#{_part(user_id)}"
-
-
-def _state_pk(state: EnrichmentState) -> str:
-    return f"ES#{state.value}"
-
-
-def _doc_attributes(memory: Memory) -> dict[str, Any]:
-    """Everything of a memory item but its key and its counters."""
-    return {
-        "doc": memory.model_dump_json(exclude=set(_COUNTERS)),
-        "tenant": memory.tenant,
-        "user_id": memory.user_id,
-        "project": memory.project,
-        "namespace": memory.namespace,
-        "status": memory.status.value,
-        "content_hash": memory.content_hash,
-        "enrichment_state": memory.enrichment.state.value,
-        "updated_at": iso(memory.updated_at),
-        "agent_id": memory.agent_id,
-        "run_id": memory.run_id,
-        "review_needed": memory.review_needed,
-        "metadata": _filterable(memory.metadata),
-        "gsi1pk": _list_pk(memory.tenant, memory.user_id),
-        "gsi1sk": memory.id,
-        "gsi2pk": _state_pk(memory.enrichment.state),
-        "gsi2sk": f"{iso(memory.updated_at)}#{memory.id}",
-    }
-
-
-def _filterable(metadata: dict[str, Any]) -> dict[str, Any]:
-    """The metadata a filter can compare: top-level strings, booleans and numbers (as Decimals)."""
-    out: dict[str, Any] = {}
-    for key, value in metadata.items():
-        if not key:
-            continue
-        if isinstance(value, str | bool):
-            out[key] = value
-        elif isinstance(value, int | float):
-            try:
-                number = _NUMBERS.create_decimal(repr(value) if isinstance(value, float) else value)
-            except decimal.DecimalException:
-                continue  # NaN, infinities, beyond DynamoDB's range
-            if number.is_finite() and (number.is_zero() or number.adjusted() >= -128):
-                out[key] = number
-    return out
-
-
-_DYNAMO_TYPE = {"string": "S", "number": "N", "boolean": "BOOL"}
-
-
-def _number(value: int | float) -> decimal.Decimal:
-    return decimal.Decimal(repr(value)) if isinstance(value, float) else decimal.Decimal(value)
-
-
-class _Expression:
-    """Builds a FilterExpression with its own placeholders."""
-
-    def __init__(self, names: dict[str, str], values: dict[str, Any]) -> None:
-        self.names, self.values = names, values
-
-    def value(self, value: Any) -> str:
-        placeholder = f":f{len(self.values)}"
-        self.values[placeholder] = (
-            _number(value) if isinstance(value, int | float) and not isinstance(value, bool) else value
-        )
-        return placeholder
-
-    def name(self, name: str) -> str:
-        for placeholder, existing in self.names.items():
-            if existing == name and placeholder.startswith("#f"):
-                return placeholder
-        placeholder = f"#f{len(self.names)}"
-        self.names[placeholder] = name
-        return placeholder
-
-    def metadata(self, f: Filter) -> str:
-        match f:
-            case And(items) | Or(items):
-                glue = " AND " if isinstance(f, And) else " OR "
-                return "(" + glue.join(self.metadata(item) for item in items) + ")"
-            case Not(item):
-                return f"(NOT {self.metadata(item)})"
-            case Compare(key, op, value):
-                # Each comparison is guarded by the value's type: a comparison of another type is
-                # false, never an error, and a number never equals a boolean.
-                path = f"{self.name('metadata')}.{self.name(key)}"
-                values = value if isinstance(value, tuple) else (value,)
-                typed = []
-                for t in ("S", "N", "BOOL"):
-                    same = [v for v in values if _DYNAMO_TYPE[kind(v)] == t]
-                    if not same:
-                        continue
-                    if op == "in":
-                        test = f"{path} IN ({', '.join(self.value(v) for v in same)})"
-                    else:
-                        symbol = {"eq": "=", "gt": ">", "gte": ">=", "lt": "<", "lte": "<="}[op]
-                        test = f"{path} {symbol} {self.value(same[0])}"
-                    typed.append(f"attribute_type({path}, {self.type(t)}) AND {test}")
-                # One pair of parentheses per node: DynamoDB refuses redundant ones, "((…))".
-                if len(typed) == 1:
-                    return f"({typed[0]})"
-                return "(" + " OR ".join(f"({t})" for t in typed) + ")"
-        raise TypeError(f"not a filter: {f!r}")
-
-    def type(self, t: str) -> str:
-        placeholder = f":t{t}"
-        self.values[placeholder] = t
-        return placeholder
-
-
-def _memory_item(memory: Memory) -> dict[str, Any]:
-    item = {**_memory_key(memory.tenant, memory.id), **_doc_attributes(memory)}
-    item["hits"] = memory.hits
-    item["retrieval_count"] = memory.retrieval_count
-    if memory.last_retrieved_at is not None:
-        item["last_retrieved_at"] = iso(memory.last_retrieved_at)
-    return item
-
-
-def _to_memory(item: dict[str, Any]) -> Memory:
-    data = json.loads(item["doc"])
-    data["hits"] = int(item.get("hits", 0))
-    data["retrieval_count"] = int(item.get("retrieval_count", 0))
-    data["last_retrieved_at"] = item.get("last_retrieved_at")
-    return Memory.model_validate(data)
-
-
-def _set_doc(memory: Memory) -> tuple[str, dict[str, str], dict[str, Any]]:
-    """UpdateExpression, names and values that SET the doc attributes and nothing else."""
-    attributes = _doc_attributes(memory)
-    names = {f"#d{i}": name for i, name in enumerate(attributes)}
-    values = {f":d{i}": value for i, value in enumerate(attributes.values())}
-    return "SET " + ", ".join(f"#d{i} = :d{i}" for i in range(len(attributes))), names, values
-
-
-def _code(exc: ClientError) -> str:
-    return str(exc.response.get("Error", {}).get("Code", ""))
-
-
 def _written(write: Callable[..., Any], **request: Any) -> bool:
     """Make a conditional write; False when its condition failed (then nothing was written)."""
     try:
         write(**request)
     except ClientError as exc:
-        if _code(exc) != "ConditionalCheckFailedException":
+        if error_code(exc) != "ConditionalCheckFailedException":
             raise
         return False
     return True
-
-
-def _cancellation_codes(exc: ClientError) -> list[str]:
-    """Per-item reason codes of a cancelled transaction ("None" for items that were fine)."""
-    return [str(r.get("Code") or "None") for r in exc.response.get("CancellationReasons", [])]
-
-
-class _Cancelled(Exception):
-    def __init__(self, codes: list[str]) -> None:
-        super().__init__(", ".join(codes))
-        self.codes = codes
-
-    def failed(self, index: int) -> bool:
-        return index < len(self.codes) and self.codes[index] == "ConditionalCheckFailed"
 
 
 # --------------------------------------------------------------------------- the store
@@ -311,20 +124,20 @@ class DynamoMemoryStore:
     # ------------------------------------------------------------------ writes
 
     def insert_or_dedup(self, memory: Memory) -> InsertResult:
-        dedup_key = _dedup_key(memory.scope, memory.content_hash)
+        dedup_key = content_key(memory.scope, memory.content_hash)
         claim = {**dedup_key, "memory_id": memory.id, "tenant": memory.tenant}
         capped = self._capped(memory.tenant)
         for attempt in range(self.max_attempts):
             items = [
                 self._put(claim, "attribute_not_exists(pk)"),
-                self._put(_memory_item(memory), "attribute_not_exists(pk)"),
+                self._put(memory_item(memory), "attribute_not_exists(pk)"),
             ]
             if capped:  # the tenant's counter, added to in the same transaction, below its cap
                 items.append(count_in(self.name, memory.tenant, +1))
             try:
                 self._transact(items)
                 return InsertResult(memory, created=True)
-            except _Cancelled as cancelled:
+            except Cancelled as cancelled:
                 if cancelled.failed(0):
                     existing = self._hit(memory.tenant, dedup_key)
                     if existing is not None:
@@ -340,7 +153,7 @@ class DynamoMemoryStore:
         raise Conflict("too many concurrent writes of this content; retry")
 
     def put(self, memory: Memory, expected_updated_at: datetime | None = None) -> Memory:
-        expression, names, values = _set_doc(memory)
+        expression, names, values = set_doc(memory)
         condition = "attribute_exists(pk) AND content_hash = :hash"
         values[":hash"] = memory.content_hash
         if expected_updated_at is not None:
@@ -348,7 +161,7 @@ class DynamoMemoryStore:
             values[":expected"] = iso(expected_updated_at)
         try:
             response = self.table.update_item(
-                Key=_memory_key(memory.tenant, memory.id),
+                Key=memory_key(memory.tenant, memory.id),
                 UpdateExpression=expression,
                 ConditionExpression=condition,
                 ExpressionAttributeNames=names,
@@ -356,23 +169,23 @@ class DynamoMemoryStore:
                 ReturnValues="ALL_NEW",
             )
         except ClientError as exc:
-            if _code(exc) == "ConditionalCheckFailedException":
+            if error_code(exc) == "ConditionalCheckFailedException":
                 raise Conflict(f"memory {memory.id} changed concurrently; retry") from None
             raise
-        return _to_memory(response["Attributes"])
+        return to_memory(response["Attributes"])
 
     def replace_content(self, old: Memory, new: Memory) -> Memory:
         if (old.tenant, old.id) != (new.tenant, new.id):
             raise ValueError("replace_content changes one memory: old and new need the same tenant and id")
-        old_key, new_key = _dedup_key(old.scope, old.content_hash), _dedup_key(new.scope, new.content_hash)
+        old_key, new_key = content_key(old.scope, old.content_hash), content_key(new.scope, new.content_hash)
         if old_key == new_key:
             return self.put(new, expected_updated_at=old.updated_at)
-        expression, names, values = _set_doc(new)
+        expression, names, values = set_doc(new)
         values.update({":old_hash": old.content_hash, ":expected": iso(old.updated_at)})
         update = {
             "Update": {
                 "TableName": self.name,
-                "Key": _memory_key(new.tenant, new.id),
+                "Key": memory_key(new.tenant, new.id),
                 "UpdateExpression": expression,
                 "ConditionExpression": "attribute_exists(pk) AND content_hash = :old_hash"
                 " AND updated_at = :expected",
@@ -387,7 +200,7 @@ class DynamoMemoryStore:
             try:
                 self._transact(items)
                 return self.get(new.tenant, new.id) or new
-            except _Cancelled as cancelled:
+            except Cancelled as cancelled:
                 if cancelled.failed(0):
                     raise Conflict(f"memory {old.id} changed concurrently; retry") from None
                 if cancelled.failed(1):
@@ -407,13 +220,13 @@ class DynamoMemoryStore:
             if current is None or current.status is Status.deleted:
                 return None
             tombstone = current.model_copy(update={"status": Status.deleted, "updated_at": self._now()})
-            expression, names, values = _set_doc(tombstone)
+            expression, names, values = set_doc(tombstone)
             values[":expected"] = iso(current.updated_at)
             items: list[dict[str, Any]] = [
                 {
                     "Update": {
                         "TableName": self.name,
-                        "Key": _memory_key(tenant, memory_id),
+                        "Key": memory_key(tenant, memory_id),
                         "UpdateExpression": expression,
                         "ConditionExpression": "attribute_exists(pk) AND updated_at = :expected",
                         "ExpressionAttributeNames": names,
@@ -422,13 +235,13 @@ class DynamoMemoryStore:
                 }
             ]
             if release_key:
-                items.append(self._release(_dedup_key(current.scope, current.content_hash), memory_id))
+                items.append(self._release(content_key(current.scope, current.content_hash), memory_id))
             if capped:  # one memory fewer against the tenant's cap
                 items.append(count_in(self.name, tenant, -1))
             try:
                 self._transact(items)
                 return tombstone
-            except _Cancelled as cancelled:
+            except Cancelled as cancelled:
                 if capped and cancelled.failed(len(items) - 1):
                     capped = False  # the limit was lifted meanwhile: no counter to take from
                 elif release_key and cancelled.failed(1):
@@ -439,17 +252,17 @@ class DynamoMemoryStore:
         raise Conflict(f"memory {memory_id} is being changed concurrently; retry")
 
     def purge(self, tenant: str, memory_id: str) -> None:
-        key = _memory_key(tenant, memory_id)
+        key = memory_key(tenant, memory_id)
         item = self.table.get_item(Key=key, ConsistentRead=True).get("Item")
         if item is not None:
-            memory = _to_memory(item)
-            self._delete_if_owned(_dedup_key(memory.scope, memory.content_hash), memory_id)
+            memory = to_memory(item)
+            self._delete_if_owned(content_key(memory.scope, memory.content_hash), memory_id)
             self.table.delete_item(Key=key)
         history_keys = (
             {"pk": h["pk"], "sk": h["sk"]}
             for h in self._query_all(
                 KeyConditionExpression="pk = :pk",
-                ExpressionAttributeValues={":pk": _history_pk(tenant, memory_id)},
+                ExpressionAttributeValues={":pk": history_pk(tenant, memory_id)},
                 ProjectionExpression="pk, sk",
                 ConsistentRead=True,
             )
@@ -461,7 +274,7 @@ class DynamoMemoryStore:
         for memory_id, n in counts.items():
             if n <= 0:
                 continue
-            key = _memory_key(tenant, memory_id)
+            key = memory_key(tenant, memory_id)
             if _written(  # the common case: count and move last_retrieved_at forward in one write
                 self.table.update_item,
                 Key=key,
@@ -483,7 +296,7 @@ class DynamoMemoryStore:
         return _written(
             self.table.put_item,
             Item={
-                "pk": f"ONCE#{_part(key)}",
+                "pk": f"ONCE#{key_part(key)}",
                 "sk": "ONCE",
                 "at": iso(at),
                 TTL_ATTRIBUTE: int((at + timedelta(days=ttl_days)).timestamp()),  # DynamoDB TTL purges it
@@ -494,7 +307,7 @@ class DynamoMemoryStore:
     def add_hits(self, tenant: str, memory_id: str, n: int) -> None:
         _written(
             self.table.update_item,
-            Key=_memory_key(tenant, memory_id),
+            Key=memory_key(tenant, memory_id),
             UpdateExpression="ADD hits :n",
             ConditionExpression="attribute_exists(pk)",
             ExpressionAttributeValues={":n": n},
@@ -503,8 +316,8 @@ class DynamoMemoryStore:
     # ------------------------------------------------------------------ reads
 
     def get(self, tenant: str, memory_id: str) -> Memory | None:
-        item = self.table.get_item(Key=_memory_key(tenant, memory_id), ConsistentRead=True).get("Item")
-        return _to_memory(item) if item else None
+        item = self.table.get_item(Key=memory_key(tenant, memory_id), ConsistentRead=True).get("Item")
+        return to_memory(item) if item else None
 
     def get_many(self, tenant: str, memory_ids: Sequence[str]) -> list[Memory]:
         ids = list(dict.fromkeys(memory_ids))
@@ -512,7 +325,7 @@ class DynamoMemoryStore:
         for start in range(0, len(ids), _BATCH_GET):
             request: dict[str, Any] = {
                 self.name: {
-                    "Keys": [_memory_key(tenant, i) for i in ids[start : start + _BATCH_GET]],
+                    "Keys": [memory_key(tenant, i) for i in ids[start : start + _BATCH_GET]],
                     "ConsistentRead": True,
                 }
             }
@@ -520,7 +333,7 @@ class DynamoMemoryStore:
             while request:
                 response = self.client.batch_get_item(RequestItems=request)
                 for item in response["Responses"].get(self.name, []):
-                    memory = _to_memory(item)
+                    memory = to_memory(item)
                     found[memory.id] = memory
                 request = response.get("UnprocessedKeys") or {}
                 if request:
@@ -531,7 +344,7 @@ class DynamoMemoryStore:
     def list(self, query: ListQuery) -> Page:
         if not query.user_id:
             raise ValueError("list needs a user_id")
-        pk = _list_pk(query.tenant, query.user_id)
+        pk = list_pk(query.tenant, query.user_id)
         filters: builtins.list[str] = []
         values: dict[str, Any] = {":pk": pk}
         names: dict[str, str] = {}
@@ -547,7 +360,7 @@ class DynamoMemoryStore:
         else:
             filters.append("#status = :status")
             values[":status"] = query.status.value
-        expression = _Expression(names, values)
+        expression = FilterExpression(names, values)
         for attribute, value in (("agent_id", query.agent_id), ("run_id", query.run_id)):
             if value is not None:
                 filters.append(f"{expression.name(attribute)} = {expression.value(value)}")
@@ -562,7 +375,7 @@ class DynamoMemoryStore:
             filters.append(expression.metadata(query.metadata))
         if len(" AND ".join(filters).encode()) > _MAX_EXPRESSION:
             raise InvalidRequest("the metadata filter is too large for this store; simplify it")
-        start = self._decode(query.cursor, _LIST_KEY, gsi1pk=pk)
+        start = self._decode(query.cursor, LIST_KEY, gsi1pk=pk)
         return self._page(
             self.table.query,
             {
@@ -575,30 +388,30 @@ class DynamoMemoryStore:
             },
             query.limit,
             start,
-            _LIST_KEY,
+            LIST_KEY,
         )
 
     def scan(self, cursor: str | None, limit: int, tenant: str | None = None) -> Page:
         """Every memory, in DynamoDB's (stable) scan order: a Scan filtered to memory items."""
-        values: dict[str, Any] = {":mem": _MEM}
+        values: dict[str, Any] = {":mem": MEM}
         condition = "sk = :mem"
         if tenant is not None:
             condition += " AND tenant = :tenant"
             values[":tenant"] = tenant
         params = {"FilterExpression": condition, "ExpressionAttributeValues": values, "ConsistentRead": True}
-        return self._page(self.table.scan, params, limit, self._decode(cursor, _TABLE_KEY), _TABLE_KEY)
+        return self._page(self.table.scan, params, limit, self._decode(cursor, TABLE_KEY), TABLE_KEY)
 
     def find_by_enrichment_state(
         self, state: EnrichmentState, updated_before: datetime, limit: int, cursor: str | None = None
     ) -> Page:
-        pk = _state_pk(state)
+        pk = state_pk(state)
         params = {
             "IndexName": GSI2,
             "KeyConditionExpression": "gsi2pk = :pk AND gsi2sk < :before",
             "ExpressionAttributeValues": {":pk": pk, ":before": iso(updated_before)},
         }
-        start = self._decode(cursor, _STATE_KEY, gsi2pk=pk)
-        return self._page(self.table.query, params, limit, start, _STATE_KEY)
+        start = self._decode(cursor, STATE_KEY, gsi2pk=pk)
+        return self._page(self.table.query, params, limit, start, STATE_KEY)
 
     # ------------------------------------------------------------------ history
 
@@ -607,7 +420,7 @@ class DynamoMemoryStore:
             for record in records:
                 batch.put_item(
                     Item={
-                        "pk": _history_pk(record.tenant, record.memory_id),
+                        "pk": history_pk(record.tenant, record.memory_id),
                         "sk": f"{iso(record.at)}#{record.id}",
                         "doc": record.model_dump_json(),
                         "tenant": record.tenant,
@@ -618,7 +431,7 @@ class DynamoMemoryStore:
     def history(self, tenant: str, memory_id: str) -> builtins.list[HistoryRecord]:  # `list` is a method here
         items = self._query_all(
             KeyConditionExpression="pk = :pk",
-            ExpressionAttributeValues={":pk": _history_pk(tenant, memory_id)},
+            ExpressionAttributeValues={":pk": history_pk(tenant, memory_id)},
             ConsistentRead=True,
         )
         return [HistoryRecord.model_validate_json(item["doc"]) for item in items]
@@ -690,8 +503,8 @@ class DynamoMemoryStore:
         try:
             self.client.transact_write_items(TransactItems=items)
         except ClientError as exc:
-            if _code(exc) == "TransactionCanceledException":
-                raise _Cancelled(_cancellation_codes(exc)) from None
+            if error_code(exc) == "TransactionCanceledException":
+                raise Cancelled(cancellation_codes(exc)) from None
             raise
 
     def _hit(self, tenant: str, dedup_key: dict[str, str]) -> Memory | None:
@@ -702,7 +515,7 @@ class DynamoMemoryStore:
             return None  # released since our write failed: the caller inserts again
         try:
             response = self.table.update_item(
-                Key=_memory_key(tenant, claim["memory_id"]),
+                Key=memory_key(tenant, claim["memory_id"]),
                 UpdateExpression="ADD hits :one",
                 ConditionExpression="attribute_exists(pk) AND #status <> :deleted",
                 ExpressionAttributeNames={"#status": "status"},
@@ -710,11 +523,11 @@ class DynamoMemoryStore:
                 ReturnValues="ALL_NEW",
             )
         except ClientError as exc:
-            if _code(exc) != "ConditionalCheckFailedException":
+            if error_code(exc) != "ConditionalCheckFailedException":
                 raise
             self._delete_if_owned(dedup_key, claim["memory_id"])
             return None
-        return _to_memory(response["Attributes"])
+        return to_memory(response["Attributes"])
 
     def _holds_live_memory(self, tenant: str, dedup_key: dict[str, str]) -> bool:
         """Whether `dedup_key` belongs to a live memory; a stale key is removed."""
@@ -777,7 +590,7 @@ class DynamoMemoryStore:
         cursor = None
         if len(items) > limit:
             cursor = encode_cursor({name: page[-1][name] for name in key_names})
-        return Page([_to_memory(item) for item in page], cursor)
+        return Page([to_memory(item) for item in page], cursor)
 
     def _decode(
         self, cursor: str | None, key_names: tuple[str, ...], **expected: str

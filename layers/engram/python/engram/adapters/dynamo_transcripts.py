@@ -39,8 +39,10 @@ from botocore.exceptions import ClientError
 from ulid import ULID
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
+from engram.adapters.dynamo_errors import cancellation_codes, error_code
+from engram.adapters.dynamo_items import key_part
 from engram.adapters.dynamo_quota import count_transcript_bytes, transcript_quota_key
-from engram.adapters.dynamo_store import _cancellation_codes, _code, _part, iso
+from engram.adapters.timestamps import iso
 from engram.domain.checkpoints import Checkpoint
 from engram.domain.errors import Conflict, QuotaExceeded
 from engram.domain.quotas import TranscriptQuota, transcript_bytes, transcript_cap_message
@@ -62,11 +64,11 @@ _BATCH_GET = 100
 
 
 def _pk(ref: SessionRef) -> str:
-    return f"SES#{_part(ref.tenant)}#{_part(ref.user_id)}#{_part(ref.session_id)}"
+    return f"SES#{key_part(ref.tenant)}#{key_part(ref.user_id)}#{key_part(ref.session_id)}"
 
 
 def _back_pk(tenant: str, memory_id: str) -> str:
-    return f"SESMEM#{_part(tenant)}#{_part(memory_id)}"
+    return f"SESMEM#{key_part(tenant)}#{key_part(memory_id)}"
 
 
 def _msg_sk(seq: int) -> str:
@@ -167,7 +169,7 @@ class DynamoTranscriptStore:
                 },
             )
         except ClientError as exc:
-            if _code(exc) != "ConditionalCheckFailedException":
+            if error_code(exc) != "ConditionalCheckFailedException":
                 raise
             current = self.session(session.ref)
             where = (
@@ -236,8 +238,8 @@ class DynamoTranscriptStore:
                 self.client.transact_write_items(TransactItems=items)
                 return pending, raced
             except ClientError as exc:
-                codes = _cancellation_codes(exc)
-                if _code(exc) != "TransactionCanceledException" or "ConditionalCheckFailed" not in codes:
+                codes = cancellation_codes(exc)
+                if error_code(exc) != "TransactionCanceledException" or "ConditionalCheckFailed" not in codes:
                     raise
                 if quota is not None and codes[len(pending) * 3 :] == ["ConditionalCheckFailed"]:
                     continue  # the counter moved (or the cap changed): read it again, and check again
@@ -292,7 +294,7 @@ class DynamoTranscriptStore:
                 ConditionExpression="attribute_not_exists(pk)",
             )
         except ClientError as exc:
-            if _code(exc) != "ConditionalCheckFailedException":
+            if error_code(exc) != "ConditionalCheckFailedException":
                 raise
         try:
             self.table.update_item(
@@ -303,7 +305,7 @@ class DynamoTranscriptStore:
                 ExpressionAttributeValues={":t": through_seq},
             )
         except ClientError as exc:
-            if _code(exc) != "ConditionalCheckFailedException":
+            if error_code(exc) != "ConditionalCheckFailedException":
                 raise
 
     def job(self, ref: SessionRef, job_id: str) -> ExtractionRecord | None:
@@ -334,7 +336,7 @@ class DynamoTranscriptStore:
             self.table.put_item(
                 Item={
                     "pk": _back_pk(ref.tenant, fact.memory_id),
-                    "sk": f"{_part(ref.user_id)}#{_part(ref.session_id)}",
+                    "sk": f"{key_part(ref.user_id)}#{key_part(ref.session_id)}",
                     "user_id": ref.user_id,
                     "session_id": ref.session_id,
                 }
@@ -384,7 +386,7 @@ class DynamoTranscriptStore:
         back = [
             {
                 "pk": _back_pk(ref.tenant, i["memory_id"]),
-                "sk": f"{_part(ref.user_id)}#{_part(ref.session_id)}",
+                "sk": f"{key_part(ref.user_id)}#{key_part(ref.session_id)}",
             }
             for i in items
             if i["sk"].startswith("FACT#") and i.get("memory_id")
@@ -411,7 +413,7 @@ class DynamoTranscriptStore:
         used = 0
         scan: dict[str, Any] = {
             "FilterExpression": "begins_with(pk, :p) AND begins_with(sk, :m)",
-            "ExpressionAttributeValues": {":p": f"SES#{_part(tenant)}#", ":m": "MSG#"},
+            "ExpressionAttributeValues": {":p": f"SES#{key_part(tenant)}#", ":m": "MSG#"},
             "ProjectionExpression": "#doc",
             "ExpressionAttributeNames": {"#doc": "doc"},
             "ConsistentRead": True,
@@ -441,7 +443,7 @@ class DynamoTranscriptStore:
                 ExpressionAttributeValues={":delta": -freed},
             )
         except ClientError as exc:
-            if _code(exc) != "ConditionalCheckFailedException":
+            if error_code(exc) != "ConditionalCheckFailedException":
                 raise
 
     # ------------------------------------------------------------------ reads

@@ -19,22 +19,22 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
+from engram.adapters.dynamo_errors import error_code
 from engram.adapters.dynamo_graph import _back_pk as _graph_back_pk
 from engram.adapters.dynamo_graph import _graph_pk
-from engram.adapters.dynamo_quota import count_in, read_quota, refused_over_cap
-from engram.adapters.dynamo_store import (
+from engram.adapters.dynamo_items import (
     GSI1,
-    _code,
-    _dedup_key,
-    _history_pk,
-    _list_pk,
-    _memory_item,
-    _part,
-    _to_memory,
-    iso,
+    content_key,
+    history_pk,
+    key_part,
+    list_pk,
+    memory_item,
+    to_memory,
 )
+from engram.adapters.dynamo_quota import count_in, read_quota, refused_over_cap
 from engram.adapters.dynamo_transcripts import DynamoTranscriptStore, _msg_sk, _session_of
 from engram.adapters.dynamo_transcripts import _back_pk as _session_back_pk
+from engram.adapters.timestamps import iso
 from engram.domain.graph import Entity, GraphScope, Relation
 from engram.domain.models import Memory, Status
 from engram.domain.quotas import transcript_bytes
@@ -43,7 +43,7 @@ from engram.domain.transfer import ErasureRecord
 
 
 def _session_pk(tenant: str, user_id: str, session_id: str) -> str:
-    return f"SES#{_part(tenant)}#{_part(user_id)}#{_part(session_id)}"
+    return f"SES#{key_part(tenant)}#{key_part(user_id)}#{key_part(session_id)}"
 
 
 class DynamoUserData:
@@ -59,11 +59,11 @@ class DynamoUserData:
         params: dict[str, Any] = {
             "IndexName": GSI1,
             "KeyConditionExpression": condition,
-            "ExpressionAttributeValues": {":pk": _list_pk(tenant, user_id), ":after": after or " "},
+            "ExpressionAttributeValues": {":pk": list_pk(tenant, user_id), ":after": after or " "},
         }
         found: list[Memory] = []
         for item in self._paged(self.table.query, params):
-            found.append(_to_memory(item))
+            found.append(to_memory(item))
             if len(found) >= limit:
                 break
         return found
@@ -72,7 +72,7 @@ class DynamoUserData:
         params: dict[str, Any] = {
             "IndexName": GSI1,
             "KeyConditionExpression": "gsi1pk = :pk",
-            "ExpressionAttributeValues": {":pk": _list_pk(tenant, user_id)},
+            "ExpressionAttributeValues": {":pk": list_pk(tenant, user_id)},
             "ProjectionExpression": "#p",
             "ExpressionAttributeNames": {"#p": "project"},
         }
@@ -84,7 +84,7 @@ class DynamoUserData:
         params: dict[str, Any] = {
             "FilterExpression": "begins_with(pk, :prefix) AND sk = :session",
             "ExpressionAttributeValues": {
-                ":prefix": f"SES#{_part(tenant)}#{_part(user_id)}#",
+                ":prefix": f"SES#{key_part(tenant)}#{key_part(user_id)}#",
                 ":session": "SESSION",
             },
             "ConsistentRead": True,
@@ -111,9 +111,9 @@ class DynamoUserData:
         live = memory.status is not Status.deleted
         capped = live and read_quota(self.table, memory.tenant) is not None
         while True:
-            items: list[dict[str, Any]] = [self._put(_memory_item(memory))]
+            items: list[dict[str, Any]] = [self._put(memory_item(memory))]
             if live:  # a live memory holds its content's dedup key
-                claim = {**_dedup_key(memory.scope, memory.content_hash), "memory_id": memory.id}
+                claim = {**content_key(memory.scope, memory.content_hash), "memory_id": memory.id}
                 claim["tenant"] = memory.tenant
                 items.append(self._put(claim))
             if capped:
@@ -122,7 +122,7 @@ class DynamoUserData:
                 self.client.transact_write_items(TransactItems=items)
                 return True
             except ClientError as exc:
-                if _code(exc) != "TransactionCanceledException":
+                if error_code(exc) != "TransactionCanceledException":
                     raise
                 reasons = [r.get("Code") for r in exc.response.get("CancellationReasons", [])]
                 if "ConditionalCheckFailed" in reasons[:2]:
@@ -198,7 +198,7 @@ class DynamoUserData:
             try:
                 self.table.put_item(Item=item, ConditionExpression="attribute_not_exists(pk)")
             except ClientError as exc:
-                if _code(exc) != "ConditionalCheckFailedException":
+                if error_code(exc) != "ConditionalCheckFailedException":
                     raise
 
     # ------------------------------------------------------------------ erase
@@ -210,17 +210,17 @@ class DynamoUserData:
         params: dict[str, Any] = {
             "IndexName": GSI1,
             "KeyConditionExpression": "gsi1pk = :pk",
-            "ExpressionAttributeValues": {":pk": _list_pk(tenant, user_id)},
+            "ExpressionAttributeValues": {":pk": list_pk(tenant, user_id)},
         }
         live = 0  # memories not deleted: what the tenant's storage counter holds
         for item in self._paged(self.table.query, params):
-            memory = _to_memory(item)
+            memory = to_memory(item)
             memory_ids.append(memory.id)
             keys.append({"pk": item["pk"], "sk": item["sk"]})
             erased["memories"] += 1
             live += memory.status is not Status.deleted
         for memory_id in memory_ids:
-            for pk in (_history_pk(tenant, memory_id), _graph_back_pk(tenant, memory_id),
+            for pk in (history_pk(tenant, memory_id), _graph_back_pk(tenant, memory_id),
                        _session_back_pk(tenant, memory_id)):  # fmt: skip
                 for item in self._paged(
                     self.table.query,
@@ -234,9 +234,9 @@ class DynamoUserData:
                     erased["history"] += pk.startswith("HIST#")
         # Graphs, sessions and the dedup keys of the user's scopes: found by their key prefix.
         prefixes = [
-            f"G#{_part(tenant)}#{_part(user_id)}#",
-            f"SES#{_part(tenant)}#{_part(user_id)}#",
-            f"HASH#{_part(tenant)}#{_part(user_id)}#",
+            f"G#{key_part(tenant)}#{key_part(user_id)}#",
+            f"SES#{key_part(tenant)}#{key_part(user_id)}#",
+            f"HASH#{key_part(tenant)}#{key_part(user_id)}#",
         ]
         scan = {
             "FilterExpression": " OR ".join(f"begins_with(pk, :p{i})" for i in range(len(prefixes))),
@@ -279,12 +279,16 @@ class DynamoUserData:
 
     def put_erasure(self, record: ErasureRecord) -> None:
         self.table.put_item(
-            Item={"pk": f"ERASE#{_part(record.tenant)}", "sk": record.job_id, "doc": record.model_dump_json()}
+            Item={
+                "pk": f"ERASE#{key_part(record.tenant)}",
+                "sk": record.job_id,
+                "doc": record.model_dump_json(),
+            }
         )
 
     def erasure(self, tenant: str, job_id: str) -> ErasureRecord | None:
         item = self.table.get_item(
-            Key={"pk": f"ERASE#{_part(tenant)}", "sk": job_id}, ConsistentRead=True
+            Key={"pk": f"ERASE#{key_part(tenant)}", "sk": job_id}, ConsistentRead=True
         ).get("Item")
         return ErasureRecord.model_validate_json(item["doc"]) if item else None
 
