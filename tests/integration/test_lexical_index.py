@@ -2,8 +2,9 @@
 
 Below its bound the leg returns exactly what FTS5's plain `ORDER BY rank` query returns; over it (the
 bounds shrunk here so a small corpus crosses them) it still finds the best-matching memories however
-old, gives each the score the plain query gives it, keeps to the scope, and follows the store's
-updates and deletes.
+old and the one just written, gives each the score the plain query gives it (to within a percent
+where a term's document count is estimated), keeps to the scope, and follows the store's updates and
+deletes.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from tests.integration.builders import new_memory
 
 TENANT, USER, OTHER = "acme", "alice", "bob"
 AT = datetime(2025, 1, 1, tzinfo=UTC)
-SMALL = Bm25Search(exact_below=20, recent=5, tier=10)  # a few dozen memories cross these
+SMALL = Bm25Search(exact_below=20, tier=10, span=16)  # a few dozen memories cross these
 
 
 @pytest.fixture
@@ -99,9 +100,10 @@ def test_over_the_bound_far_fewer_rows_are_ranked(db: SqliteDatabase, store: Sql
     corpus(store)
     # When the bounded leg asks for everything it would rank
     ranked, _ = SMALL.top(db.connection(), "search service billing", 1000)
-    # Then it ranked its tiers and the most recent matches, not all 62
+    # Then it ranked the 2 rows holding the rare term and at most `tier` rows of each set of the common
+    # terms (search and service, search alone, service alone), not all 62
     assert len(ranked) < len(plain(db, "search service billing", 1000)) == 62
-    assert len(ranked) <= SMALL.tier * 2 + SMALL.recent
+    assert len(ranked) <= 2 + 3 * SMALL.tier
 
 
 def test_the_scope_filter_applies_when_another_user_crowds_the_index(
@@ -141,3 +143,77 @@ def test_updates_and_deletes_are_followed(db: SqliteDatabase, store: SqliteMemor
     assert found["both"].id not in hits
     assert hits[0] == replaced.id
     assert replaced.id not in {h.memory_id for h in index.search(scope, "invoices quarter", 10)}
+
+
+def test_over_the_bound_common_terms_get_the_plain_querys_scores(
+    db: SqliteDatabase, store: SqliteMemoryStore
+) -> None:
+    # Given a query whose every term is common (no rare term: only bounded term sets are read)
+    corpus(store)
+    text = "search service restarted"
+    # When the bounded leg ranks it
+    bounded, every = SMALL.top(db.connection(), text, 10)
+    # Then its rows carry the scores bm25() gives them (each term written once, document counts exact),
+    # and the best scores are the plain query's best (its rows tie: same terms, same length)
+    assert not every
+    scores = dict(plain(db, text, 1000))
+    assert [s for _, s in bounded] == pytest.approx([scores[rowid] for rowid, _ in bounded])
+    assert [s for _, s in bounded] == pytest.approx([s for _, s in plain(db, text, 10)])
+
+
+def test_the_memory_just_written_is_found_among_common_matches(
+    db: SqliteDatabase, store: SqliteMemoryStore
+) -> None:
+    # Given a scope past the bound, whose common terms match dozens of memories
+    index = LocalIndex(db)
+    index.bm25 = SMALL
+    corpus(store)
+    scope = SearchScope(TENANT, USER)
+    # When the user writes one more memory with those terms, longer than the others
+    last = remember(store, "the search service was restarted again after the deploy of the new search index")
+    # Then the very next search finds it
+    assert last.id in {h.memory_id for h in index.search(scope, "search service restarted", 10)}
+
+
+def test_a_memory_holding_every_term_is_found_however_old(
+    db: SqliteDatabase, store: SqliteMemoryStore
+) -> None:
+    # Given one old memory holding both query terms, under many recent ones holding one of them each
+    old = remember(store, "the ledger service was migrated to Kafka")
+    for i in range(30):
+        remember(store, f"the ledger job {i} finished")
+        remember(store, f"Kafka topic {i} was compacted")
+    # When the bounded leg ranks them
+    index = LocalIndex(db)
+    index.bm25 = SMALL
+    hits = index.search(SearchScope(TENANT, USER), "ledger kafka", 5)
+    # Then the memory holding both comes first
+    assert hits[0].memory_id == old.id
+
+
+def test_estimated_document_counts_keep_scores_close(db: SqliteDatabase, store: SqliteMemoryStore) -> None:
+    # Given terms in too many rows to be counted (every 10th row, and every row), estimated from
+    # 8 windows of 20 rowids each
+    for i in range(400):
+        remember(store, f"{'billing ' if i % 10 == 0 else ''}note number {i} about the search service")
+    search = Bm25Search(exact_below=20, tier=10, sample=160)
+    text = "billing search"
+    # When the bounded leg ranks them
+    bounded, _ = search.top(db.connection(), text, 10)
+    # Then the scores are bm25()'s to within a percent
+    scores = dict(plain(db, text, 1000))
+    assert bounded
+    assert [s for _, s in bounded] == pytest.approx([scores[rowid] for rowid, _ in bounded], rel=0.01)
+
+
+def test_a_long_query_is_answered_from_its_rarest_terms(db: SqliteDatabase, store: SqliteMemoryStore) -> None:
+    # Given a query with more terms than the term sets are formed of, all of them common
+    corpus(store)
+    best = remember(store, "search service restarted ticket billing postgres quarter")
+    text = "search service restarted ticket billing postgres quarter"
+    # When the bounded leg ranks it
+    bounded, every = Bm25Search(exact_below=20, tier=10, max_terms=3).top(db.connection(), text, 5)
+    # Then the memory holding the most of the rarest terms comes first, and the answer says it is partial
+    seq = db.connection().execute("SELECT seq FROM memories WHERE id = ?", (best.id,)).fetchone()[0]
+    assert bounded[0][0] == seq
+    assert not every

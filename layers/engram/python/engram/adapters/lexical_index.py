@@ -1,33 +1,45 @@
-"""The embedded default's lexical leg: FTS5 BM25 that never scores every match of a common term.
+"""The embedded default's lexical leg: BM25 over FTS5 that never scores every match of a common term.
 
-FTS5 computes bm25() for every row a query matches before it can sort them: at 100,000 memories a
-query's common terms match tens of thousands of rows, and scoring them was most of a recall. So a
-query matching more than `exact_below` rows has only these rows scored, each by FTS5's own bm25()
-through an expression naming every query term the row holds (so with the score the plain query
-gives it):
+FTS5's bm25() first counts, for every query term, each row holding it (a pass over the term's whole
+doclist, in every statement that calls it): at a million memories a common term is in a hundred
+thousand rows or more, and those counts, not the scoring, were most of the leg's time (three such
+statements a query: 20 ms at the median, 47 ms at p95). So a query matching more than `exact_below`
+rows of the scope is answered without calling bm25():
 
-* the rows holding every query term found in the index (the best BM25 tier), the `tier` most recent;
-* every row holding a rare term (one in at most `tier` rows); with no rare term, the `tier` most
-  recent rows holding the rarest term and another;
-* the `recent` most recent rows matching any term.
+* Candidates are read by term set, rowids and lengths only: for each set S of the query's terms
+  found in the scope (its `max_terms` rarest), the rows holding every term of S, larger sets first,
+  so that a row is first read by the set of all the query terms it holds and scored with them. FTS5
+  walks matches newest first and stops at a LIMIT, so a set holding a rare term (one in at most
+  `tier` rows of the scope) has every row read, cheaply; a set of common terms only its `tier` most
+  recent ones. The first set of common terms sets the window for the others: they are read among the
+  rowids it covered, and at most the `span` most recent. (Not `S NOT others`: FTS5 walks the whole
+  doclist of a NOT's right side whatever the rowid bounds, ~8 ms at a million.) Reading stops once
+  the best `limit` rows so far score above what any row of the sets left could.
+* A candidate is scored by bm25()'s own formula (k1 = 1.2, b = 0.75) from figures that cost no pass
+  over a doclist: the row count and total token count from FTS5's averages record (what bm25() reads),
+  the row's length from FTS5's record of it (memories_fts_docsize, read in the same statement), and
+  each term's document count, counted when at most `exact_below`, else estimated from 8 rowid windows
+  spread over the index (`sample` rowids in all: ~1% off in the term's idf), kept per database until
+  its row count moves by 1/32.
 
-FTS5 reads matches in rowid order, so a bound costs only the rows inside it: a bounded tier is one
-statement scoring its most recent matches. A row is scored once where that suffices: with a rare term
-the unbounded rare tiers already score every row holding all the terms, and the rarest-term tier,
-when it holds fewer than `tier` rows, scored every row of the all-terms tier. Each bm25() statement
-costs a pass over every query term's rows (the terms' document counts) plus a few µs per scored row,
-so the statements and the rows are what a query of common terms pays for. A query matching at most
-`exact_below` rows has all of them scored: the plain `ORDER BY rank` query's results.
+Two approximations, then: a term written twice in one memory counts once (bm25() gives it ~1.4 times
+the weight), and estimated document counts. On a corpus whose terms are written once a memory and in
+at most `exact_below` rows, a candidate's score is the plain `ORDER BY rank` query's. A query matching
+at most `exact_below` rows has all of them scored by FTS5 itself: the plain query's results.
 """
 
 from __future__ import annotations
 
+import heapq
+import math
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engram.domain.text import terms
+
+K1, B = 1.2, 0.75  # FTS5's bm25() defaults
 
 
 def fts_query(text: str) -> str | None:
@@ -64,65 +76,157 @@ class Scoped:
 @dataclass(frozen=True)
 class Bm25Search:
     exact_below: int = 2_000  # a query matching at most this many rows has all of them scored
-    recent: int = 500  # … else its most recent matches of any term
-    tier: int = 1_000  # … its bounded tiers' most recent rows; a term in at most this many rows is rare
+    tier: int = 1_000  # a term set's most recent rows read; a term in at most this many rows is rare
+    span: int = 65_536  # … the sets after the first among the rowids it read, at most this many recent
+    max_terms: int = 5  # term sets are formed of the query's rarest terms, at most this many
+    sample: int = 32_768  # rowids read to estimate a common term's document count, in 8 windows
+    # (database, term) → (estimated document count, row count when estimated)
+    _estimates: dict[tuple[str, str], tuple[int, int]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def top(
         self, conn: sqlite3.Connection, text: str, limit: int, scoped: Scoped | None = None
     ) -> tuple[list[tuple[int, float]], bool]:
         """(rowid, BM25) of the best `limit` matches (within `scoped`), best first, ties by rowid;
-        and whether every match was scored (else only the bounded candidates were: some term is common)."""
+        and whether every match was read (else only the bounded candidates were: some term is common,
+        or the query has more than `max_terms` terms found)."""
         words = query_terms(text)
         if not words or limit <= 0:
             return [], True
         query = _Query(conn, scoped, self.exact_below + 1)
         if sum(query.frequency(t) for t in words) <= self.exact_below:  # at most this many matches
             return query.scored(_any(words), limit), True
-        present = sorted((t for t in words if query.frequency(t)), key=query.frequency)
-        rare = [t for t in present if query.frequency(t) <= self.tier]
-        best: dict[int, float] = {}
-        covered: set[str] = set()  # expressions whose rows are all scored in full already
-        for tier, bound, covers in self._tiers(words, present, rare):
-            if tier in covered:
-                continue
-            if bound is None:
-                rows, complete = query.scored(tier, limit), True
+        rows, tokens = _averages(conn)
+        if not rows:  # no averages record (never, with matches): let FTS5 score them
+            return query.scored(_any(words), limit), True
+        found = [t for t in words if query.frequency(t)]
+        present = sorted(found, key=query.frequency)[: self.max_terms]
+        idf = {t: self._idf(conn, t, rows, query.frequency(t) if scoped is None else None) for t in present}
+        average = tokens / rows
+        scores: dict[int, float] = {}
+        sets = self._sets(words, present, idf, average)
+        reach = [max(bound for _, bound in sets[i:]) for i in range(len(sets))]  # best score left
+        after: int | None = None  # common sets after the first are read from this rowid on
+        for (held, _), best_left in zip(sets, reach, strict=True):
+            if len(scores) >= limit and heapq.nlargest(limit, scores.values())[-1] > best_left:
+                break  # no row of the sets left can reach the best `limit`
+            weight = [idf[t] for t in words if t in held]  # in query order, as bm25() sums them
+            if any(query.frequency(t) <= self.tier for t in held):
+                read = query.lengths(_all(held), None, None)  # a rare term's: every row
             else:
-                rows, complete = query.recent(tier, bound, limit)
-            for rowid, score in rows:
-                best[rowid] = max(score, best.get(rowid, score))
-            if complete and covers is not None:
-                covered.add(covers)
-        return sorted(best.items(), key=lambda item: (-item[1], item[0]))[:limit], rare == present
+                read = query.lengths(_all(held), self.tier, after)
+                floor = _newest(conn) - self.span + 1 if after is None else after
+                after = max(floor, read[-1][0] if len(read) == self.tier else floor)
+            for rowid, length in read:
+                if rowid not in scores:  # else read already with more of its terms
+                    saturation = (K1 + 1.0) / (1.0 + K1 * (1 - B + B * length / average))
+                    scores[rowid] = sum(w * saturation for w in weight)
+        ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:limit]
+        every = all(query.frequency(t) <= self.tier for t in words) and len(found) <= self.max_terms
+        return ranked, every
 
-    def _tiers(
-        self, words: list[str], present: list[str], rare: list[str]
-    ) -> list[tuple[str, int | None, str | None]]:
-        """The FTS5 expressions scored, each with the number of its most recent rows it is bounded
-        to (None: all) and the expression whose rows it scores in full when it holds fewer rows than
-        that bound. `present` are the query's terms found in the index, rarest first (so every
-        expression names the terms in one order, and a row's score is the same sum whichever scores
-        it). A row's bm25 is the plain query's when the expression names every query term the row
-        holds: the rare terms' own expression under-scores a row that also holds a common term, and
-        the next one then scores that row in full (the best score is kept).
+    def _sets(
+        self, words: list[str], present: list[str], idf: dict[str, float], average: float
+    ) -> list[tuple[list[str], float]]:
+        """Every non-empty set of the present terms (each in query order), with the highest score a
+        row holding exactly it could have (the terms once each, in a row of just them); larger sets
+        first (a row is scored with the first set it holds: its own), then higher scores."""
+        sets = []
+        for mask in range(1, 1 << len(present)):
+            held = [t for t in words if t in present and mask >> present.index(t) & 1]
+            saturation = (K1 + 1.0) / (1.0 + K1 * (1 - B + B * len(held) / average))
+            sets.append((held, sum(idf[t] for t in held) * saturation))
+        return sorted(sets, key=lambda s: (-len(s[0]), -s[1]))
 
-        The all-terms tier is left out when there is a rare term (the rare tiers score each of its
-        rows in full), and otherwise comes after the rarest-term tier, skipped when that one held
-        fewer than `tier` rows. A row scored in full but outside a tier's best `limit` has `limit`
-        better rows already: leaving out a tier whose rows another tier scored changes no result."""
-        tiers: list[tuple[str, int | None, str | None]] = []
-        common = [t for t in present if t not in rare]
-        if rare:  # every row holding a rare term
-            tiers.append((_any(rare), None, None))
-            if common:
-                tiers.append((f"({_any(rare)}) AND ({_any(common)})", None, None))
-        elif len(present) > 2:  # the rarest common term and another, then all the terms
-            tiers.append((f"{_phrase(present[0])} AND ({_any(present[1:])})", self.tier, _all(present)))
-            tiers.append((_all(present), self.tier, None))
-        else:
-            tiers.append((_all(present), self.tier, None))
-        tiers.append((_any(words), self.recent, None))
-        return tiers
+    def _idf(self, conn: sqlite3.Connection, term: str, rows: int, counted: int | None) -> float:
+        """bm25()'s idf of the term: ln((N − df + ½)/(df + ½)), 1e-6 where that is not positive; df
+        over the whole index, never scoped (`counted`: the term's unscoped count up to
+        `exact_below` + 1, when known)."""
+        df = self._document_count(conn, term, rows, counted)
+        value = math.log((rows - df + 0.5) / (df + 0.5))
+        return value if value > 0 else 1e-6
+
+    def _document_count(self, conn: sqlite3.Connection, term: str, rows: int, counted: int | None) -> int:
+        """How many rows of the index hold the term: counted up to `exact_below`, estimated above
+        (kept until the row count moves by more than 1/32)."""
+        key = (_database(conn), term)
+        kept = self._estimates.get(key)
+        if kept is not None and abs(kept[1] - rows) * 32 <= rows:
+            return kept[0]
+        if counted is None:
+            counted = conn.execute(
+                "SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? LIMIT ?)",
+                (_phrase(term), self.exact_below + 1),
+            ).fetchone()[0]
+        if counted <= self.exact_below:
+            return counted
+        estimate = max(_estimate(conn, _phrase(term), rows, self.sample), self.exact_below + 1)
+        self._estimates[key] = (estimate, rows)
+        return estimate
+
+
+def _database(conn: sqlite3.Connection) -> str:
+    """The main database's file: estimates are kept per database."""
+    return str(conn.execute("PRAGMA database_list").fetchone()[2])
+
+
+def _newest(conn: sqlite3.Connection) -> int:
+    """The highest rowid in the index."""
+    newest: int | None = conn.execute("SELECT max(id) FROM memories_fts_docsize").fetchone()[0]
+    return newest or 0
+
+
+def _averages(conn: sqlite3.Connection) -> tuple[int, int]:
+    """(rows, tokens) of memories_fts: its averages record (memories_fts_data id 1: varints, the row
+    count then each column's token count), what bm25() reads through xRowCount/xColumnTotalSize."""
+    row = conn.execute("SELECT block FROM memories_fts_data WHERE id = 1").fetchone()
+    if row is None or not row[0]:
+        return 0, 0
+    block: bytes = row[0]
+    rows, at = _varint(block, 0)
+    tokens, _ = _varint(block, at)
+    return rows, tokens
+
+
+def _varint(data: bytes, at: int) -> tuple[int, int]:
+    """SQLite's varint at `at` (big-endian, 7 bits a byte while the high bit is set; a 9th byte
+    whole): (value, offset after it)."""
+    value = 0
+    for i in range(8):
+        byte = data[at + i]
+        value = (value << 7) | (byte & 0x7F)
+        if not byte & 0x80:
+            return value, at + i + 1
+    return (value << 8) | data[at + 8], at + 9
+
+
+def _estimate(conn: sqlite3.Connection, phrase: str, rows: int, sample: int) -> int:
+    """A term's document count, from its matches in 8 rowid windows spread evenly over the index and
+    covering `sample` rowids in all (or all of them when the index spans fewer). `rows` caps it."""
+    low: int | None
+    high: int
+    low, high = conn.execute(  # two subqueries: min and max in one SELECT would scan the table
+        "SELECT (SELECT min(id) FROM memories_fts_docsize), (SELECT max(id) FROM memories_fts_docsize)"
+    ).fetchone()
+    if low is None:
+        return 0
+    width = sample // 8
+    if high - low + 1 <= sample:
+        windows = [(low, high)]
+    else:
+        step = (high - low + 1 - width) / 7
+        windows = [(low + round(i * step), low + round(i * step) + width - 1) for i in range(8)]
+    hits = 0
+    for start, end in windows:
+        hits += int(
+            conn.execute(
+                "SELECT count(*) FROM memories_fts WHERE memories_fts MATCH ? AND rowid BETWEEN ? AND ?",
+                (phrase, start, end),
+            ).fetchone()[0]
+        )
+    # the term's share of the rowids sampled, over all of them (deleted rows leave gaps everywhere alike)
+    return min(rows, round(hits * (high - low + 1) / sum(end - start + 1 for start, end in windows)))
 
 
 class _Query:
@@ -138,17 +242,19 @@ class _Query:
         self.count_to = count_to
         self._frequency: dict[str, int] = {}
 
-    def recent(self, match: str, n: int, limit: int) -> tuple[list[tuple[int, float]], bool]:
-        """The best `limit` of the n most recent matches by bm25, best first, ties by rowid; and
-        whether those were all the matches (fewer than n). One statement: FTS5 walks the matches
-        newest first and stops after n, scoring only those."""
+    def lengths(self, match: str, n: int | None, after: int | None) -> list[tuple[int, int]]:
+        """(rowid, length in tokens) of the n most recent matches (all with None) from rowid `after`
+        on (all with None). Scores none: FTS5 walks the matches newest first and stops after n or at
+        `after`; the length is FTS5's record of it."""
+        limit = "" if n is None else f" LIMIT {int(n)}"
+        since = "" if after is None else f" AND memories_fts.rowid >= {int(after)}"
         rows = self.conn.execute(
-            f"SELECT memories_fts.rowid, bm25(memories_fts) FROM memories_fts{self.join}"
-            " WHERE memories_fts MATCH ? ORDER BY memories_fts.rowid DESC LIMIT ?",
-            (*self.params, match, n),
-        ).fetchall()
-        ranked = sorted((float(r[1]), int(r[0])) for r in rows)[:limit]
-        return [(rowid, -rank) for rank, rowid in ranked], len(rows) < n
+            f"SELECT memories_fts.rowid, d.sz FROM memories_fts{self.join}"
+            " CROSS JOIN memories_fts_docsize d ON d.id = memories_fts.rowid"
+            f" WHERE memories_fts MATCH ?{since} ORDER BY memories_fts.rowid DESC{limit}",
+            (*self.params, match),
+        )
+        return [(int(r[0]), r[1][0] if r[1][0] < 0x80 else _varint(r[1], 0)[0]) for r in rows]
 
     def frequency(self, term: str) -> int:
         """How many matches hold the term, counted up to `count_to` (so the commonest terms tie).
