@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import lru_cache
+from operator import itemgetter
 
 from engram.domain.models import Memory, Provenance, Status
 from engram.domain.specificity import RESOLVING, asks_to_act, vague_or_anchored
@@ -172,12 +173,22 @@ def contenders(
     the query (`components` without `query`): the text factors (`with_query`) are the costliest part
     of a score, and most candidates cannot make the top k whatever their text says.
 
-    Highest ceiling first (`query_ceiling`), until the k-th best full score so far is above the next
-    ceiling: that candidate and all after it score lower than k others. A candidate that could tie
-    the k-th score is still scored (a ceiling is a hair above the bound), so ties are ordered by id as
-    scoring every candidate would order them: the top k of the result is the top k of all of them.
+    Highest ceiling first (the best score its text could give it, `text_factor_ranges`), until the
+    k-th best full score so far is above the next ceiling: that candidate and all after it score lower
+    than k others. A ceiling is a hair above the bound, so that a different order of the same
+    multiplications never rounds past it, and a candidate that could tie the k-th score is scored:
+    ties are ordered by id as scoring every candidate would order them. The top k of the result is
+    the top k of all of them.
     """
-    ceilings = sorted(((query_ceiling(c, m, query, w), m, c) for m, c in plain), key=lambda entry: -entry[0])
+    ranges = text_factor_ranges(query, w)
+    ceilings = []
+    for memory, c in plain:
+        score = c.score
+        lowest, highest = ranges[memory.memory_type in RESOLVING, c.bm25 is not None]
+        ceiling = score * highest if score >= 0 else score * lowest
+        ceiling = ceiling + abs(ceiling) * 1e-9 + 1e-300 if ceiling == ceiling else math.inf  # NaN: no bound
+        ceilings.append((ceiling, memory, c))
+    ceilings.sort(key=itemgetter(0), reverse=True)
     scored: list[tuple[Memory, Components]] = []
     best: list[float] = []  # a min-heap of the k best full scores so far
     for ceiling, memory, c in ceilings:
@@ -194,20 +205,17 @@ def contenders(
     return scored
 
 
-def query_ceiling(plain: Components, memory: Memory, query: QueryTraits, w: Weights) -> float:
-    """The highest score `with_query` can give, without reading the memory's text: recall works out
-    the text factors only for the candidates whose ceiling can still reach its top k. A hair above the
-    bound, so that a different order of the same multiplications never rounds past it."""
-    if memory.memory_type in RESOLVING:
-        specificities: tuple[float, ...] = (specificity(memory, query, w),)  # by its type alone
-    else:
-        specificities = (w.vague, w.anchored, 1.0)
-    overlaps = (1.0,) if plain.bm25 is not None else (w.no_overlap, 1.0)
-    score = plain.score
-    ceiling = max(score * s * o for s in specificities for o in overlaps)
-    if math.isnan(ceiling):
-        return math.inf  # no bound: always scored
-    return ceiling + abs(ceiling) * 1e-9 + 1e-300
+def text_factor_ranges(query: QueryTraits, w: Weights) -> dict[tuple[bool, bool], tuple[float, float]]:
+    """The lowest and highest value specificity × overlap can take for a memory, by whether its type
+    resolves (then its specificity is known without its text) and whether BM25 found it (then it
+    overlaps the query): all a score's ceiling needs to know before its text is read."""
+    ranges = {}
+    for resolving in (True, False):
+        specificities = (resolution(query, w),) if resolving else (w.vague, w.anchored, 1.0)
+        for found in (True, False):
+            products = [s * o for s in specificities for o in ((1.0,) if found else (w.no_overlap, 1.0))]
+            ranges[resolving, found] = (min(products), max(products))
+    return ranges
 
 
 @dataclass(frozen=True)
@@ -238,11 +246,16 @@ def overlap(memory: Memory, bm25: float | None, query: QueryTraits, w: Weights) 
     return w.no_overlap if bm25 is None and not query.shares_terms(memory.content) else 1.0
 
 
+def resolution(query: QueryTraits, w: Weights) -> float:
+    """The specificity of a rule or a decision: more when the query is about acting."""
+    return w.resolution_on_action if query.asks_to_act else w.resolution
+
+
 def specificity(memory: Memory, query: QueryTraits, w: Weights) -> float:
     """Rules and decisions resolve (more so when the query is about acting); anchored content beats
     vague content."""
     if memory.memory_type in RESOLVING:
-        return w.resolution_on_action if query.asks_to_act else w.resolution
+        return resolution(query, w)
     vague, anchored = vague_or_anchored(memory.content)
     if vague:
         return w.vague
