@@ -24,7 +24,7 @@ from tests.integration.builders import new_memory
 
 TENANT, USER, OTHER = "acme", "alice", "bob"
 AT = datetime(2025, 1, 1, tzinfo=UTC)
-SMALL = Bm25Search(exact_below=20, tier=10, span=16)  # a few dozen memories cross these
+SMALL = Bm25Search(exact_below=20, tier=10, later=5)  # a few dozen memories cross these
 
 
 @pytest.fixture

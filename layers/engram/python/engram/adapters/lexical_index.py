@@ -76,10 +76,11 @@ class Scoped:
 @dataclass(frozen=True)
 class Bm25Search:
     exact_below: int = 2_000  # a query matching at most this many rows has all of them scored
-    tier: int = 1_000  # a term set's most recent rows read; a term in at most this many rows is rare
-    span: int = 65_536  # … the sets after the first among the rowids it read, at most this many recent
+    tier: int = 500  # a term set's most recent rows read; a term in at most this many rows is rare
+    later: int = 200  # … and the later sets' (within the rowids the sets before them were read in)
+    walk: int = 32_768  # … and only among the recent rowids holding about this many of its terms' rows
     max_terms: int = 5  # term sets are formed of the query's rarest terms, at most this many
-    sample: int = 32_768  # rowids read to estimate a common term's document count, in 8 windows
+    sample: int = 16_384  # rowids read to estimate a common term's document count, in 8 windows
     # (database, term) → (estimated document count, row count when estimated)
     _estimates: dict[tuple[str, str], tuple[int, int]] = field(
         default_factory=dict, compare=False, repr=False
@@ -94,36 +95,50 @@ class Bm25Search:
         words = query_terms(text)
         if not words or limit <= 0:
             return [], True
-        query = _Query(conn, scoped, self.exact_below + 1)
-        if sum(query.frequency(t) for t in words) <= self.exact_below:  # at most this many matches
+        query = _Query(conn, scoped)
+        # each term's matches, counted up to what tells whether they are all at most `exact_below`
+        # and, past that, whether the term is rare
+        count: dict[str, int] = {}
+        exact: dict[str, bool] = {}  # whether the count is the term's whole count
+        for t in words:
+            cap = max(self.exact_below - sum(count.values()), self.tier) + 1
+            count[t] = query.count(t, cap)
+            exact[t] = count[t] < cap
+        if sum(count.values()) <= self.exact_below:  # at most this many matches
             return query.scored(_any(words), limit), True
         rows, tokens = _averages(conn)
         if not rows:  # no averages record (never, with matches): let FTS5 score them
             return query.scored(_any(words), limit), True
-        found = [t for t in words if query.frequency(t)]
-        present = sorted(found, key=query.frequency)[: self.max_terms]
-        idf = {t: self._idf(conn, t, rows, query.frequency(t) if scoped is None else None) for t in present}
+        found = [t for t in words if count[t]]
+        known = scoped is None
+        df = {t: self._document_count(conn, t, rows, count[t] if known and exact[t] else None) for t in found}
+        present = sorted(found, key=lambda t: (count[t], df[t]))[: self.max_terms]
+        idf = {t: _idf(df[t], rows) for t in present}
         average = tokens / rows
         scores: dict[int, float] = {}
         sets = self._sets(words, present, idf, average)
         reach = [max(bound for _, bound in sets[i:]) for i in range(len(sets))]  # best score left
-        after: int | None = None  # common sets after the first are read from this rowid on
+        newest = _newest(conn)
+        after = 0  # the common sets after the first are read from this rowid on: every row above it
+        # holding a set's terms was read with the first set of the ones it holds
         for (held, _), best_left in zip(sets, reach, strict=True):
             if len(scores) >= limit and heapq.nlargest(limit, scores.values())[-1] > best_left:
                 break  # no row of the sets left can reach the best `limit`
             weight = [idf[t] for t in words if t in held]  # in query order, as bm25() sums them
-            if any(query.frequency(t) <= self.tier for t in held):
-                read = query.lengths(_all(held), None, None)  # a rare term's: every row
+            if any(count[t] <= self.tier for t in held):
+                read = query.lengths(_all(held), None, 0)  # a rare term's: every row
             else:
-                read = query.lengths(_all(held), self.tier, after)
-                floor = _newest(conn) - self.span + 1 if after is None else after
-                after = max(floor, read[-1][0] if len(read) == self.tier else floor)
+                # FTS5 walks every row of each term between the newest and the last one read
+                start = max(after, newest - self.walk * rows // sum(df[t] for t in held))
+                bound = self.later if after else self.tier
+                read = query.lengths(_all(held), bound, start)
+                after = max(start, read[-1][0] if len(read) == bound else start, 1)
             for rowid, length in read:
                 if rowid not in scores:  # else read already with more of its terms
                     saturation = (K1 + 1.0) / (1.0 + K1 * (1 - B + B * length / average))
                     scores[rowid] = sum(w * saturation for w in weight)
         ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:limit]
-        every = all(query.frequency(t) <= self.tier for t in words) and len(found) <= self.max_terms
+        every = all(count[t] <= self.tier for t in words) and len(found) <= self.max_terms
         return ranked, every
 
     def _sets(
@@ -139,17 +154,10 @@ class Bm25Search:
             sets.append((held, sum(idf[t] for t in held) * saturation))
         return sorted(sets, key=lambda s: (-len(s[0]), -s[1]))
 
-    def _idf(self, conn: sqlite3.Connection, term: str, rows: int, counted: int | None) -> float:
-        """bm25()'s idf of the term: ln((N − df + ½)/(df + ½)), 1e-6 where that is not positive; df
-        over the whole index, never scoped (`counted`: the term's unscoped count up to
-        `exact_below` + 1, when known)."""
-        df = self._document_count(conn, term, rows, counted)
-        value = math.log((rows - df + 0.5) / (df + 0.5))
-        return value if value > 0 else 1e-6
-
     def _document_count(self, conn: sqlite3.Connection, term: str, rows: int, counted: int | None) -> int:
-        """How many rows of the index hold the term: counted up to `exact_below`, estimated above
-        (kept until the row count moves by more than 1/32)."""
+        """How many rows of the whole index hold the term (bm25()'s df: never scoped; `counted`: its
+        unscoped count up to `exact_below` + 1, when known): counted up to `exact_below`, estimated
+        above (kept until the row count moves by more than 1/32)."""
         key = (_database(conn), term)
         kept = self._estimates.get(key)
         if kept is not None and abs(kept[1] - rows) * 32 <= rows:
@@ -164,6 +172,12 @@ class Bm25Search:
         estimate = max(_estimate(conn, _phrase(term), rows, self.sample), self.exact_below + 1)
         self._estimates[key] = (estimate, rows)
         return estimate
+
+
+def _idf(df: int, rows: int) -> float:
+    """bm25()'s idf: ln((N − df + ½)/(df + ½)), 1e-6 where that is not positive."""
+    value = math.log((rows - df + 0.5) / (df + 0.5))
+    return value if value > 0 else 1e-6
 
 
 def _database(conn: sqlite3.Connection) -> str:
@@ -232,22 +246,20 @@ def _estimate(conn: sqlite3.Connection, phrase: str, rows: int, sample: int) -> 
 class _Query:
     """FTS5 statements over memories_fts, joined to the memories when scoped."""
 
-    def __init__(self, conn: sqlite3.Connection, scoped: Scoped | None, count_to: int) -> None:
+    def __init__(self, conn: sqlite3.Connection, scoped: Scoped | None) -> None:
         self.conn = conn
         self.join, self.params = "", ()
         if scoped is not None:
             # CROSS JOIN: FTS5 drives; probing it once per memory of the scope is a scan per probe
             self.join = f" CROSS JOIN memories m ON m.seq = memories_fts.rowid AND {scoped.predicate}"
             self.params = tuple(scoped.params)
-        self.count_to = count_to
-        self._frequency: dict[str, int] = {}
 
-    def lengths(self, match: str, n: int | None, after: int | None) -> list[tuple[int, int]]:
+    def lengths(self, match: str, n: int | None, after: int) -> list[tuple[int, int]]:
         """(rowid, length in tokens) of the n most recent matches (all with None) from rowid `after`
-        on (all with None). Scores none: FTS5 walks the matches newest first and stops after n or at
-        `after`; the length is FTS5's record of it."""
+        on. Scores none: FTS5 walks the matches newest first and stops after n or at `after`; the
+        length is FTS5's record of it."""
         limit = "" if n is None else f" LIMIT {int(n)}"
-        since = "" if after is None else f" AND memories_fts.rowid >= {int(after)}"
+        since = f" AND memories_fts.rowid >= {int(after)}" if after > 0 else ""
         rows = self.conn.execute(
             f"SELECT memories_fts.rowid, d.sz FROM memories_fts{self.join}"
             " CROSS JOIN memories_fts_docsize d ON d.id = memories_fts.rowid"
@@ -256,16 +268,14 @@ class _Query:
         )
         return [(int(r[0]), r[1][0] if r[1][0] < 0x80 else _varint(r[1], 0)[0]) for r in rows]
 
-    def frequency(self, term: str) -> int:
-        """How many matches hold the term, counted up to `count_to` (so the commonest terms tie).
-        Reads rowids, scores none."""
-        if term not in self._frequency:
-            self._frequency[term] = self.conn.execute(
-                f"SELECT count(*) FROM (SELECT 1 FROM memories_fts{self.join} WHERE memories_fts MATCH ?"
-                " LIMIT ?)",
-                (*self.params, _phrase(term), self.count_to),
-            ).fetchone()[0]
-        return self._frequency[term]
+    def count(self, term: str, cap: int) -> int:
+        """How many matches hold the term, counted up to `cap`. Reads rowids, scores none."""
+        counted: int = self.conn.execute(
+            f"SELECT count(*) FROM (SELECT 1 FROM memories_fts{self.join}"
+            " WHERE memories_fts MATCH ? LIMIT ?)",
+            (*self.params, _phrase(term), cap),
+        ).fetchone()[0]
+        return counted
 
     def scored(self, match: str, limit: int) -> list[tuple[int, float]]:
         """The best `limit` matches by bm25, best first, ties by rowid."""
