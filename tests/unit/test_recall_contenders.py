@@ -10,7 +10,7 @@ import pytest
 
 from engram.domain.models import Memory, MemoryType, Provenance, Status
 from engram.domain.scoring import Components, QueryTraits, Weights, components, contenders, with_query
-from engram.domain.specificity import vague_or_anchored
+from engram.domain.specificity import KEPT_CHARS, vague_or_anchored
 
 NOW = datetime(2026, 11, 24, 7, 0, tzinfo=UTC)
 TEXTS = [
@@ -130,3 +130,14 @@ def test_equal_scores_keep_the_order_by_id() -> None:
     # When recall keeps the contenders for a top 5, then the top 5 is the five smallest ids
     kept = top(contenders(plain, 5, query, w), 5)
     assert [i for i, _, _ in kept] == [f"m{i}" for i in sorted(ids)[:5]]
+
+
+def test_long_texts_are_judged_as_short_ones() -> None:
+    """Texts over the kept length are not kept, and get the same answers."""
+    vague = "User mentioned the launch again " + "and again " * 200
+    anchored = "The launch rolls out to 5% on June 3 in Lisbon, then " + "more " * 300
+    assert len(vague) > KEPT_CHARS and len(anchored) > KEPT_CHARS
+    assert vague_or_anchored(vague) == (True, False)
+    assert vague_or_anchored(anchored) == (False, True)
+    assert QueryTraits.of("launch Lisbon").shares_terms(anchored)
+    assert not QueryTraits.of("peanuts").shares_terms(anchored)

@@ -20,7 +20,7 @@ from functools import lru_cache
 from operator import itemgetter
 
 from engram.domain.models import Memory, Provenance, Status
-from engram.domain.specificity import RESOLVING, asks_to_act, vague_or_anchored
+from engram.domain.specificity import KEPT, KEPT_CHARS, RESOLVING, asks_to_act, vague_or_anchored
 from engram.domain.text import terms
 
 
@@ -233,11 +233,15 @@ class QueryTraits:
         return not self.terms.isdisjoint(term_set(text))
 
 
-@lru_cache(maxsize=4096)
 def term_set(text: str) -> frozenset[str]:
-    """The text's terms, kept for the texts seen last: recall asks it of every candidate, and the
-    memories of a scope come back as candidates again and again. Keyed by the text itself, so a
-    changed memory is a new key, never a stale answer."""
+    """The text's terms. Recall asks them of its candidates, and the memories of a scope come back as
+    candidates again and again: the terms of the short texts seen last are kept, keyed by the text
+    itself (a changed memory is a new key, never a stale answer; a long text is not kept)."""
+    return _kept_term_set(text) if len(text) <= KEPT_CHARS else frozenset(terms(text))
+
+
+@lru_cache(maxsize=KEPT)
+def _kept_term_set(text: str) -> frozenset[str]:
     return frozenset(terms(text))
 
 

@@ -42,6 +42,9 @@ _VAGUE = re.compile(
     r"(?:came|comes|coming|come) up|back and forth)\b"
 )
 _WORD = re.compile(r"[\w'’-]+")
+# The answers about a text recall keeps (vague_or_anchored here, its terms in domain.scoring): for the
+# last KEPT texts of at most KEPT_CHARS characters, so at most a few MB.
+KEPT, KEPT_CHARS = 2048, 1024
 
 # A query about acting, deciding or being allowed: a rule or a decision answers it.
 _ACTION_QUERY = re.compile(
@@ -71,12 +74,21 @@ def _anchors(text: str, lower: str, enough: int) -> int:
     return found
 
 
-@lru_cache(maxsize=4096)
 def vague_or_anchored(text: str) -> tuple[bool, bool]:
     """Whether the text is vague (see is_vague) and whether it carries two kinds of anchor or more,
     in one pass over the anchors and one lowercasing. Recall asks both of its candidates, and the
-    memories of a scope come back as candidates again and again: the answers for the texts seen last
-    are kept, keyed by the text itself (a changed memory is a new key, never a stale answer)."""
+    memories of a scope come back as candidates again and again: the answers for the short texts seen
+    last are kept, keyed by the text itself (a changed memory is a new key, never a stale answer; a
+    long text is not kept, so the cache holds at most KEPT × KEPT_CHARS characters)."""
+    return _kept_vague_or_anchored(text) if len(text) <= KEPT_CHARS else _vague_or_anchored(text)
+
+
+@lru_cache(maxsize=KEPT)
+def _kept_vague_or_anchored(text: str) -> tuple[bool, bool]:
+    return _vague_or_anchored(text)
+
+
+def _vague_or_anchored(text: str) -> tuple[bool, bool]:
     lower = text.lower()
     n = _anchors(text, lower, enough=2)
     if _VAGUE.search(lower):
