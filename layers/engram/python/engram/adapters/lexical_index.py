@@ -9,12 +9,15 @@ rows of the scope is answered without calling bm25():
 * Candidates are read by term set, rowids and lengths only: for each set S of the query's terms
   found in the scope (its `max_terms` rarest), the rows holding every term of S, larger sets first,
   so that a row is first read by the set of all the query terms it holds and scored with them. FTS5
-  walks matches newest first and stops at a LIMIT, so a set holding a rare term (one in at most
-  `tier` rows of the scope) has every row read, cheaply; a set of common terms only its `tier` most
-  recent ones. The first set of common terms sets the window for the others: they are read among the
-  rowids it covered, and at most the `span` most recent. (Not `S NOT others`: FTS5 walks the whole
-  doclist of a NOT's right side whatever the rowid bounds, ~8 ms at a million.) Reading stops once
-  the best `limit` rows so far score above what any row of the sets left could.
+  walks matches newest first and stops at a LIMIT or a lowest rowid, so a set holding a rare term
+  (one in at most `tier` rows of the scope) has every row read, cheaply; the first set of common
+  terms its `tier` most recent rows, the later ones their `later` most recent among the rowids the
+  sets before them were read in (each row above that holding a set's terms was read by the largest
+  set it holds). And as FTS5 steps through every row of each term of an AND (a sparse three-term set
+  costs ~9 ms at a million when walked to the end), a common set is read only among the most recent
+  rowids that hold about `walk` rows of its terms. (Not `S NOT others`: FTS5 walks the whole doclist
+  of a NOT's right side whatever the rowid bounds, ~8 ms at a million.) Reading stops once the best
+  `limit` rows so far score above what any row of the sets left could.
 * A candidate is scored by bm25()'s own formula (k1 = 1.2, b = 0.75) from figures that cost no pass
   over a doclist: the row count and total token count from FTS5's averages record (what bm25() reads),
   the row's length from FTS5's record of it (memories_fts_docsize, read in the same statement), and
@@ -76,9 +79,9 @@ class Scoped:
 @dataclass(frozen=True)
 class Bm25Search:
     exact_below: int = 2_000  # a query matching at most this many rows has all of them scored
-    tier: int = 500  # a term set's most recent rows read; a term in at most this many rows is rare
-    later: int = 200  # … and the later sets' (within the rowids the sets before them were read in)
-    walk: int = 32_768  # … and only among the recent rowids holding about this many of its terms' rows
+    tier: int = 500  # a term in at most this many rows is rare; the first common set's rows read
+    later: int = 200  # the later common sets' rows read
+    walk: int = 32_768  # common sets are read among the recent rowids holding about this many term rows
     max_terms: int = 5  # term sets are formed of the query's rarest terms, at most this many
     sample: int = 16_384  # rowids read to estimate a common term's document count, in 8 windows
     # (database, term) → (estimated document count, row count when estimated)
@@ -124,7 +127,6 @@ class Bm25Search:
         for (held, _), best_left in zip(sets, reach, strict=True):
             if len(scores) >= limit and heapq.nlargest(limit, scores.values())[-1] > best_left:
                 break  # no row of the sets left can reach the best `limit`
-            weight = [idf[t] for t in words if t in held]  # in query order, as bm25() sums them
             if any(count[t] <= self.tier for t in held):
                 read = query.lengths(_all(held), None, 0)  # a rare term's: every row
             else:
@@ -133,10 +135,16 @@ class Bm25Search:
                 bound = self.later if after else self.tier
                 read = query.lengths(_all(held), bound, start)
                 after = max(start, read[-1][0] if len(read) == bound else start, 1)
-            for rowid, length in read:
-                if rowid not in scores:  # else read already with more of its terms
-                    saturation = (K1 + 1.0) / (1.0 + K1 * (1 - B + B * length / average))
-                    scores[rowid] = sum(w * saturation for w in weight)
+            # Σ idf·(k1+1)/(1 + k1·(1 − b + b·length/average)): each held term once, the others none
+            weight = sum(idf[t] for t in words if t in held) * (K1 + 1.0)
+            base, slope = 1.0 + K1 * (1 - B), K1 * B / average
+            scores.update(
+                {
+                    rowid: weight / (base + slope * (size[0] if size[0] < 0x80 else _varint(size, 0)[0]))
+                    for rowid, size in read
+                    if rowid not in scores  # else read already, with more of its terms
+                }
+            )
         ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:limit]
         every = all(count[t] <= self.tier for t in words) and len(found) <= self.max_terms
         return ranked, every
@@ -254,19 +262,21 @@ class _Query:
             self.join = f" CROSS JOIN memories m ON m.seq = memories_fts.rowid AND {scoped.predicate}"
             self.params = tuple(scoped.params)
 
-    def lengths(self, match: str, n: int | None, after: int) -> list[tuple[int, int]]:
-        """(rowid, length in tokens) of the n most recent matches (all with None) from rowid `after`
-        on. Scores none: FTS5 walks the matches newest first and stops after n or at `after`; the
-        length is FTS5's record of it."""
+    def lengths(self, match: str, n: int | None, after: int) -> list[tuple[int, bytes]]:
+        """(rowid, length in tokens as FTS5 records it: a varint) of the n most recent matches (all
+        with None) from rowid `after` on. Scores none: FTS5 walks the matches newest first and stops
+        after n or at `after`."""
         limit = "" if n is None else f" LIMIT {int(n)}"
         since = f" AND memories_fts.rowid >= {int(after)}" if after > 0 else ""
-        rows = self.conn.execute(
+        cursor = self.conn.cursor()
+        cursor.row_factory = None  # plain tuples: the database's Row objects cost more per row
+        rows: list[tuple[int, bytes]] = cursor.execute(
             f"SELECT memories_fts.rowid, d.sz FROM memories_fts{self.join}"
             " CROSS JOIN memories_fts_docsize d ON d.id = memories_fts.rowid"
             f" WHERE memories_fts MATCH ?{since} ORDER BY memories_fts.rowid DESC{limit}",
             (*self.params, match),
-        )
-        return [(int(r[0]), r[1][0] if r[1][0] < 0x80 else _varint(r[1], 0)[0]) for r in rows]
+        ).fetchall()
+        return rows
 
     def count(self, term: str, cap: int) -> int:
         """How many matches hold the term, counted up to `cap`. Reads rowids, scores none."""
