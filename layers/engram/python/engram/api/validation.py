@@ -1,9 +1,11 @@
 """Request validation for the API's routes: path, query and body checked by pydantic against each
 route's own type hints, in place of powertools' OpenAPI validation middleware (`enable_validation`).
 
-Why our own: powertools' middleware costs a fifth of the api function's cold start (its OpenAPI
-machinery: a FastAPI-style dependant analysis and a TypeAdapter per parameter of every route) and
-part of every request (it also validated each response model again after the route had built it).
+Why our own: powertools' middleware weighs on every request, which it runs through two middleware
+frames, a FastAPI-style request pipeline, and a validation of the response model the route had just
+built; without it the API's own CPU per request drops by a quarter (in-process: health 270 → 200 µs,
+a listing 1,130 → 800 µs, a write 1,180 → 1,025 µs). Its modules (the middleware, the dependant
+analysis, the encoders) also leave the api function's cold start, if only ~10-20 ms of it.
 What the routes need of it is small: path and query parameters declared `Annotated[T, Path(...)]` /
 `Annotated[T, Query(...)]`, and at most one body, a pydantic model. pydantic does the validating;
 this layer reads the hints once per route (on the route's first request), picks the values out of
