@@ -1,0 +1,134 @@
+"""The embedded default's lexical leg alone, and how close its bounded ranking is to FTS5's exact one.
+
+    python bench/bench_lexical.py --data-dir /path/to/data-dir [--queries 300]
+    python bench/bench_lexical.py --size 100000 [--queries 300]
+
+On a data dir filled by bench_recall's generator (`--data-dir`, opened read-only: nothing is written
+to it) or on a fresh one of `--size` memories (filled by bench_recall's `populate`, then deleted), the
+leg as recall asks it (LocalIndex.search within the scope, k = ranking.candidates) for bench_recall's
+query texts: p50/p95/p99 of wall and CPU time, with the load average (CPU time is steadier on a busy
+machine). Then the leg's top k against FTS5's plain `ORDER BY rank` over every match in the scope:
+the share of the exact top k's memories it returns (ids; exact ties are broken by the oldest row,
+the leg prefers recent ones) and the share of its memories whose exact BM25 is at least the exact
+k-th's (tie-aware: equally good answers count). Prints one JSON line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sqlite3
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_recall import TENANT, USER, populate, queries, summary
+
+from engram.adapters.lexical_index import fts_query
+from engram.adapters.local_index import LocalIndex
+from engram.ports import SearchScope
+from engram.runtime.container import local
+from engram.settings import EmbedderSettings, Settings
+
+
+class ReadOnly:
+    """The part of SqliteDatabase the lexical leg uses, on a read-only connection: a corpus is
+    measured as it is (no schema statements, no checkpoints)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = str(path)
+        self.conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+        self.conn.row_factory = sqlite3.Row
+
+    def connection(self) -> sqlite3.Connection:
+        return self.conn
+
+
+def exact(conn: sqlite3.Connection, text: str, k: int) -> list[tuple[str, float]]:
+    """FTS5's own ranking of every match in the scope: (memory id, BM25) of the best k."""
+    rows = conn.execute(
+        "SELECT m.id, -bm25(memories_fts) FROM memories_fts CROSS JOIN memories m"
+        " ON m.seq = memories_fts.rowid AND m.tenant = ? AND m.user_id = ? AND m.status = 'active'"
+        " WHERE memories_fts MATCH ? ORDER BY bm25(memories_fts), memories_fts.rowid LIMIT ?",
+        (TENANT, USER, fts_query(text), k),
+    )
+    return [(r[0], r[1]) for r in rows]
+
+
+def true_scores(conn: sqlite3.Connection, text: str, ids: list[str]) -> dict[str, float]:
+    """The BM25 FTS5 gives these memories for the query."""
+    rows = conn.execute(
+        "SELECT m.id, -bm25(memories_fts) FROM memories_fts CROSS JOIN memories m"
+        f" ON m.seq = memories_fts.rowid WHERE memories_fts MATCH ? AND m.id IN ({','.join('?' * len(ids))})",
+        (fts_query(text), *ids),
+    )
+    return {r[0]: r[1] for r in rows}
+
+
+def measure(data_dir: Path, texts: list[str]) -> dict[str, Any]:
+    index = LocalIndex(ReadOnly(data_dir / "engram.sqlite3"))  # type: ignore[arg-type]
+    scope = SearchScope(TENANT, USER)
+    k = Settings().ranking.candidates
+    for text in texts[:20]:  # warm-up: pages cached, document counts estimated
+        index.search(scope, text, k)
+    wall: list[float] = []
+    cpu: list[float] = []
+    found: dict[str, list[str]] = {}
+    for text in texts:
+        started, used = time.perf_counter(), time.thread_time()
+        found[text] = [h.memory_id for h in index.search(scope, text, k)]
+        cpu.append((time.thread_time() - used) * 1000)
+        wall.append((time.perf_counter() - started) * 1000)
+    load = os.getloadavg()[0]
+    conn = index.db.connection()
+    ids: list[float] = []
+    tied: list[float] = []
+    for text in texts:
+        best = exact(conn, text, k)
+        if not best or not found[text]:
+            continue
+        kth = best[-1][1]
+        scores = true_scores(conn, text, found[text])
+        ids.append(len({i for i, _ in best} & set(found[text])) / len(best))
+        tied.append(sum(1 for i in found[text] if scores[i] >= kth - 1e-9) / len(best))
+    return {
+        "wall_ms": summary(wall),
+        "cpu_ms": summary(cpu),
+        "load": round(load, 2),
+        "k": k,
+        "overlap_ids": round(sum(ids) / len(ids), 3),
+        "overlap_tie_aware": round(sum(tied) / len(tied), 3),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--data-dir", type=Path, help="a data dir filled by bench_recall's generator")
+    parser.add_argument("--size", type=int, default=100_000, help="else fill a fresh one with this many")
+    parser.add_argument("--queries", type=int, default=300)
+    args = parser.parse_args()
+    texts = queries(args.queries)
+    if args.data_dir is not None:
+        result = measure(args.data_dir, texts)
+    else:
+        data_dir = Path(tempfile.mkdtemp(prefix="engram-bench-lexical-"))
+        try:
+            populate(
+                local(Settings(data_dir=data_dir, embedder=EmbedderSettings(provider="hashing"))), args.size
+            )
+            result = measure(data_dir, texts)
+        finally:
+            shutil.rmtree(data_dir, ignore_errors=True)
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
