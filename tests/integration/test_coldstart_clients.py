@@ -1,5 +1,5 @@
 """The api's and the authorizer's botocore clients are built without walking botocore's data directory
-(runtime.authorizer.botocore_session), and still work: against moto here, as against AWS."""
+(providers.aws.botocore_session), and still work: against moto here, as against AWS."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from botocore.exceptions import UnknownServiceError
 from botocore.loaders import Loader
 
-from engram.runtime.authorizer import botocore_session
+from engram.providers.aws import bedrock_runtime_client, botocore_session
 from engram.runtime.container import _session
 from engram.settings import Settings
 from tests.integration.aws_fixtures import REGION, TABLE_NAME, aws, dynamodb, table  # noqa: F401
@@ -66,3 +66,16 @@ def test_aws_data_path_is_still_searched_first(monkeypatch: pytest.MonkeyPatch, 
     loader = botocore_session(("dynamodb",)).get_component("data_loader")
     assert loader.search_paths[0] == str(tmp_path)
     assert loader.search_paths[-1] == Loader.BUILTIN_DATA_PATH
+
+
+def test_the_bedrock_client_is_built_without_listing_every_service(listed: list[str]) -> None:
+    # When a provider builds its bedrock-runtime client (the api's first search, a worker's start)
+    client = bedrock_runtime_client(7.0, attempts=2, region_name=REGION)
+
+    # Then botocore's data directory was not walked
+    assert Loader.BUILTIN_DATA_PATH not in listed
+    # And it is the client asked for: bedrock-runtime in that region, with its timeouts and retries
+    assert client.meta.service_model.service_name == "bedrock-runtime"
+    assert client.meta.region_name == REGION
+    assert (client.meta.config.read_timeout, client.meta.config.connect_timeout) == (7.0, 5.0)
+    assert client.meta.config.retries["total_max_attempts"] == 2

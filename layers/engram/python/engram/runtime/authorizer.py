@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from engram.domain.errors import Unauthorized
 from engram.observability import logger
+from engram.providers.aws import botocore_session
 
 if TYPE_CHECKING:
     from engram.settings import Settings
@@ -68,40 +69,6 @@ class AuthorizerSettings:
             table_name=environ.get("ENGRAM_TABLE_NAME", cls.table_name),
             region=environ.get("ENGRAM_REGION", cls.region),
         )
-
-
-def botocore_session(services: tuple[str, ...]) -> Any:
-    """A botocore session for a process that makes clients of these services only (the api: DynamoDB
-    and SQS; the authorizer: DynamoDB).
-
-    Before it loads a service's model, botocore checks the name against every service it has data
-    for, which it lists by walking its data directory: some 440 service directories, a stat of each
-    of their versions (measured on a busy 2-core machine: ~25 ms of CPU, ~45 ms of wall clock, of the
-    first client's ~100 / ~200). This session's data loader is botocore's own (same search paths,
-    AWS_DATA_PATH included) except that this list holds `services`, those of them with data of the
-    kind asked for (a model, boto3's resource description). Any other service is unknown to it: a
-    client of one fails at once, naming the services it has."""
-    import botocore.session
-    from botocore.exceptions import DataNotFoundError
-    from botocore.loaders import Loader, instance_cache
-
-    class KnownServicesLoader(Loader):  # type: ignore[misc]
-        @instance_cache  # type: ignore[untyped-decorator]
-        def list_available_services(self, type_name: str) -> list[str]:
-            found = []
-            for name in services:
-                try:
-                    self.list_api_versions(name, type_name)
-                except DataNotFoundError:
-                    continue
-                found.append(name)
-            return sorted(found)
-
-    session = botocore.session.get_session()
-    search_paths = session.get_component("data_loader").search_paths
-    loader = KnownServicesLoader(extra_search_paths=list(search_paths), include_default_search_paths=False)
-    session.register_component("data_loader", loader)
-    return session
 
 
 def key_store(settings: AuthorizerSettings | None = None, *, session: Any = None) -> KeyFinder:

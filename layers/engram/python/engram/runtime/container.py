@@ -333,10 +333,10 @@ def local(settings: Settings, clock: Clock | None = None) -> Container:
 
 def _session(settings: Settings) -> Any:
     """The boto3 session of the DynamoDB table and the SQS queue, over a botocore session that knows
-    those two services only (runtime.authorizer.botocore_session: no walk of botocore's data)."""
+    those two services only (providers.aws.botocore_session: no walk of botocore's data)."""
     import boto3
 
-    from engram.runtime.authorizer import botocore_session
+    from engram.providers.aws import botocore_session
 
     core = botocore_session(("dynamodb", "sqs"))
     return boto3.session.Session(botocore_session=core, region_name=settings.region or None)
