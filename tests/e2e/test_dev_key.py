@@ -37,19 +37,26 @@ class DevServer:
             stdout=self.log.open("w"),
             stderr=subprocess.STDOUT,
         )
+        try:
+            self._wait_until_healthy()
+        except BaseException:
+            self.stop()  # never leave a server behind a failed start
+            raise
+        # The key is printed before any process answers: it is in the log once health answers.
+        self.output = self.log.read_text()
+        self.key = self.output.strip().splitlines()[-1]
+
+    def _wait_until_healthy(self) -> None:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"engram serve exited: {self.log.read_text()}")
             try:
                 with urllib.request.urlopen(self.url + "/v1/health", timeout=1):
-                    break
+                    return
             except OSError:
                 time.sleep(0.1)
-        else:
-            raise RuntimeError("engram serve did not become healthy")
-        self.output = self.log.read_text()
-        self.key = self.output.strip().splitlines()[-1]
+        raise RuntimeError("engram serve did not become healthy")
 
     def status_with(self, key: str) -> int:
         request = urllib.request.Request(

@@ -343,8 +343,13 @@ def serve(
     workers: int = 1,
     build: Callable[[], Container] | None = None,
 ) -> None:
-    """Run the server (in `workers` processes) and the background loops until interrupted."""
+    """Run the server (in `workers` processes) and the background loops until interrupted.
+
+    `on_ready` runs once the socket listens and before any process answers on it (so what it prints,
+    the dev key above all, is there before the first answer), and before the fork (no thread yet)."""
     server = make_server(container, host, port)
+    if on_ready:
+        on_ready(server)
     children = _fork_workers(server, workers - 1, build) if workers > 1 and build else []
     signal.signal(signal.SIGTERM, _interrupt)  # `kill` stops it as cleanly as Ctrl-C
     stop = threading.Event()
@@ -353,8 +358,6 @@ def serve(
     ]
     for thread in threads:
         thread.start()
-    if on_ready:
-        on_ready(server)
     try:
         server.serve_forever(poll_interval=0.2)
     except KeyboardInterrupt:
