@@ -79,7 +79,7 @@ from common import Served, latencies_ms, percentile
 
 from engram.adapters.local_index import LocalIndex
 from engram.adapters.sqlite_db import SqliteDatabase
-from engram.adapters.sqlite_store import _row_values  # the store's own row format
+from engram.adapters.sqlite_store import row_values  # the store's own row format
 from engram.domain.models import (
     Enrichment,
     EnrichmentState,
@@ -299,7 +299,7 @@ def populate(container: Container, n: int, graph: bool = False) -> float:
                 "INSERT INTO memories (id, tenant, user_id, project, namespace, content_hash, status,"
                 " enrichment_state, updated_at, observed_at, hits, retrieval_count, last_retrieved_at, doc)"
                 " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                [_row_values(m) for m in batch],
+                [row_values(m) for m in batch],
             )
             conn.execute(
                 "INSERT INTO memories_fts (rowid, content) SELECT seq, json_extract(doc, '$.content')"

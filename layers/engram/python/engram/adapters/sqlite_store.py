@@ -22,7 +22,7 @@ from engram.domain.models import EnrichmentState, HistoryRecord, Memory, Status,
 from engram.domain.quotas import memory_cap_message
 from engram.ports import InsertResult, ListQuery, Page
 
-_COLUMNS = (
+COLUMNS = (
     "id, tenant, user_id, project, namespace, content_hash, status, enrichment_state, updated_at,"
     " observed_at, hits, retrieval_count, last_retrieved_at, doc"
 )
@@ -34,7 +34,7 @@ def _doc(memory: Memory) -> str:
     return memory.model_dump_json(exclude=set(_COUNTERS))
 
 
-def _row_values(memory: Memory) -> tuple[Any, ...]:
+def row_values(memory: Memory) -> tuple[Any, ...]:
     updated = iso(memory.updated_at)  # a new memory was observed when it was remembered: one format
     observed = updated if memory.observed_at == memory.updated_at else iso(memory.observed_at)
     return (
@@ -83,7 +83,7 @@ CREATE TABLE IF NOT EXISTS model_usage (
 """
 
 
-def _within_cap(conn: sqlite3.Connection, tenant: str) -> None:
+def within_cap(conn: sqlite3.Connection, tenant: str) -> None:
     """QuotaExceeded when the tenant now holds more memories (not deleted) than its cap."""
     cap = conn.execute("SELECT max_memories FROM tenant_limits WHERE tenant = ?", (tenant,)).fetchone()
     if cap is None or cap[0] is None:
@@ -124,23 +124,23 @@ class SqliteMemoryStore:
     # ------------------------------------------------------------------ writes
 
     def insert_or_dedup(self, memory: Memory) -> InsertResult:
-        values = _row_values(memory)  # the JSON doc is made before the write lock is taken
+        values = row_values(memory)  # the JSON doc is made before the write lock is taken
         # In a unit of work, no savepoint of its own: its one error (QuotaExceeded) ends the unit too.
         with self.db.write(savepoint=False) as conn:
             cur = conn.execute(
-                f"INSERT INTO memories ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+                f"INSERT INTO memories ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
                 " ON CONFLICT DO NOTHING",
                 values,
             )
             if cur.rowcount == 1:
-                _within_cap(conn, memory.tenant)  # counted with the insert: a raise rolls it back
+                within_cap(conn, memory.tenant)  # counted with the insert: a raise rolls it back
                 conn.execute(
                     "INSERT INTO memories_fts (rowid, content) VALUES (?, ?)", (cur.lastrowid, memory.content)
                 )
                 return InsertResult(memory, created=True)
             row = conn.execute(
                 f"UPDATE memories SET hits = hits + 1 WHERE tenant = ? AND user_id = ? AND project = ?"
-                f" AND namespace = ? AND content_hash = ? AND status != 'deleted' RETURNING {_COLUMNS}",
+                f" AND namespace = ? AND content_hash = ? AND status != 'deleted' RETURNING {COLUMNS}",
                 (memory.tenant, memory.user_id, memory.project, memory.namespace, memory.content_hash),
             ).fetchone()
         return InsertResult(row_to_memory(row), created=False)
@@ -164,7 +164,7 @@ class SqliteMemoryStore:
             sql += " AND updated_at = ?"
             params.append(iso(expected_updated_at))
         with self.db.write() as conn:
-            row = conn.execute(sql + " RETURNING " + _COLUMNS, params).fetchone()
+            row = conn.execute(sql + " RETURNING " + COLUMNS, params).fetchone()
         if row is None:
             raise Conflict(f"memory {memory.id} changed concurrently; retry")
         return row_to_memory(row)
@@ -175,7 +175,7 @@ class SqliteMemoryStore:
                 row = conn.execute(
                     "UPDATE memories SET content_hash = ?, status = ?, enrichment_state = ?, updated_at = ?,"
                     " observed_at = ?, doc = ? WHERE tenant = ? AND id = ? AND updated_at = ?"
-                    f" RETURNING seq, {_COLUMNS}",
+                    f" RETURNING seq, {COLUMNS}",
                     (
                         new.content_hash,
                         new.status.value,
@@ -201,7 +201,7 @@ class SqliteMemoryStore:
     def delete(self, tenant: str, memory_id: str) -> Memory | None:
         with self.db.write() as conn:
             row = conn.execute(
-                f"SELECT seq, {_COLUMNS} FROM memories WHERE tenant = ? AND id = ? AND status != 'deleted'",
+                f"SELECT seq, {COLUMNS} FROM memories WHERE tenant = ? AND id = ? AND status != 'deleted'",
                 (tenant, memory_id),
             ).fetchone()
             if row is None:
@@ -250,7 +250,7 @@ class SqliteMemoryStore:
     def get(self, tenant: str, memory_id: str) -> Memory | None:
         row = (
             self.db.connection()
-            .execute(f"SELECT {_COLUMNS} FROM memories WHERE tenant = ? AND id = ?", (tenant, memory_id))
+            .execute(f"SELECT {COLUMNS} FROM memories WHERE tenant = ? AND id = ?", (tenant, memory_id))
             .fetchone()
         )
         return row_to_memory(row) if row else None
@@ -302,7 +302,7 @@ class SqliteMemoryStore:
         rows = (
             self.db.connection()
             .execute(
-                f"SELECT {_COLUMNS} FROM memories m WHERE {' AND '.join(where)} ORDER BY id DESC LIMIT ?",
+                f"SELECT {COLUMNS} FROM memories m WHERE {' AND '.join(where)} ORDER BY id DESC LIMIT ?",
                 (*params, query.limit + 1),
             )
             .fetchall()
@@ -319,7 +319,7 @@ class SqliteMemoryStore:
         rows = (
             self.db.connection()
             .execute(
-                f"SELECT seq, {_COLUMNS} FROM memories WHERE {' AND '.join(where)} ORDER BY seq LIMIT ?",
+                f"SELECT seq, {COLUMNS} FROM memories WHERE {' AND '.join(where)} ORDER BY seq LIMIT ?",
                 (*params, limit + 1),
             )
             .fetchall()
@@ -335,7 +335,7 @@ class SqliteMemoryStore:
         rows = (
             self.db.connection()
             .execute(
-                f"SELECT {_COLUMNS}, updated_at || '#' || id AS pos FROM memories"
+                f"SELECT {COLUMNS}, updated_at || '#' || id AS pos FROM memories"
                 " WHERE enrichment_state = ? AND updated_at < ? AND updated_at || '#' || id > ?"
                 " ORDER BY updated_at, id LIMIT ?",
                 (state.value, iso(updated_before), after, limit + 1),

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from engram.adapters.cursor import decode_cursor, encode_cursor
 from engram.adapters.sqlite_db import SqliteDatabase, iso
 from engram.adapters.sqlite_graph import SCHEMA as GRAPH_SCHEMA
-from engram.adapters.sqlite_store import _COLUMNS, _row_values, _within_cap, row_to_memory
+from engram.adapters.sqlite_store import COLUMNS, row_to_memory, row_values, within_cap
 from engram.adapters.sqlite_transcripts import SCHEMA as TRANSCRIPT_SCHEMA
 from engram.adapters.sqlite_transcripts import uncount_transcripts
 from engram.domain.graph import Entity, GraphScope, Relation
@@ -44,8 +44,7 @@ class SqliteUserData:
 
     def memories(self, tenant: str, user_id: str, after: str | None, limit: int) -> list[Memory]:
         rows = self.db.connection().execute(
-            f"SELECT {_COLUMNS} FROM memories WHERE tenant = ? AND user_id = ? AND id > ?"
-            " ORDER BY id LIMIT ?",
+            f"SELECT {COLUMNS} FROM memories WHERE tenant = ? AND user_id = ? AND id > ? ORDER BY id LIMIT ?",
             (tenant, user_id, after or "", limit),
         )
         return [row_to_memory(r) for r in rows]
@@ -85,8 +84,8 @@ class SqliteUserData:
                 return False
             try:
                 cur = conn.execute(
-                    f"INSERT INTO memories ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                    _row_values(memory),
+                    f"INSERT INTO memories ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    row_values(memory),
                 )
             except sqlite3.IntegrityError:  # a live memory of the scope holds the same content
                 return False
@@ -94,7 +93,7 @@ class SqliteUserData:
                 conn.execute(
                     "INSERT INTO memories_fts (rowid, content) VALUES (?, ?)", (cur.lastrowid, memory.content)
                 )
-                _within_cap(conn, memory.tenant)  # over the tenant's cap: QuotaExceeded, and nothing written
+                within_cap(conn, memory.tenant)  # over the tenant's cap: QuotaExceeded, and nothing written
         return True
 
     def restore_graph(
