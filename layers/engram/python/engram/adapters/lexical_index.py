@@ -114,7 +114,11 @@ class Bm25Search:
             return query.scored(_any(words), limit), True
         found = [t for t in words if count[t]]
         known = scoped is None
-        df = {t: self._document_count(conn, t, rows, count[t] if known and exact[t] else None) for t in found}
+        database = _database(conn)
+        df = {
+            t: self._document_count(conn, database, t, rows, count[t] if known and exact[t] else None)
+            for t in found
+        }
         present = sorted(found, key=lambda t: (count[t], df[t]))[: self.max_terms]
         idf = {t: _idf(df[t], rows) for t in present}
         average = tokens / rows
@@ -124,6 +128,7 @@ class Bm25Search:
         newest = _newest(conn)
         after = 0  # the common sets after the first are read from this rowid on: every row above it
         # holding a set's terms was read with the first set of the ones it holds
+        base, slope = 1.0 + K1 * (1 - B), K1 * B / average
         for (held, _), best_left in zip(sets, reach, strict=True):
             if len(scores) >= limit and heapq.nlargest(limit, scores.values())[-1] > best_left:
                 break  # no row of the sets left can reach the best `limit`
@@ -137,7 +142,6 @@ class Bm25Search:
                 after = max(start, read[-1][0] if len(read) == bound else start, 1)
             # Σ idf·(k1+1)/(1 + k1·(1 − b + b·length/average)): each held term once, the others none
             weight = sum(idf[t] for t in words if t in held) * (K1 + 1.0)
-            base, slope = 1.0 + K1 * (1 - B), K1 * B / average
             scores.update(
                 {
                     rowid: weight / (base + slope * (size[0] if size[0] < 0x80 else _varint(size, 0)[0]))
@@ -162,19 +166,18 @@ class Bm25Search:
             sets.append((held, sum(idf[t] for t in held) * saturation))
         return sorted(sets, key=lambda s: (-len(s[0]), -s[1]))
 
-    def _document_count(self, conn: sqlite3.Connection, term: str, rows: int, counted: int | None) -> int:
+    def _document_count(
+        self, conn: sqlite3.Connection, database: str, term: str, rows: int, counted: int | None
+    ) -> int:
         """How many rows of the whole index hold the term (bm25()'s df: never scoped; `counted`: its
         unscoped count up to `exact_below` + 1, when known): counted up to `exact_below`, estimated
-        above (kept until the row count moves by more than 1/32)."""
-        key = (_database(conn), term)
+        above (kept per `database` until the row count moves by more than 1/32)."""
+        key = (database, term)
         kept = self._estimates.get(key)
         if kept is not None and abs(kept[1] - rows) * 32 <= rows:
             return kept[0]
         if counted is None:
-            counted = conn.execute(
-                "SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? LIMIT ?)",
-                (_phrase(term), self.exact_below + 1),
-            ).fetchone()[0]
+            counted = _Query(conn, None).count(term, self.exact_below + 1)
         if counted <= self.exact_below:
             return counted
         estimate = max(_estimate(conn, _phrase(term), rows, self.sample), self.exact_below + 1)
