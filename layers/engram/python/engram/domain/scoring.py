@@ -16,11 +16,10 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from functools import lru_cache
 from operator import itemgetter
 
 from engram.domain.models import Memory, Provenance, Status
-from engram.domain.specificity import KEPT, KEPT_CHARS, RESOLVING, asks_to_act, vague_or_anchored
+from engram.domain.specificity import RESOLVING, asks_to_act, kept_for_short_texts, vague_or_anchored
 from engram.domain.text import terms
 
 
@@ -233,15 +232,9 @@ class QueryTraits:
         return not self.terms.isdisjoint(term_set(text))
 
 
+@kept_for_short_texts
 def term_set(text: str) -> frozenset[str]:
-    """The text's terms. Recall asks them of its candidates, and the memories of a scope come back as
-    candidates again and again: the terms of the short texts seen last are kept, keyed by the text
-    itself (a changed memory is a new key, never a stale answer; a long text is not kept)."""
-    return _kept_term_set(text) if len(text) <= KEPT_CHARS else frozenset(terms(text))
-
-
-@lru_cache(maxsize=KEPT)
-def _kept_term_set(text: str) -> frozenset[str]:
+    """The text's terms (kept for short texts: recall asks them of its candidates)."""
     return frozenset(terms(text))
 
 

@@ -10,7 +10,9 @@ importance and confidence.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from collections.abc import Callable
+from functools import lru_cache, wraps
+from typing import TypeVar
 
 from engram.domain.models import MemoryType
 
@@ -45,6 +47,7 @@ _WORD = re.compile(r"[\w'’-]+")
 # The answers about a text recall keeps (vague_or_anchored here, its terms in domain.scoring): for the
 # last KEPT texts of at most KEPT_CHARS characters, so at most a few MB.
 KEPT, KEPT_CHARS = 2048, 1024
+T = TypeVar("T")
 
 # A query about acting, deciding or being allowed: a rule or a decision answers it.
 _ACTION_QUERY = re.compile(
@@ -74,21 +77,25 @@ def _anchors(text: str, lower: str, enough: int) -> int:
     return found
 
 
+def kept_for_short_texts(answer: Callable[[str], T]) -> Callable[[str], T]:
+    """`answer`, with its answers for the last KEPT texts of at most KEPT_CHARS characters kept.
+    Recall asks them of its candidates, and the memories of a scope come back as candidates again and
+    again. Keyed by the text itself: a changed memory is a new key, never a stale answer; a long text
+    is not kept, so the answers kept hold at most KEPT × KEPT_CHARS characters."""
+    kept = lru_cache(maxsize=KEPT)(answer)
+
+    @wraps(answer)
+    def ask(text: str) -> T:
+        return kept(text) if len(text) <= KEPT_CHARS else answer(text)
+
+    return ask
+
+
+@kept_for_short_texts
 def vague_or_anchored(text: str) -> tuple[bool, bool]:
     """Whether the text is vague (see is_vague) and whether it carries two kinds of anchor or more,
-    in one pass over the anchors and one lowercasing. Recall asks both of its candidates, and the
-    memories of a scope come back as candidates again and again: the answers for the short texts seen
-    last are kept, keyed by the text itself (a changed memory is a new key, never a stale answer; a
-    long text is not kept, so the cache holds at most KEPT × KEPT_CHARS characters)."""
-    return _kept_vague_or_anchored(text) if len(text) <= KEPT_CHARS else _vague_or_anchored(text)
-
-
-@lru_cache(maxsize=KEPT)
-def _kept_vague_or_anchored(text: str) -> tuple[bool, bool]:
-    return _vague_or_anchored(text)
-
-
-def _vague_or_anchored(text: str) -> tuple[bool, bool]:
+    in one pass over the anchors and one lowercasing (kept for short texts: recall asks both of its
+    candidates)."""
     lower = text.lower()
     n = _anchors(text, lower, enough=2)
     if _VAGUE.search(lower):
