@@ -7,7 +7,6 @@ before any route.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from aws_lambda_powertools.event_handler import Response, content_types
@@ -82,7 +81,7 @@ def build_resolver(services: Services) -> RequestScopedResolver:
 
     include_routes(app, services, tenant)
     for route in app.routes():
-        validation.declare(route.func, frozenset(re.findall(r"<(\w+)>", route.path)))
+        validation.declare(route.func, frozenset(route.rule.groupindex))  # the path's parameters
     return app
 
 
