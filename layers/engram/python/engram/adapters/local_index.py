@@ -158,6 +158,13 @@ class _Scope:
         self.build_lock = threading.Lock()  # one load or build of the graph at a time
         self.changes_seen = (0, 0)  # the scope's vector_changes (version, inserts) the copy reflects
 
+    def wrote(self, before: tuple[int, int], after: tuple[int, int]) -> None:
+        """This process wrote the scope's vectors (and applies the write to this copy), moving its
+        vector_changes from `before` to `after`: a copy current at `before` is current at `after`; one
+        behind it still has another process's writes to catch up on."""
+        if self.changes_seen == before:
+            self.changes_seen = after
+
     @property
     def count(self) -> int:
         if self.covered is not None:
@@ -304,8 +311,7 @@ class LocalIndex:
                 scope = self._users.get(key)
                 if scope is None:
                     continue  # not loaded here: its first use reads these rows from SQLite
-                if scope.changes_seen == before[key]:  # nothing from elsewhere in between: now current
-                    scope.changes_seen = after[key]
+                scope.wrote(before[key], after[key])
                 if scope.dense is not None:
                     for memory_id, seq, vec in changed:
                         scope.dense.put(memory_id, seq, vec)
@@ -352,8 +358,7 @@ class LocalIndex:
                 scope = self._users.get(key)
                 if scope is None:
                     continue
-                if scope.changes_seen == before[user_id]:  # nothing from elsewhere in between
-                    scope.changes_seen = after[user_id]
+                scope.wrote(before[user_id], after[user_id])
                 seqs = np.array([seq for _, seq in removed], dtype=np.int64)
                 if scope.dense is not None:
                     for memory_id, _ in removed:
