@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 
 from pydantic import TypeAdapter
 
-from engram.adapters.sqlite_db import SqliteDatabase, iso
+from engram.adapters.sqlite_db import SqliteDatabase, iso, parse_iso
 from engram.domain.models import utcnow
 from engram.ports import Job, JobEnvelope
 
@@ -71,6 +71,28 @@ class SqliteJobQueue:
             .fetchone()
         )
         return row is not None
+
+    def queued_since(self, since: datetime, jobs: int) -> bool:
+        """Whether at least `jobs` jobs were queued after `since`: the created_at of the `jobs`-th
+        newest job, read backwards along the rowid (a few rows, whatever the table's size)."""
+        row = (
+            self.db.connection()
+            .execute("SELECT created_at FROM jobs ORDER BY id DESC LIMIT 1 OFFSET ?", (jobs - 1,))
+            .fetchone()
+        )
+        return row is not None and row[0] > iso(since)
+
+    def longest_wait(self, now: datetime | None = None) -> timedelta:
+        """How long the queued job due first has been due (zero when none is): one step along the
+        (state, available_at) index."""
+        now = now or utcnow()
+        row = (
+            self.db.connection()
+            .execute("SELECT min(available_at) FROM jobs WHERE state = 'queued'")
+            .fetchone()
+        )
+        due = parse_iso(row[0]) if row else None
+        return max(timedelta(0), now - due) if due else timedelta(0)
 
     def complete(self, job_ids: Sequence[int]) -> None:
         now = iso(utcnow())
