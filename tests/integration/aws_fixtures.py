@@ -25,6 +25,8 @@ from moto import mock_aws
 from moto.core.botocore_stubber import BotocoreStubber
 
 from engram.adapters.dynamo_store import create_table
+from engram.adapters.dynamo_table import DynamoTable
+from engram.providers.aws import botocore_session
 
 REGION = "us-east-1"
 TABLE_NAME = "engram-test"
@@ -69,11 +71,19 @@ def dynamodb(aws: None) -> Any:
     return boto3.resource("dynamodb", region_name=REGION)
 
 
+def deployed_table() -> DynamoTable:
+    """The engram table as the deployed functions reach it: a DynamoTable over a botocore client of
+    the container's session (runtime.container.aws), not boto3's resource."""
+    client = botocore_session(("dynamodb", "sqs")).create_client("dynamodb", region_name=REGION)
+    return DynamoTable(client, TABLE_NAME)
+
+
 @pytest.fixture
-def table(dynamodb: Any) -> Any:
-    """The engram table, created by the adapter's own `create_table` (both GSIs, TTL on)."""
+def table(dynamodb: Any) -> DynamoTable:
+    """The engram table, created by the adapter's own `create_table` (both GSIs, TTL on), as the
+    deployed functions reach it."""
     create_table(dynamodb, TABLE_NAME)
-    return dynamodb.Table(TABLE_NAME)
+    return deployed_table()
 
 
 @pytest.fixture

@@ -19,11 +19,10 @@ def make_store(kind: str, tmp_path):
     from moto import mock_aws
 
     from engram.adapters.dynamo_store import DynamoMemoryStore, create_table
-    from tests.integration.aws_fixtures import atomic_requests
+    from tests.integration.aws_fixtures import REGION, TABLE_NAME, atomic_requests, deployed_table
 
     # moto's in-process backend is not atomic across threads (it checks transaction conditions item by
     # item); atomic_requests serialises each mocked request, as DynamoDB serialises each item write.
     with mock_aws(), atomic_requests():
-        resource = boto3.resource("dynamodb", region_name="us-east-1")
-        create_table(resource, "engram-test")
-        yield DynamoMemoryStore(resource.Table("engram-test"))
+        create_table(boto3.client("dynamodb", region_name=REGION), TABLE_NAME)
+        yield DynamoMemoryStore(deployed_table())

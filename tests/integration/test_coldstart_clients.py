@@ -11,7 +11,7 @@ from botocore.exceptions import UnknownServiceError
 from botocore.loaders import Loader
 
 from engram.providers.aws import bedrock_runtime_client, botocore_session
-from engram.runtime.container import _session
+from engram.runtime.container import _session, _table
 from engram.settings import Settings
 from tests.integration.aws_fixtures import REGION, TABLE_NAME, aws, dynamodb, table  # noqa: F401
 
@@ -42,16 +42,17 @@ def test_a_client_is_built_without_listing_every_service(table: Any, listed: lis
 
 
 def test_the_containers_session_reads_and_writes_the_table(table: Any, listed: list[str]) -> None:  # noqa: F811
-    # When the container's session builds its table resource and its SQS client
-    session = _session(Settings(backend="aws", table_name=TABLE_NAME, region=REGION))
-    resource_table = session.resource("dynamodb").Table(TABLE_NAME)
-    queue = session.client("sqs")
+    # When the container builds its table and its SQS client
+    settings = Settings(backend="aws", table_name=TABLE_NAME, region=REGION)
+    session = _session()
+    deployed = _table(settings, session)
+    queue = session.create_client("sqs", region_name=REGION)
 
     # Then botocore's data directory was not walked (moto, answering the calls below, may walk it)
     assert Loader.BUILTIN_DATA_PATH not in listed
-    # And both work
-    resource_table.put_item(Item={"pk": "k", "sk": "s", "v": 1})
-    assert resource_table.get_item(Key={"pk": "k", "sk": "s"})["Item"]["v"] == 1
+    # And both work, the table in plain values
+    deployed.put_item(Item={"pk": "k", "sk": "s", "v": 1})
+    assert deployed.get_item(Key={"pk": "k", "sk": "s"})["Item"]["v"] == 1
     url = queue.create_queue(QueueName="jobs")["QueueUrl"]
     assert queue.get_queue_url(QueueName="jobs")["QueueUrl"] == url
 

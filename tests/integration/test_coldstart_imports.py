@@ -67,6 +67,9 @@ FORBIDDEN = {
         "aws_lambda_powertools.event_handler.openapi.encoders",
         "opensearchpy",  # the search index's client is built by the first call that needs it
         "requests",
+        # The table is a DynamoTable over a botocore client (adapters.dynamo_table), not boto3's resource.
+        "boto3",
+        "s3transfer",
         # Each use case's module loads with its first call (the container builds the use case then), and
         # with it what only a write or a search uses: the PII rules, the ranking.
         "engram.usecases.remember",
@@ -165,3 +168,32 @@ def test_the_api_handler_traces_with_xray_on_lambda(tmp_path):
     loaded = modules_loaded_by("api", tmp_path)
     assert "aws_xray_sdk.ext.botocore.patch" in loaded
     assert "aws_xray_sdk.ext.httplib.patch" in loaded
+
+
+BUILD_SEARCH_CLIENTS = """
+import importlib.util, json, sys
+spec = importlib.util.spec_from_file_location("handler", sys.argv[1])
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+from engram.adapters.opensearch_index import build_client
+from engram.providers.aws import bedrock_runtime_client
+bedrock_runtime_client(5.0)
+build_client("https://abc123.us-east-1.aoss.amazonaws.com", mode="aoss")
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def test_the_api_builds_its_search_clients_without_boto3(tmp_path):
+    """Its first search builds the Bedrock client and signs for OpenSearch: boto3 is not moved there."""
+    result = subprocess.run(
+        [sys.executable, "-c", BUILD_SEARCH_CLIENTS, str(ROOT / "functions" / "api" / "handler.py")],
+        capture_output=True,
+        text=True,
+        env=lambda_env("api", tmp_path),
+        cwd=tmp_path,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    loaded = json.loads(result.stdout.strip().splitlines()[-1])
+    assert "opensearchpy" in loaded  # the clients were built (the check below is not vacuous)
+    assert [m for m in loaded if m.split(".")[0] in ("boto3", "s3transfer")] == []

@@ -45,7 +45,7 @@ def _to_key(item: dict[str, Any]) -> ApiKey:
 
 
 class DynamoKeyStore:
-    """KeyStore over a boto3 DynamoDB `Table` resource."""
+    """KeyStore over the engram table (a DynamoTable, or boto3's `Table` resource)."""
 
     def __init__(self, table: Any, *, clock: Clock | None = None) -> None:
         self.table = table

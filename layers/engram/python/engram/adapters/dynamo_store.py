@@ -104,7 +104,8 @@ def _written(write: Callable[..., Any], **request: Any) -> bool:
 
 
 class DynamoMemoryStore:
-    """MemoryStore over a boto3 DynamoDB `Table` resource (its client is used for transactions)."""
+    """MemoryStore over the engram table: a DynamoTable (deployed) or boto3's `Table` resource, which
+    read and write alike (engram.adapters.dynamo_table); its client is used for transactions."""
 
     def __init__(
         self,
@@ -115,7 +116,7 @@ class DynamoMemoryStore:
         max_attempts: int = 8,
     ) -> None:
         self.table = table
-        self.client = table.meta.client  # the resource's client: takes and returns plain Python values
+        self.client = table.meta.client  # the table's client: takes and returns plain Python values
         self.name: str = table.name
         self.clock = clock
         self.history_ttl = timedelta(days=history_ttl_days)

@@ -34,7 +34,6 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from boto3.dynamodb.conditions import Key
 from botocore.exceptions import ClientError
 from ulid import ULID
 
@@ -255,23 +254,19 @@ class DynamoTranscriptStore:
 
     def messages(self, ref: SessionRef, limit: int, cursor: str | None = None) -> MessagePage:
         after = int(decode_cursor(cursor, ("seq",))["seq"]) if cursor else 0
-        items = self._query(
-            Key("pk").eq(_pk(ref)) & Key("sk").between(_msg_sk(after + 1), "MSG#~"), limit=limit + 1
-        )
+        items = self._query(_pk(ref), between=(_msg_sk(after + 1), "MSG#~"), limit=limit + 1)
         page = [Message.model_validate_json(i["doc"]) for i in items[:limit]]
         more = len(items) > limit
         return MessagePage(page, encode_cursor({"seq": page[-1].seq}) if more and page else None)
 
     def window(self, ref: SessionRef, from_seq: int, through_seq: int, context: int) -> list[Message]:
-        pk = Key("pk").eq(_pk(ref))
+        pk = _pk(ref)
         earlier = (
-            self._query(
-                pk & Key("sk").between(_msg_sk(0), _msg_sk(from_seq - 1)), limit=context, forward=False
-            )
+            self._query(pk, between=(_msg_sk(0), _msg_sk(from_seq - 1)), limit=context, forward=False)
             if context > 0 and from_seq > 1
             else []
         )
-        new = self._query(pk & Key("sk").between(_msg_sk(from_seq), _msg_sk(through_seq)))
+        new = self._query(pk, between=(_msg_sk(from_seq), _msg_sk(through_seq)))
         return [Message.model_validate_json(i["doc"]) for i in [*reversed(earlier), *new]]
 
     def messages_by_id(self, ref: SessionRef, ids: Sequence[str]) -> list[Message]:
@@ -318,9 +313,7 @@ class DynamoTranscriptStore:
         self.table.put_item(Item={"pk": _pk(ref), "sk": f"JOB#{job.job_id}", "doc": job.model_dump_json()})
 
     def jobs(self, ref: SessionRef, limit: int) -> list[ExtractionRecord]:
-        items = self._query(
-            Key("pk").eq(_pk(ref)) & Key("sk").begins_with("JOB#"), limit=limit, forward=False
-        )
+        items = self._query(_pk(ref), prefix="JOB#", limit=limit, forward=False)
         return [ExtractionRecord.model_validate_json(i["doc"]) for i in items]
 
     # ------------------------------------------------------------------ facts
@@ -347,13 +340,13 @@ class DynamoTranscriptStore:
         self.table.put_item(Item=item)
 
     def facts(self, ref: SessionRef) -> list[FactRecord]:
-        items = self._query(Key("pk").eq(_pk(ref)) & Key("sk").begins_with("FACT#"))
+        items = self._query(_pk(ref), prefix="FACT#")
         return sorted(
             (FactRecord.model_validate_json(i["doc"]) for i in items), key=lambda f: (f.at, f.fact_key)
         )
 
     def sessions_of(self, tenant: str, memory_id: str) -> list[SessionRef]:
-        items = self._query(Key("pk").eq(_back_pk(tenant, memory_id)))
+        items = self._query(_back_pk(tenant, memory_id))
         return [SessionRef(tenant, i["user_id"], i["session_id"]) for i in items]
 
     # ------------------------------------------------------------------ checkpoints
@@ -364,9 +357,7 @@ class DynamoTranscriptStore:
         )
 
     def checkpoints(self, ref: SessionRef, limit: int) -> list[Checkpoint]:
-        items = self._query(
-            Key("pk").eq(_pk(ref)) & Key("sk").begins_with("CKPT#"), limit=limit, forward=False
-        )
+        items = self._query(_pk(ref), prefix="CKPT#", limit=limit, forward=False)
         return [Checkpoint.model_validate_json(i["doc"]) for i in items]
 
     def delete_checkpoints(self, ref: SessionRef, ids: Sequence[str]) -> None:
@@ -378,7 +369,7 @@ class DynamoTranscriptStore:
 
     def delete(self, ref: SessionRef) -> int:
         pk = _pk(ref)
-        items = self._query(Key("pk").eq(pk))
+        items = self._query(pk)
         messages = sum(1 for i in items if i["sk"].startswith("MSG#"))
         freed = sum(
             transcript_bytes(json.loads(i["doc"])["content"]) for i in items if i["sk"].startswith("MSG#")
@@ -449,11 +440,26 @@ class DynamoTranscriptStore:
     # ------------------------------------------------------------------ reads
 
     def _query(
-        self, condition: Any, *, limit: int | None = None, forward: bool = True
+        self,
+        pk: str,
+        *,
+        between: tuple[str, str] | None = None,
+        prefix: str | None = None,
+        limit: int | None = None,
+        forward: bool = True,
     ) -> list[dict[str, Any]]:
+        """The items of partition `pk`, those with a sort key `between` two (inclusive) or starting with
+        `prefix` when given, in sort key order (`forward`) or its reverse, `limit` of them at most."""
+        condition, values = "pk = :pk", {":pk": pk}
+        if between is not None:
+            condition += " AND sk BETWEEN :low AND :high"
+            values.update({":low": between[0], ":high": between[1]})
+        elif prefix is not None:
+            condition += " AND begins_with(sk, :prefix)"
+            values[":prefix"] = prefix
         items: list[dict[str, Any]] = []
-        kwargs: dict[str, Any] = {"KeyConditionExpression": condition, "ScanIndexForward": forward,
-                                  "ConsistentRead": True}  # fmt: skip
+        kwargs: dict[str, Any] = {"KeyConditionExpression": condition, "ExpressionAttributeValues": values,
+                                  "ScanIndexForward": forward, "ConsistentRead": True}  # fmt: skip
         while True:
             if limit is not None:
                 kwargs["Limit"] = limit - len(items)

@@ -81,7 +81,7 @@ def build_client(
     """An OpenSearch client for `endpoint`.
 
     https (every AWS endpoint; a bare host means https): SigV4-signed for service "aoss" (serverless
-    collection) or "es" (managed domain), with `credentials` or the default boto3 chain.
+    collection) or "es" (managed domain), with `credentials` or the default AWS credential chain.
     http (a loopback fake or a local cluster): plain, unsigned.
     """
     from opensearchpy import OpenSearch, Urllib3AWSV4SignerAuth, Urllib3HttpConnection
@@ -94,11 +94,11 @@ def build_client(
     if not secure:
         return OpenSearch(hosts=[host], use_ssl=False, timeout=timeout_s)
 
-    import boto3
+    import botocore.session  # the default credential chain and region, as boto3.Session() finds them
 
-    session = boto3.Session()
+    session = botocore.session.get_session()
     credentials = credentials or session.get_credentials()
-    region = region or session.region_name or ""
+    region = region or session.get_config_variable("region") or ""
     if credentials is None:
         raise ValueError("no AWS credentials found to sign OpenSearch requests")
     if not region:

@@ -15,7 +15,7 @@ def botocore_session(services: tuple[str, ...]) -> Any:
     of their versions (measured on a busy 2-core machine: ~25 ms of CPU, ~45 ms of wall clock, of the
     first client's ~100 / ~200). This session's data loader is botocore's own (same search paths,
     AWS_DATA_PATH included) except that this list holds `services`, those of them with data of the
-    kind asked for (a model, boto3's resource description). Any other service is unknown to it: a
+    kind asked for (a model). Any other service is unknown to it: a
     client of one fails at once, naming the services it has.
 
     Its JSON files are read into plain dicts, not botocore's OrderedDicts (`object_pairs_hook`), which
@@ -60,10 +60,9 @@ def botocore_session(services: tuple[str, ...]) -> Any:
 
 def bedrock_runtime_client(timeout_s: float, attempts: int = 3, region_name: str | None = None) -> Any:
     """A bedrock-runtime client with bounded connect/read timeouts and `attempts` tries per call
-    (standard retry mode); `region_name` None means the session's default region. Built over a
-    session that knows bedrock-runtime only (`botocore_session`): the first search of the api, and
-    every worker's start, no longer walk botocore's data directory."""
-    import boto3
+    (standard retry mode); `region_name` None means the session's default region. A botocore client
+    (boto3 adds nothing to this one) over a session that knows bedrock-runtime only (`botocore_session`):
+    the api's first search, and every worker's start, neither import boto3 nor walk botocore's data."""
     from botocore.config import Config
 
     config = Config(
@@ -71,5 +70,6 @@ def bedrock_runtime_client(timeout_s: float, attempts: int = 3, region_name: str
         read_timeout=timeout_s,
         retries={"total_max_attempts": attempts, "mode": "standard"},
     )
-    session = boto3.session.Session(botocore_session=botocore_session(("bedrock-runtime",)))
-    return session.client("bedrock-runtime", region_name=region_name, config=config)
+    return botocore_session(("bedrock-runtime",)).create_client(
+        "bedrock-runtime", region_name=region_name, config=config
+    )

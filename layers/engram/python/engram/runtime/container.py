@@ -36,6 +36,7 @@ from engram.ports import (
 from engram.settings import Settings
 
 if TYPE_CHECKING:  # each use case is imported by the property that builds it: a function loads its own
+    from engram.adapters.dynamo_table import DynamoTable
     from engram.usecases.checkpoints import SaveCheckpoint
     from engram.usecases.enrich import Enrich
     from engram.usecases.erase import EraseUser, ErasureStatus, RequestErasure
@@ -331,18 +332,25 @@ def local(settings: Settings, clock: Clock | None = None) -> Container:
     )
 
 
-def _session(settings: Settings) -> Any:
-    """The boto3 session of the DynamoDB table and the SQS queue, over a botocore session that knows
-    those two services only (providers.aws.botocore_session: no walk of botocore's data)."""
-    import boto3
-
+def _session() -> Any:
+    """The botocore session of the DynamoDB table and the SQS queue, which knows those two services only
+    (providers.aws.botocore_session: no walk of botocore's data)."""
     from engram.providers.aws import botocore_session
 
-    core = botocore_session(("dynamodb", "sqs"))
-    return boto3.session.Session(botocore_session=core, region_name=settings.region or None)
+    return botocore_session(("dynamodb", "sqs"))
+
+
+def _table(settings: Settings, session: Any) -> DynamoTable:
+    """The engram table over a botocore client, in plain values as boto3's Table resource (no boto3)."""
+    from engram.adapters.dynamo_table import DynamoTable
+
+    client = session.create_client("dynamodb", region_name=settings.region or None)
+    return DynamoTable(client, settings.table_name)
 
 
 def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) -> Container:
+    """The deployed functions' adapters, over `session` (a botocore session; by default one that knows
+    DynamoDB and SQS only)."""
     from engram.adapters.dynamo_graph import DynamoGraphStore
     from engram.adapters.dynamo_janitor_state import DynamoJanitorState
     from engram.adapters.dynamo_keys import DynamoKeyStore
@@ -359,8 +367,8 @@ def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) 
     missing = {variable: what for variable, (value, what) in required.items() if not value}
     if missing:
         raise MissingSettings("aws", missing)
-    session = session or _session(settings)
-    table = session.resource("dynamodb").Table(settings.table_name)
+    session = session or _session()
+    table = _table(settings, session)
     index = OpenSearchIndex.from_settings(settings)  # connects on first use
     return Container(
         settings=settings,
@@ -369,7 +377,11 @@ def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) 
         lexical_index=index,
         graph=DynamoGraphStore(table),
         transcripts=DynamoTranscriptStore(table),
-        queue=SqsJobQueue(session.client("sqs"), settings.queue_url, settings.dlq_url or None),
+        queue=SqsJobQueue(
+            session.create_client("sqs", region_name=settings.region or None),
+            settings.queue_url,
+            settings.dlq_url or None,
+        ),
         keys=DynamoKeyStore(table),
         janitor_state=DynamoJanitorState(table),
         userdata=DynamoUserData(table),
@@ -397,7 +409,7 @@ def key_admin(settings: Settings) -> KeyAdmin:
     from engram.adapters.dynamo_store import DynamoMemoryStore
     from engram.adapters.dynamo_transcripts import DynamoTranscriptStore
 
-    table = _session(settings).resource("dynamodb").Table(settings.table_name)
+    table = _table(settings, _session())
     return KeyAdmin(DynamoKeyStore(table), DynamoMemoryStore(table), DynamoTranscriptStore(table))
 
 
