@@ -242,3 +242,24 @@ def test_a_query_of_many_common_terms_reads_few_term_sets(
     assert len(sets_read) <= 8
     best = {seq for seq, _ in plain(db, text, 1000)[:2]}
     assert best <= {seq for seq, _ in bounded[:2]}
+
+
+def test_a_term_estimated_once_is_not_counted_again(db: SqliteDatabase, store: SqliteMemoryStore) -> None:
+    # Given a term in too many rows to be counted, whose document count the first query estimated
+    for i in range(400):
+        remember(store, f"{'billing ' if i % 10 == 0 else ''}note number {i} about the search service")
+    search = Bm25Search(exact_below=20, tier=10, sample=160)
+    conn = db.connection()
+    first, _ = search.top(conn, "billing search", 10)
+    statements: list[str] = []
+    conn.set_trace_callback(statements.append)
+    # When the next query holds it
+    try:
+        again, _ = search.top(conn, "search billing", 10)
+    finally:
+        conn.set_trace_callback(None)
+    # Then its matches are not counted again (nor the other term's, estimated too), and the answer
+    # is the same
+    counted = [s for s in statements if s.startswith("SELECT count(*) FROM (SELECT 1 FROM memories_fts")]
+    assert counted == []
+    assert again == first
