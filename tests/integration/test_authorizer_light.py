@@ -3,10 +3,14 @@ pydantic) answers exactly what the service's key check and powertools' policy an
 
 from __future__ import annotations
 
+import json
+import re
+from types import SimpleNamespace
 from typing import Any
 
 import botocore.session
 import pytest
+from aws_lambda_powertools import Logger
 from aws_lambda_powertools.utilities.data_classes.api_gateway_authorizer_event import (
     APIGatewayAuthorizerRequestEvent,
     APIGatewayAuthorizerResponse,
@@ -15,7 +19,7 @@ from aws_lambda_powertools.utilities.data_classes.api_gateway_authorizer_event i
 from engram.adapters.dynamo_key_lookup import DynamoKeyLookup, KeyGrant
 from engram.adapters.dynamo_keys import DynamoKeyStore
 from engram.domain.errors import Unauthorized
-from engram.runtime.authorizer import AuthorizerSettings, authorize, key_store
+from engram.runtime.authorizer import AuthorizerSettings, authorize, key_store, with_lambda_context
 from engram.settings import Settings
 from engram.usecases.keys import authenticate_key, authorizer_context, create_key
 from tests.conftest import load_event
@@ -130,3 +134,54 @@ def test_the_authorizer_reads_its_settings_as_the_service_settings_do(
     light, full = AuthorizerSettings.from_env(), Settings()
 
     assert (light.backend, light.table_name, light.region) == (full.backend, full.table_name, full.region)
+
+
+def lambda_context(request_id: str) -> Any:
+    return SimpleNamespace(
+        function_name="engram-authorizer",
+        memory_limit_in_mb=256,
+        invoked_function_arn="arn:aws:lambda:us-east-1:123456789012:function:engram-authorizer",
+        aws_request_id=request_id,
+    )
+
+
+def test_a_denied_key_is_logged_as_powertools_logger_logs_it(
+    lookup: DynamoKeyLookup, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The authorizer's one log line (engram.runtime.authorizer.log, no powertools Logger at its cold
+    start) has the keys and values the shared Logger writes, but for the time and the line it is from."""
+    monkeypatch.setenv("_X_AMZN_TRACE_ID", "Root=1-5759e988-bd862e3fe1be46a994272793;Sampled=1")
+    monkeypatch.delenv("POWERTOOLS_LOG_LEVEL", raising=False)
+    monkeypatch.delenv("LOG_LEVEL", raising=False)
+    # Logger(service="engram") is engram.observability's, whose handler holds the stdout of its import
+    reference = Logger(service="engram-reference")
+
+    @reference.inject_lambda_context
+    def powertools_handler(event: dict[str, Any], context: Any) -> None:
+        reference.info("denied", extra={"reason": "invalid or revoked API key"})
+
+    @with_lambda_context
+    def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
+        return authorize(lookup, event)
+
+    powertools_handler({}, lambda_context("r1"))
+    with pytest.raises(Exception, match=r"^Unauthorized$"):
+        handler(request("Bearer engram_unknown"), lambda_context("r1"))
+
+    wanted, line = (json.loads(out) for out in capsys.readouterr().out.splitlines())
+    assert line.pop("location").startswith("authorize:")
+    assert wanted.pop("location").startswith("powertools_handler:")
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\+0000", line.pop("timestamp"))
+    wanted.pop("timestamp")
+    assert (line.pop("service"), wanted.pop("service")) == ("engram", "engram-reference")
+    assert line == wanted
+    assert line["cold_start"] is True and line["xray_trace_id"] == "1-5759e988-bd862e3fe1be46a994272793"
+
+    # A later invocation is not a cold start, and a level above INFO silences it, as it does the Logger
+    with pytest.raises(Exception, match=r"^Unauthorized$"):
+        handler(request(None), lambda_context("r2"))
+    assert json.loads(capsys.readouterr().out)["cold_start"] is False
+    monkeypatch.setenv("POWERTOOLS_LOG_LEVEL", "WARNING")
+    with pytest.raises(Exception, match=r"^Unauthorized$"):
+        handler(request(None), lambda_context("r3"))
+    assert capsys.readouterr().out == ""
