@@ -263,3 +263,29 @@ def test_a_term_estimated_once_is_not_counted_again(db: SqliteDatabase, store: S
     counted = [s for s in statements if s.startswith("SELECT count(*) FROM (SELECT 1 FROM memories_fts")]
     assert counted == []
     assert again == first
+
+
+def test_a_small_scope_under_a_crowded_index_gets_fts5s_own_ranking(
+    db: SqliteDatabase, store: SqliteMemoryStore
+) -> None:
+    # Given alice's few memories, all holding both query terms and one of them one term twice, under
+    # bob's many recent ones holding them too (and carol's, holding neither)
+    index = LocalIndex(db)
+    index.bm25 = SMALL
+    twice = remember(store, "the ledger job replayed kafka events into the ledger")
+    mine = [twice] + [remember(store, f"the ledger job read kafka, note {i}") for i in range(12)]
+    for i in range(60):
+        remember(store, f"the ledger job {i} finished with kafka", OTHER)
+    for i in range(150):
+        remember(store, f"the weather was fine on day {i}", "carol")
+    text = "ledger kafka"
+    # When alice searches (none of the index's best are hers: her own matches are ranked)
+    hits = index.search(SearchScope(TENANT, USER), text, 5)
+    # Then she gets FTS5's own ranking of her memories (her 13 matches hold 26 term matches, past the
+    # bound, but a scope of at most `exact_below` memories has every match scored): the memory that
+    # repeats a term first, with bm25()'s scores
+    assert hits[0].memory_id == twice.id
+    seqs = dict(db.connection().execute("SELECT id, seq FROM memories WHERE user_id = ?", (USER,)).fetchall())
+    exact = [(rowid, score) for rowid, score in plain(db, text, 1000) if rowid in seqs.values()][:5]
+    assert same([(seqs[h.memory_id], h.score) for h in hits], exact)
+    assert {h.memory_id for h in hits} <= {m.id for m in mine}
