@@ -190,14 +190,19 @@ def _stop(child: subprocess.Popen[bytes]) -> None:
 
 
 def main() -> None:
-    """The worker process: settings pickled on stdin by its parent, its own container and SQLite
-    connection, a lower CPU priority once they are built, until SIGTERM or IDLE_EXIT_S idle."""
+    """The worker process: settings pickled on stdin by its parent, its own container, SQLite
+    connection and embedding model, a lower CPU priority once they are ready (it is started when a
+    burst of writes is over: its model read at nice 10 on a busy machine would hold the catch-up up
+    for seconds), until SIGTERM or IDLE_EXIT_S idle."""
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     settings = pickle.loads(sys.stdin.buffer.read())  # from the parent process, never from a client
     from engram.runtime.container import from_settings
 
     container = from_settings(settings)
+    load = getattr(container.embedder, "load", None)  # a local model (MiniLM): read it now
+    if callable(load):
+        load()
     os.nice(WORKER_NICENESS)
     worker_loop(container, idle_exit_s=IDLE_EXIT_S, pace=Pace())(stop)
 
