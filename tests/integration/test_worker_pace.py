@@ -11,7 +11,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from engram.adapters.sqlite_queue import SqliteJobQueue
+from engram.adapters.sqlite_db import SqliteDatabase
+from engram.adapters.sqlite_queue import ClaimedJob, SqliteJobQueue
 from engram.runtime import worker
 from engram.runtime.container import Container, local
 from engram.runtime.worker import Pace, worker_loop, worker_process
@@ -190,3 +191,18 @@ def test_the_worker_process_is_not_started_during_a_burst(engram, clock, monkeyp
         supervisor.join(10)
     assert not supervisor.is_alive()
     assert started[0].returncode == 0  # stopped with the server
+
+
+def test_a_worker_polling_an_empty_queue_takes_no_write_lock(engram, tmp_path) -> None:
+    queue = queue_of(engram)
+    # Given another process in the middle of a write (it holds the database's write lock)
+    other = SqliteDatabase(tmp_path / "data" / "engram.sqlite3")
+    claimed: list[list[ClaimedJob]] = []
+    with other.write():
+        # When the worker polls the empty queue meanwhile
+        poll = threading.Thread(target=lambda: claimed.append(queue.claim(8)))
+        poll.start()
+        poll.join(10)
+
+        # Then it has its (empty) answer at once, without waiting for the lock
+        assert not poll.is_alive() and claimed == [[]]

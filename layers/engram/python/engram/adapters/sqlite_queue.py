@@ -46,8 +46,11 @@ class SqliteJobQueue:
             )
 
     def claim(self, limit: int, now: datetime | None = None) -> list[ClaimedJob]:
-        """Lease up to `limit` ready jobs (queued, or running with an expired lease)."""
+        """Lease up to `limit` ready jobs (queued, or running with an expired lease). An empty queue is
+        seen by a read first: a worker polling it takes no write lock from the writers."""
         now = now or utcnow()
+        if not self.ready(now):
+            return []
         stamp = iso(now)
         with self.db.write() as conn:
             rows = conn.execute(
