@@ -9,7 +9,9 @@ enrichment worker running (--no-worker: off, the API's figures alone). Then:
 1. writes: --clients keep-alive HTTP/1.1 connections each send `POST /v1/memories` (distinct content)
    for --seconds, one request in flight per connection;
 2. catch-up: how long the enrichment worker takes, once the writes stop, to finish every job they
-   queued (read from the data dir's job table), waiting at most --catch-up-timeout;
+   queued (read from the data dir's job table), waiting at most --catch-up-timeout; the worker steps
+   aside while writes arrive (engram.runtime.worker.Pace), so its process starts, and reads its model,
+   in this phase;
 3. searches: as many connections send `POST /v1/memories/search` over what was written for --seconds
    (the default embedder embeds every query, as in `make run`; a worker not done yet goes on beside).
 
