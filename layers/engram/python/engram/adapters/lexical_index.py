@@ -87,7 +87,10 @@ class Scoped:
 @dataclass(frozen=True)
 class Bm25Search:
     exact_below: int = 2_000  # a query matching at most this many rows has all of them scored
-    tier: int = 500  # a term in at most this many rows is rare; the first common set's rows read
+    # a term in at most this many rows is rare; the first common set's rows read (500 → 1,000: the
+    # tie-aware top-50 overlap with bm25() at 100k memories 0.957 → 0.978, for +0.1 ms CPU a query,
+    # +0.65 ms at a million, where the rows ranked by length are too many for either to find)
+    tier: int = 1_000
     later: int = 200  # the later common sets' rows read
     walk: int = 32_768  # common sets are read among the recent rowids holding about this many term rows
     max_terms: int = 5  # term sets are formed of the query's rarest terms, at most this many
