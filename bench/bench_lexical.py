@@ -7,10 +7,11 @@ On a data dir filled by bench_recall's generator (`--data-dir`, opened read-only
 to it) or on a fresh one of `--size` memories (filled by bench_recall's `populate`, then deleted), the
 leg as recall asks it (LocalIndex.search within the scope, k = ranking.candidates) for bench_recall's
 query texts: p50/p95/p99 of wall and CPU time, with the load average (CPU time is steadier on a busy
-machine). Then the leg's top k against FTS5's plain `ORDER BY rank` over every match in the scope:
-the share of the exact top k's memories it returns (ids; exact ties are broken by the oldest row,
-the leg prefers recent ones) and the share of its memories whose exact BM25 is at least the exact
-k-th's (tie-aware: equally good answers count). Prints one JSON line.
+machine), and the SQLite statements a query (FTS5's own included; not blurred by the load). Then the
+leg's top k against FTS5's plain `ORDER BY rank` over every match in the scope: the share of the
+exact top k's memories it returns (ids; exact ties are broken by the oldest row, the leg prefers
+recent ones) and the share of its memories whose exact BM25 is at least the exact k-th's (tie-aware:
+equally good answers count). Prints one JSON line.
 """
 
 from __future__ import annotations
@@ -86,6 +87,12 @@ def measure(data_dir: Path, texts: list[str]) -> dict[str, Any]:
         wall.append((time.perf_counter() - started) * 1000)
     load = os.getloadavg()[0]
     conn = index.db.connection()
+    # SQLite statements a query, FTS5's own lookups included: a count the machine's load does not blur
+    statements = [0]
+    conn.set_trace_callback(lambda _: statements.__setitem__(0, statements[0] + 1))
+    for text in texts:
+        index.search(scope, text, k)
+    conn.set_trace_callback(None)
     ids: list[float] = []
     tied: list[float] = []
     for text in texts:
@@ -100,6 +107,7 @@ def measure(data_dir: Path, texts: list[str]) -> dict[str, Any]:
         "wall_ms": summary(wall),
         "cpu_ms": summary(cpu),
         "load": round(load, 2),
+        "statements": round(statements[0] / len(texts), 1),
         "k": k,
         "overlap_ids": round(sum(ids) / len(ids), 3),
         "overlap_tie_aware": round(sum(tied) / len(tied), 3),
