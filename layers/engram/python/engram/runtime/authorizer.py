@@ -7,8 +7,9 @@ cases. The check itself is `engram.usecases.keys.authenticate_key` + `authorizer
 read without pydantic (tests hold the two to the same answers), and the policy is the one powertools'
 `APIGatewayAuthorizerResponse.allow_all_routes()` builds.
 
-Its log is not powertools' Logger either, whose import (the powertools package: its Logger, Metrics
-and Tracer) was ~60 ms of its ~270 ms cold start, for one line per denied key: `log` writes that line
+Its log is not powertools' Logger either, whose package (its Logger, Metrics and Tracer) the cold start
+imported for one line per denied key (measured paired, at load 8: ~18 ms of CPU of ~330; `-X importtime`
+gives it ~60 ms, most of which botocore imports anyway): `log` writes that line
 as the Logger would (one JSON object on stdout: level, location, message, timestamp, service, the
 invocation's keys, the X-Ray trace id), and `with_lambda_context` adds the invocation's keys as
 `logger.inject_lambda_context` does.
