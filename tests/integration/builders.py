@@ -24,7 +24,7 @@ from engram.ports import Clock, SystemClock
 from engram.runtime.container import Container
 from engram.settings import Settings
 from tests.fakes.opensearch_server import FakeOpenSearch
-from tests.integration.aws_fixtures import REGION, TABLE_NAME
+from tests.integration.aws_fixtures import REGION, TABLE_NAME, deployed_table
 
 
 @dataclass
@@ -91,7 +91,7 @@ def moto_aws(*, serverless: bool = True) -> Iterator[MotoAws]:
         create_table(dynamodb, TABLE_NAME)
         sqs = boto3.client("sqs", region_name=REGION)
         yield MotoAws(
-            table=dynamodb.Table(TABLE_NAME),
+            table=deployed_table(),  # as the deployed functions reach it, not boto3's resource
             sqs=sqs,
             queue_url=sqs.create_queue(QueueName="engram-jobs")["QueueUrl"],
             dlq_url=sqs.create_queue(QueueName="engram-jobs-dlq")["QueueUrl"],
