@@ -3,6 +3,7 @@ the rule-based enricher and the worker thread, over HTTP."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
@@ -36,10 +37,17 @@ def enriched(memory: dict) -> bool:
     return memory["enrichment"]["state"] != "pending"
 
 
-def history(client: Client, memory_id: str) -> list[dict]:
-    status, body = client.request("GET", f"/v1/memories/{memory_id}/history")
-    assert status == 200, body
-    return body["events"]
+def history(client: Client, memory_id: str, timeout_s: float = 10) -> list[dict]:
+    """The memory's history once the worker has written it. The worker stores the enriched (or merged)
+    memory first and its history records after, together in one transaction of their own, so a
+    reader can see the memory settled a moment before its history: wait for the records, not a clock."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        status, body = client.request("GET", f"/v1/memories/{memory_id}/history")
+        assert status == 200, body
+        if body["events"] or time.monotonic() > deadline:
+            return body["events"]
+        time.sleep(0.05)
 
 
 def test_a_remembered_memory_is_enriched_within_seconds(client: Client) -> None:
