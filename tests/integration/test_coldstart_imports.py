@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -110,9 +111,11 @@ def lambda_env(function: str, tmp_path) -> dict[str, str]:
     )
 
 
-def modules_loaded_by(function: str, tmp_path) -> list[str]:
+def run_in_fresh_lambda(script: str, function: str, tmp_path) -> Any:
+    """What `script` prints last (JSON), run in a fresh interpreter with `function`'s handler path as
+    its argument and the environment that function gets deployed."""
     result = subprocess.run(
-        [sys.executable, "-c", LOAD_AND_LIST, str(ROOT / "functions" / function / "handler.py")],
+        [sys.executable, "-c", script, str(ROOT / "functions" / function / "handler.py")],
         capture_output=True,
         text=True,
         env=lambda_env(function, tmp_path),
@@ -121,6 +124,11 @@ def modules_loaded_by(function: str, tmp_path) -> list[str]:
     )
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def modules_loaded_by(function: str, tmp_path) -> list[str]:
+    loaded: list[str] = run_in_fresh_lambda(LOAD_AND_LIST, function, tmp_path)
+    return loaded
 
 
 @pytest.mark.parametrize("function", ["api", "authorizer"])
@@ -151,16 +159,7 @@ print(json.dumps([len(ours), sorted(m.__qualname__ for m in ours if m.__pydantic
 
 def test_the_api_handler_builds_no_api_or_domain_model_at_its_cold_start(tmp_path):
     """Their validators and serializers are built by the first request that uses them (defer_build)."""
-    result = subprocess.run(
-        [sys.executable, "-c", LOAD_AND_LIST_BUILT, str(ROOT / "functions" / "api" / "handler.py")],
-        capture_output=True,
-        text=True,
-        env=lambda_env("api", tmp_path),
-        cwd=tmp_path,
-        timeout=120,
-    )
-    assert result.returncode == 0, result.stderr
-    declared, built = json.loads(result.stdout.strip().splitlines()[-1])
+    declared, built = run_in_fresh_lambda(LOAD_AND_LIST_BUILT, "api", tmp_path)
     assert declared > 40  # the API's and the domain's models were loaded (the check is not vacuous)
     assert built == []
 
@@ -187,15 +186,6 @@ print(json.dumps(sorted(sys.modules)))
 
 def test_the_api_builds_its_search_clients_without_boto3(tmp_path):
     """Its first search builds the Bedrock client and signs for OpenSearch: boto3 is not moved there."""
-    result = subprocess.run(
-        [sys.executable, "-c", BUILD_SEARCH_CLIENTS, str(ROOT / "functions" / "api" / "handler.py")],
-        capture_output=True,
-        text=True,
-        env=lambda_env("api", tmp_path),
-        cwd=tmp_path,
-        timeout=120,
-    )
-    assert result.returncode == 0, result.stderr
-    loaded = json.loads(result.stdout.strip().splitlines()[-1])
+    loaded = run_in_fresh_lambda(BUILD_SEARCH_CLIENTS, "api", tmp_path)
     assert "opensearchpy" in loaded  # the clients were built (the check below is not vacuous)
     assert [m for m in loaded if m.split(".")[0] in ("boto3", "s3transfer")] == []
