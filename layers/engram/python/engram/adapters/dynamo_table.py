@@ -178,29 +178,28 @@ class DynamoTable:
         self.name = name
         self.meta = _Meta(plain_values(client))
 
-    def get_item(self, **params: Any) -> dict[str, Any]:
-        response: dict[str, Any] = self.meta.client.get_item(TableName=self.name, **params)
+    def _call(self, operation: str, params: dict[str, Any]) -> dict[str, Any]:
+        """The client's `operation` on this table."""
+        response: dict[str, Any] = getattr(self.meta.client, operation)(TableName=self.name, **params)
         return response
+
+    def get_item(self, **params: Any) -> dict[str, Any]:
+        return self._call("get_item", params)
 
     def put_item(self, **params: Any) -> dict[str, Any]:
-        response: dict[str, Any] = self.meta.client.put_item(TableName=self.name, **params)
-        return response
+        return self._call("put_item", params)
 
     def update_item(self, **params: Any) -> dict[str, Any]:
-        response: dict[str, Any] = self.meta.client.update_item(TableName=self.name, **params)
-        return response
+        return self._call("update_item", params)
 
     def delete_item(self, **params: Any) -> dict[str, Any]:
-        response: dict[str, Any] = self.meta.client.delete_item(TableName=self.name, **params)
-        return response
+        return self._call("delete_item", params)
 
     def query(self, **params: Any) -> dict[str, Any]:
-        response: dict[str, Any] = self.meta.client.query(TableName=self.name, **params)
-        return response
+        return self._call("query", params)
 
     def scan(self, **params: Any) -> dict[str, Any]:
-        response: dict[str, Any] = self.meta.client.scan(TableName=self.name, **params)
-        return response
+        return self._call("scan", params)
 
     def batch_writer(self, overwrite_by_pkeys: list[str] | None = None) -> BatchWriter:
         return BatchWriter(self.name, self.meta.client, overwrite_by_pkeys)
