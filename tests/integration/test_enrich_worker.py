@@ -125,3 +125,26 @@ def test_a_job_that_always_fails_ends_dead_and_the_memory_failed_but_kept(tmp_pa
     assert kept.enrichment.attempts == 4
     assert kept.enrichment.error == "EmbeddingError: model unavailable (call 4)"
     assert [r.event for r in engram.store.history(TENANT, stored.id)] == [HistoryEvent.failed] * 4
+
+
+def test_no_reader_sees_a_memory_enriched_before_its_history_is_recorded(tmp_path, clock) -> None:
+    """The settled memory and its history commit as one: a second connection reading the file while
+    the history is being written still sees the memory pending, never "done" with an empty history."""
+    engram = worker(tmp_path, FlakyEmbedder(failures=0), clock)
+    stored = remember(engram, "Maya prefers the window seat on long flights")
+    reader = local(engram.settings, clock=clock)  # its own SqliteDatabase: another process's view
+    seen: list[EnrichmentState] = []
+    add_history = engram.store.add_history
+
+    def add_history_observed(records):  # type: ignore[no-untyped-def]
+        seen.append(reader.store.get(TENANT, stored.id).enrichment.state)
+        return add_history(records)
+
+    engram.store.add_history = add_history_observed  # type: ignore[method-assign]
+
+    run_due(engram, clock.now())
+
+    assert seen == [EnrichmentState.pending]
+    settled = reader.store.get(TENANT, stored.id)
+    assert settled.enrichment.state == EnrichmentState.done
+    assert HistoryEvent.enriched in [r.event for r in reader.store.history(TENANT, stored.id)]

@@ -172,6 +172,7 @@ class Container:
             lexical=self.lexical_index,
             link=self.link_memory,
             contradictions=self.contradiction_checker,
+            unit_of_work=self.unit_of_work,
         )
 
     @cached_property

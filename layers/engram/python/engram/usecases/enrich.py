@@ -21,6 +21,7 @@ stored already superseded by it. Every decision, applied or not (shadow mode), i
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -54,6 +55,7 @@ from engram.ports import (
     SearchScope,
     SourcedEnricher,
     SystemClock,
+    UnitOfWork,
     VectorIndex,
 )
 from engram.settings import DedupSettings
@@ -279,6 +281,9 @@ class Enrich:
     lexical: LexicalIndex | None = None  # the decision stage's lexical leg (None: k-NN only)
     link: LinkMemory | None = None  # the knowledge graph: relinked with the enricher's entities
     contradictions: ContradictionChecker | None = None  # the optional, advisory semantic check
+    # What a memory settles as and its history commit together (SQLite: one write transaction), so no
+    # reader sees a memory enriched, merged or shadowed without the record of why.
+    unit_of_work: UnitOfWork = nullcontext
 
     def __call__(self, job: EnrichJob) -> EnrichOutcome:
         outcome = self.many([job])[0]
@@ -384,10 +389,12 @@ class Enrich:
                     if flagged:
                         proposal["review_needed"] = flagged[0].detail
             state = memory.enrichment.model_copy(update={"state": EnrichmentState.shadow, "updated_at": now})
-            self.store.put(
-                memory.model_copy(update={"enrichment": state, "updated_at": now}), memory.updated_at
-            )
-            self.store.add_history([*history, history_record(memory, HistoryEvent.shadow, now, **proposal)])
+            with self.unit_of_work():
+                self.store.put(
+                    memory.model_copy(update={"enrichment": state, "updated_at": now}), memory.updated_at
+                )
+                shadowed = history_record(memory, HistoryEvent.shadow, now, **proposal)
+                self.store.add_history([*history, shadowed])
             return EnrichOutcome.shadow
 
         outcome = EnrichOutcome.enriched
@@ -402,8 +409,11 @@ class Enrich:
                     "reason": decision.reason,
                     "source": decided.source,
                 }
-                merged = apply_merge(self.store, enriched, targets[0], merge_detail, now, memory.updated_at)
-                self.store.add_history([*history, *merged])
+                with self.unit_of_work():
+                    merged = apply_merge(
+                        self.store, enriched, targets[0], merge_detail, now, memory.updated_at
+                    )
+                    self.store.add_history([*history, *merged])
                 self._unlink([enriched])  # the survivor speaks for it now
                 return EnrichOutcome.merged
             if decision.action in (DecisionAction.update, DecisionAction.delete) and targets:
@@ -419,21 +429,22 @@ class Enrich:
             if flagged:
                 count("MemoryReviewNeeded")
             history.extend(flagged)
-        stored = self.store.put(enriched, expected_updated_at=memory.updated_at)
+        with self.unit_of_work():
+            stored = self.store.put(enriched, expected_updated_at=memory.updated_at)
+            detail: dict[str, Any] = {
+                "model": model,
+                "importance": stored.importance,
+                "memory_type": stored.memory_type.value,
+            }
+            if decided is not None:
+                detail["decision"] = decided.audit(candidates)  # every decision is audited, add included
+            self.store.add_history([*history, history_record(stored, HistoryEvent.enriched, now, **detail)])
         self.index.upsert([IndexedMemory(stored, vector)])
         if self.link is not None:
             if stored.status == Status.superseded:
                 self.link.forget(stored)  # imported out of order: already superseded on arrival
             else:
                 self.link(stored, stored.entities)
-        detail: dict[str, Any] = {
-            "model": model,
-            "importance": stored.importance,
-            "memory_type": stored.memory_type.value,
-        }
-        if decided is not None:
-            detail["decision"] = decided.audit(candidates)  # every decision is audited, add included
-        self.store.add_history([*history, history_record(stored, HistoryEvent.enriched, now, **detail)])
         count("MemoryEnriched")
         return outcome
 
