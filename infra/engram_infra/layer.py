@@ -29,10 +29,10 @@ RUNTIME = lambda_.Runtime.PYTHON_3_12
 ARCHITECTURE = lambda_.Architecture.ARM_64
 
 # The layer's runtime dependencies, read from pyproject.toml (never a hand copy): the package's core
-# dependencies plus its `aws` extra, less boto3 (the Lambda runtime has it; pruned below with its
+# dependencies plus its `aws` extra, less botocore (the Lambda runtime has it; pruned below with its
 # transitive dependencies) and httpx (engram.client, the Python SDK, which no function imports).
 PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
-_NOT_IN_THE_LAYER = {"boto3", "httpx"}
+_NOT_IN_THE_LAYER = {"botocore", "httpx"}
 
 
 def _name(requirement: str) -> str:

@@ -69,7 +69,7 @@ def test_an_llm_model_is_only_optional_for_the_rules_enricher() -> None:
 def test_layer_requirements_match_the_package_dependencies() -> None:
     project = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text())["project"]
     runtime_dependencies = [*project["dependencies"], *project["optional-dependencies"]["aws"]]
-    provided_by_lambda = {"boto3"}
+    provided_by_lambda = {"botocore"}
     sdk_only = {"httpx"}  # engram.client, the Python SDK: no Lambda function imports it
     left_out = provided_by_lambda | sdk_only
     expected = {d for d in runtime_dependencies if d.split(">")[0].split("[")[0] not in left_out}

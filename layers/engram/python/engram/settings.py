@@ -2,16 +2,25 @@
 
 The Lambda functions, the local server and the CLI read the same model; the CDK stack writes its
 environment from the same field names (see `lambda_environment` in infra/engram_infra/functions.py).
+
+The environment is read here rather than by pydantic-settings, whose import (with python-dotenv) is
+~25 ms of every Lambda cold start for four rules we keep: a variable is `ENGRAM_` and the field's path
+joined by `__` (`ENGRAM_ANN__THRESHOLD`), in any letter case; a nested model may also be given whole as
+JSON (`ENGRAM_DEDUP='{"neighbours": 9}'`); names matching no field are ignored; and what a caller
+passes wins over the environment field by field (`Settings(embedder={"provider": "hashing"})` keeps
+`ENGRAM_EMBEDDER__MODEL`). pydantic converts and checks the values as it does any input.
 """
 
 from __future__ import annotations
 
+import json
+import os
+from collections.abc import Mapping
 from enum import StrEnum
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 
 class PiiPolicy(StrEnum):
@@ -193,8 +202,15 @@ class JanitorSettings(BaseModel):
     consolidate_pairs: int = 100
 
 
-class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="ENGRAM_", env_nested_delimiter="__", extra="ignore")
+ENV_PREFIX = "engram_"
+ENV_NESTING = "__"
+
+
+class Settings(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    def __init__(self, **values: Any) -> None:
+        super().__init__(**_over(from_environment(type(self), os.environ), values))
 
     backend: Literal["local", "aws"] = "local"
     stage: str = "dev"
@@ -233,3 +249,46 @@ class Settings(BaseSettings):
     @property
     def db_path(self) -> Path:
         return self.data_dir / "engram.sqlite3"
+
+
+def from_environment(model: type[BaseModel], environ: Mapping[str, str]) -> dict[str, Any]:
+    """The values `environ` gives `model`'s fields, as raw strings (or JSON-decoded nested models) for
+    pydantic to convert, nested as the fields are."""
+    values: dict[str, Any] = {}
+    for name, raw in sorted(environ.items(), key=lambda item: item[0].count(ENV_NESTING)):
+        lower = name.lower()
+        if lower.startswith(ENV_PREFIX):
+            _place(model, values, lower[len(ENV_PREFIX) :].split(ENV_NESTING), raw)
+    return values
+
+
+def _place(model: type[BaseModel], values: dict[str, Any], path: list[str], raw: str) -> None:
+    field = model.model_fields.get(path[0])
+    if field is None:
+        return  # not a setting: ignored, as any other variable
+    nested = field.annotation if isinstance(field.annotation, type) else None
+    is_model = nested is not None and issubclass(nested, BaseModel)
+    if len(path) == 1:
+        values[path[0]] = _json_or_raw(raw) if is_model else raw
+    elif is_model:
+        assert nested is not None
+        inner = values.get(path[0])
+        if not isinstance(inner, dict):
+            inner = values[path[0]] = {}
+        _place(nested, inner, path[1:], raw)
+
+
+def _json_or_raw(raw: str) -> Any:
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return raw  # left for pydantic to refuse with the field's name
+
+
+def _over(base: dict[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+    """`base` with `override` laid over it, dictionaries merged key by key."""
+    merged = dict(base)
+    for key, value in override.items():
+        below = merged.get(key)
+        merged[key] = _over(below, value) if isinstance(value, dict) and isinstance(below, dict) else value
+    return merged
