@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engram.runtime.authorizer import authorize, key_store, with_lambda_context
+from engram.observability import logger
+from engram.runtime.authorizer import authorize, key_store
 
 if TYPE_CHECKING:
     from aws_lambda_powertools.utilities.typing import LambdaContext
@@ -14,7 +15,7 @@ keys = key_store()  # cold start: the keys table only (one botocore client), onc
 
 # No X-Ray SDK here: one GetItem per key API Gateway has not cached is not worth its cold start (the
 # SDK builds a botocore client of its own); Lambda's active tracing still records every invocation.
-# No powertools either (engram.runtime.authorizer: its log is one JSON line per denied key).
-@with_lambda_context
+# No powertools either: engram.observability writes its one line per denied key.
+@logger.inject_lambda_context
 def handler(event: dict[str, Any], context: LambdaContext) -> dict:
     return authorize(keys, event)

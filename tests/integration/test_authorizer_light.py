@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
 
@@ -19,7 +20,8 @@ from aws_lambda_powertools.utilities.data_classes.api_gateway_authorizer_event i
 from engram.adapters.dynamo_key_lookup import DynamoKeyLookup, KeyGrant
 from engram.adapters.dynamo_keys import DynamoKeyStore
 from engram.domain.errors import Unauthorized
-from engram.runtime.authorizer import AuthorizerSettings, authorize, key_store, with_lambda_context
+from engram.observability import logger
+from engram.runtime.authorizer import AuthorizerSettings, authorize, key_store
 from engram.settings import Settings
 from engram.usecases.keys import authenticate_key, authorizer_context, create_key
 from tests.conftest import load_event
@@ -145,22 +147,36 @@ def lambda_context(request_id: str) -> Any:
     )
 
 
+@pytest.fixture
+def logged_at_info() -> Iterator[None]:
+    """The shared logger at INFO, as deployed (the suite's conftest quiets every logger to CRITICAL)."""
+    level = logger.log_level
+    logger.setLevel("INFO")
+    yield
+    logger.setLevel(level)
+
+
 def test_a_denied_key_is_logged_as_powertools_logger_logs_it(
-    lookup: DynamoKeyLookup, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    lookup: DynamoKeyLookup,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    logged_at_info: None,
 ) -> None:
-    """The authorizer's one log line (engram.runtime.authorizer.log, no powertools Logger at its cold
-    start) has the keys and values the shared Logger writes, but for the time and the line it is from."""
+    """The authorizer's one log line (engram.observability's logger, no powertools at its cold start)
+    has the keys and values powertools' Logger writes, but for the time and the line it is from."""
     monkeypatch.setenv("_X_AMZN_TRACE_ID", "Root=1-5759e988-bd862e3fe1be46a994272793;Sampled=1")
     monkeypatch.delenv("POWERTOOLS_LOG_LEVEL", raising=False)
     monkeypatch.delenv("LOG_LEVEL", raising=False)
-    # Logger(service="engram") is engram.observability's, whose handler holds the stdout of its import
+    # Both as in a fresh environment's first call, whatever earlier tests invoked
+    monkeypatch.setattr("engram.observability._cold_start", True)
+    monkeypatch.setattr("aws_lambda_powertools.logging.logger.is_cold_start", True)
     reference = Logger(service="engram-reference")
 
     @reference.inject_lambda_context
     def powertools_handler(event: dict[str, Any], context: Any) -> None:
         reference.info("denied", extra={"reason": "invalid or revoked API key"})
 
-    @with_lambda_context
+    @logger.inject_lambda_context
     def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
         return authorize(lookup, event)
 
@@ -181,7 +197,7 @@ def test_a_denied_key_is_logged_as_powertools_logger_logs_it(
     with pytest.raises(Exception, match=r"^Unauthorized$"):
         handler(request(None), lambda_context("r2"))
     assert json.loads(capsys.readouterr().out)["cold_start"] is False
-    monkeypatch.setenv("POWERTOOLS_LOG_LEVEL", "WARNING")
+    logger.setLevel("WARNING")
     with pytest.raises(Exception, match=r"^Unauthorized$"):
         handler(request(None), lambda_context("r3"))
     assert capsys.readouterr().out == ""

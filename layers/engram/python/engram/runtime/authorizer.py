@@ -7,89 +7,29 @@ cases. The check itself is `engram.usecases.keys.authenticate_key` + `authorizer
 read without pydantic (tests hold the two to the same answers), and the policy is the one powertools'
 `APIGatewayAuthorizerResponse.allow_all_routes()` builds.
 
-Its log is not powertools' Logger either, whose package (its Logger, Metrics and Tracer) the cold start
-imported for one line per denied key (measured paired, at load 8: ~18 ms of CPU of ~330; `-X importtime`
-gives it ~60 ms, most of which botocore imports anyway): `log` writes that line
-as the Logger would (one JSON object on stdout: level, location, message, timestamp, service, the
-invocation's keys, the X-Ray trace id), and `with_lambda_context` adds the invocation's keys as
-`logger.inject_lambda_context` does.
+Its log is engram.observability's logger (the standard library's, writing the lines powertools'
+Logger writes), not powertools' package, whose Logger, Metrics and Tracer load together: ~18 ms of CPU
+of ~330, measured paired, for one line per denied key.
 """
 
 from __future__ import annotations
 
-import functools
 import hashlib
-import json
-import logging
 import math
 import os
 import re
-import sys
-import time
-from collections.abc import Callable, Mapping
-from contextvars import ContextVar
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engram.domain.errors import Unauthorized
+from engram.observability import logger
 from engram.providers.aws import botocore_session
 
 if TYPE_CHECKING:
     from engram.settings import Settings
 
 _BEARER = re.compile(r"^\s*Bearer\s+(\S+)\s*$", re.I)  # engram.usecases.keys._BEARER
-
-_invocation: ContextVar[dict[str, Any] | None] = ContextVar("invocation", default=None)
-_cold_start = True
-
-
-def log(message: str, **keys: Any) -> None:
-    """One INFO line of the authorizer's log, with `keys` beside the message, as powertools' Logger
-    writes it (LambdaPowertoolsFormatter's default keys; none at POWERTOOLS_LOG_LEVEL above INFO)."""
-    level = os.environ.get("POWERTOOLS_LOG_LEVEL") or os.environ.get("LOG_LEVEL") or "INFO"
-    if logging.getLevelName(level.upper()) not in (logging.NOTSET, logging.DEBUG, logging.INFO):
-        return
-    now, caller = time.time(), sys._getframe(1)
-    milliseconds = int(now * 1000) % 1000
-    trace = os.environ.get("_X_AMZN_TRACE_ID", "").split(";")[0].replace("Root=", "")
-    entry = {
-        "level": "INFO",
-        "location": f"{caller.f_code.co_name}:{caller.f_lineno}",
-        "message": message,
-        "timestamp": f"{time.strftime('%Y-%m-%d %H:%M:%S', time.gmtime(now))},{milliseconds:03d}+0000",
-        "service": os.environ.get("POWERTOOLS_SERVICE_NAME", "engram"),
-        **keys,
-        **(_invocation.get() or {}),
-        "xray_trace_id": trace or None,
-    }
-    line = json.dumps({k: v for k, v in entry.items() if v is not None}, default=str)
-    print(line, file=sys.stdout, flush=True)
-
-
-def with_lambda_context(handler: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
-    """`handler`, its log lines carrying the invocation's keys (function name, memory size, ARN and
-    request id) and whether it is the environment's first (cold_start), as powertools'
-    `logger.inject_lambda_context` adds them."""
-
-    @functools.wraps(handler)
-    def invoke(event: Any, context: Any) -> Any:
-        global _cold_start
-        cold_start, _cold_start = _cold_start, False
-        token = _invocation.set(
-            {
-                "cold_start": cold_start,
-                "function_name": context.function_name,
-                "function_memory_size": context.memory_limit_in_mb,
-                "function_arn": context.invoked_function_arn,
-                "function_request_id": context.aws_request_id,
-            }
-        )
-        try:
-            return handler(event, context)
-        finally:
-            _invocation.reset(token)
-
-    return invoke
 
 
 class KeyRecord(Protocol):
@@ -198,6 +138,6 @@ def authorize(keys: KeyFinder, event: Mapping[str, Any]) -> dict[str, Any]:
     try:
         record = authenticate(keys, headers.get("authorization"))
     except Unauthorized as exc:
-        log("denied", reason=exc.message)
+        logger.info("denied", extra={"reason": exc.message})
         raise Exception("Unauthorized") from exc  # the exact message API Gateway maps to 401
     return allow_all_routes(record.tenant, event["methodArn"], context_of(record))
