@@ -1,4 +1,4 @@
-"""api Lambda: API Gateway REST proxy events → the engram resolver."""
+"""api Lambda: API Gateway REST proxy events → the engram API (engram.api.app)."""
 
 from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.utilities.typing import LambdaContext

@@ -60,12 +60,10 @@ FORBIDDEN = {
     "api": (
         *EMBEDDED_ONLY,
         "httpx",  # X-Ray patches only what engram calls (botocore, http.client)
-        "aws_lambda_powertools.event_handler.openapi.models",  # the document is built on request
-        # Requests are validated by engram.api.validation, not by powertools' OpenAPI validation
-        # middleware (enable_validation) and the dependant analysis and encoders it loads.
-        "aws_lambda_powertools.event_handler.middlewares.openapi_validation",
-        "aws_lambda_powertools.event_handler.openapi.dependant",
-        "aws_lambda_powertools.event_handler.openapi.encoders",
+        # Requests are routed by engram.api.router and validated by engram.api.validation: no part of
+        # powertools' event handler (its resolvers, middlewares, OpenAPI models). The document alone is
+        # built by it, on request (engram.api.contract).
+        "aws_lambda_powertools.event_handler",
         "opensearchpy",  # the search index's client is built by the first call that needs it
         "requests",
         # The table is a DynamoTable over a botocore client (adapters.dynamo_table), not boto3's resource.
@@ -138,6 +136,43 @@ def test_the_handler_imports_no_heavy_module_it_does_not_use(function, tmp_path)
     assert handler_module in loaded  # the handler did load (and the check below is not vacuous)
     heavy = sorted(m for m in loaded if any(m == f or m.startswith(f) for f in FORBIDDEN[function]))
     assert heavy == []
+
+
+ANSWER_AND_LIST = """
+import importlib.util, json, sys
+from pathlib import Path
+from engram.cli.invoke import LocalContext
+spec = importlib.util.spec_from_file_location("handler", sys.argv[1])
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+events = Path(sys.argv[1]).parents[2] / "events" / "api"
+
+def answer(name, **change):
+    event = {**json.loads((events / f"{name}.json").read_text()), **change}
+    return module.handler(event, LocalContext("api"))["statusCode"]
+
+def event_handler():
+    return sorted(m for m in sys.modules if m.startswith("aws_lambda_powertools.event_handler"))
+
+statuses = [
+    answer("health"),
+    answer("list", queryStringParameters={"limit": "0"}, multiValueQueryStringParameters=None),
+    answer("health", path="/v1/nowhere"),
+    answer("remember", body="{"),
+]
+before = event_handler()
+statuses.append(answer("openapi"))
+print(json.dumps([statuses, before, event_handler()]))
+"""
+
+
+def test_the_api_answers_requests_without_powertools_event_handler(tmp_path):
+    """Its router is engram.api.router; powertools' event handler builds the OpenAPI document alone,
+    when it is asked for."""
+    statuses, before, after_document = run_in_fresh_lambda(ANSWER_AND_LIST, "api", tmp_path)
+    assert statuses == [200, 422, 404, 400, 200]  # each answered (no network: none reached a store)
+    assert before == []
+    assert "aws_lambda_powertools.event_handler.api_gateway" in after_document
 
 
 LOAD_AND_LIST_BUILT = """

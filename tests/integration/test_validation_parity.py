@@ -1,11 +1,13 @@
-"""engram.api.validation answers exactly as powertools' validation middleware did.
+"""engram's own router and validation answer exactly as powertools' resolver and validation did.
 
-The API used to validate with `APIGatewayRestResolver(enable_validation=True)`; it now validates with
-its own small layer (engram.api.validation), which must not change a byte a client sees. Here the
-same requests go through both: the API as it is, and a reference resolver over the same routes built
-the old way (powertools' validation on, its RequestValidationError rendered as engram.api.errors
-rendered it). Every answer must be identical (status, headers, body), for invalid input on every
-route, for reads, and for writes; the ids each side makes are the one difference, and are masked.
+The API used to be a powertools `APIGatewayRestResolver(enable_validation=True)`; it now routes with
+its own small router (engram.api.router) and validates with its own layer (engram.api.validation),
+which must not change a byte a client sees. Here the same requests go through both: the API as it is,
+and a reference powertools resolver over the same routes built the old way (replayed into it as the
+OpenAPI document replays them, powertools' validation on, its RequestValidationError rendered as
+engram.api.errors rendered it). Every answer must be identical (status, headers, body), for invalid
+input on every route, for reads, for writes, and for paths or methods no route has; the ids each side
+makes are the one difference, and are masked.
 """
 
 from __future__ import annotations
@@ -13,16 +15,17 @@ from __future__ import annotations
 import json
 import re
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
-from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler import APIGatewayRestResolver, Response
+from aws_lambda_powertools.event_handler.exceptions import NotFoundError
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 
 from engram.api import errors
-from engram.api.app import EngramApi
+from engram.api.app import EngramApi, build_router
 from engram.api.body import parse_json
-from engram.api.resolver import RequestScopedResolver
-from engram.api.routes import include_routes
+from engram.api.contract import replay
 from engram.api.schemas import ErrorDetail
 from engram.runtime.container import local
 from engram.settings import Settings
@@ -32,33 +35,73 @@ ULID = re.compile(r"[0-9A-HJKMNP-TV-Z]{26}")
 WALL_CLOCK = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z")  # the fake clock has no fractions
 
 
-def reference_api(services: Any) -> EngramApi:
-    """The API as it was: powertools validates, and its errors are rendered as engram's were."""
-    api = EngramApi(services)
-    app = RequestScopedResolver(enable_validation=True, json_body_deserializer=parse_json)
-    errors.register(app)
+class _DecodingResolver(APIGatewayRestResolver):
+    """Path parameters percent-decoded, as engram's resolver over powertools decoded them."""
 
-    @app.exception_handler(RequestValidationError)  # type: ignore[untyped-decorator]
-    def _validation(exc: RequestValidationError) -> Response[str]:
-        found = exc.errors()
-        if any(e.get("type") == "json_invalid" for e in found):
-            return errors.error_response(400, "malformed_json", "the request body is not valid JSON")
-        details = [
-            ErrorDetail(
-                path=errors._path(e.get("loc", ())),
-                message=errors._printable(str(e.get("msg", ""))),
-                type=str(e.get("type", "")),
+    def _convert_matches_into_route_keys(self, match: re.Match[str]) -> dict[str, str]:
+        return {name: unquote(value) for name, value in match.groupdict().items()}
+
+
+def _powertools(answer: Any) -> Response[str]:
+    return Response(status_code=answer.status_code, body=answer.body, headers=answer.headers)
+
+
+class _Reference:
+    """The API's routes on a powertools resolver, with the old error rendering."""
+
+    def __init__(self, services: Any) -> None:
+        self.app = app = _DecodingResolver(enable_validation=True, json_body_deserializer=parse_json)
+        routes = build_router(services).routes
+        replay(app, routes)
+
+        @app.exception_handler(RequestValidationError)  # type: ignore[untyped-decorator]
+        def _validation(exc: RequestValidationError) -> Response[str]:
+            found = exc.errors()
+            if any(e.get("type") == "json_invalid" for e in found):
+                return _powertools(
+                    errors.error_response(400, "malformed_json", "the request body is not valid JSON")
+                )
+            details = [
+                ErrorDetail(
+                    path=errors._path(e.get("loc", ())),
+                    message=errors._printable(str(e.get("msg", ""))),
+                    type=str(e.get("type", "")),
+                )
+                for e in found
+            ]
+            summary = "; ".join(f"{d.path}: {d.message}" for d in details[:5])
+            return _powertools(
+                errors.error_response(422, "validation_error", summary or "invalid request", details)
             )
-            for e in found
-        ]
-        summary = "; ".join(f"{d.path}: {d.message}" for d in details[:5])
-        return errors.error_response(422, "validation_error", summary or "invalid request", details)
 
-    def tenant() -> str:
-        return str(app.tenant())
+        @app.exception_handler(NotFoundError)  # type: ignore[untyped-decorator]
+        def _not_found(exc: NotFoundError) -> Response[str]:
+            event = app.current_event
+            allowed = sorted({r.method for r in routes if r.pattern.match(event.path)})
+            return _powertools(errors.not_found(event.http_method, event.path, allowed))
 
-    include_routes(app, services, tenant)
-    api.app = app
+        @app.exception_handler(Exception)  # type: ignore[untyped-decorator]
+        def _other(exc: Exception) -> Response[str]:
+            return _powertools(errors.answer(exc))
+
+    def dispatch(self, event: dict[str, Any]) -> dict[str, Any]:
+        """As the API resolved before: a body is read as JSON whatever its content type."""
+        headers = {k: v for k, v in (event.get("headers") or {}).items() if k.lower() != "content-type"}
+        multi = {
+            k: v for k, v in (event.get("multiValueHeaders") or {}).items() if k.lower() != "content-type"
+        }
+        headers["Content-Type"] = "application/json"
+        multi["Content-Type"] = ["application/json"]
+        answer: dict[str, Any] = self.app.resolve(
+            {**event, "headers": headers, "multiValueHeaders": multi}, None
+        )
+        return answer
+
+
+def reference_api(services: Any) -> EngramApi:
+    """The API as it was: powertools routes and validates, and its errors are rendered as engram's were."""
+    api = EngramApi(services)
+    api.app = _Reference(services)  # type: ignore[assignment]
     return api
 
 
@@ -189,6 +232,13 @@ QUERY_ROUTES = [
     ("GET", "/v1/health"),
     ("GET", "/v1/nowhere"),
     ("PUT", "/v1/memories"),
+    ("get", "/v1/memories/"),
+    ("GET", "/v1/health//"),
+    ("OPTIONS", "/v1/memories"),
+    ("HEAD", "/v1/sessions/chat-1/checkpoints/latest"),
+    ("POST", "/v1/memories/batch/"),
+    ("DELETE", "/v1/memories/a/b"),
+    ("GET", "/v1/openapi.json/"),
 ]
 
 

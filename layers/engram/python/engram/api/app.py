@@ -1,36 +1,36 @@
-"""The HTTP API: powertools routes shared by the api Lambda and `engram serve`.
+"""The HTTP API: the routes shared by the api Lambda and `engram serve`.
 
-`EngramApi(services)` is one resolver with every area's routes (engram.api.routes) over the services
-it is given (engram.api.services: the composition root's container is one), and the checks that run
-before any route.
+`EngramApi(services)` is one router (engram.api.router) with every area's routes (engram.api.routes)
+over the services it is given (engram.api.services: the composition root's container is one), and the
+checks that run before any route. It keeps no request between calls: one EngramApi answers any number
+of requests at once.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
-
-from aws_lambda_powertools.event_handler import Response, content_types
 
 from engram.api import errors
 from engram.api.body import MalformedBody, parse_json, text_body
-from engram.api.resolver import RequestScopedResolver
+from engram.api.router import APPLICATION_JSON, Request, Response, Route, Router, Routes, current_request
 from engram.api.routes import include_routes
 from engram.api.services import Services
-from engram.api.validation import RequestValidation
+from engram.api.validation import RouteValidation
 from engram.domain.errors import PayloadTooLarge, RateLimited, Unauthorized
 from engram.observability import logger
 from engram.usecases.keys import admit
 
-__all__ = ["EngramApi", "build_resolver"]
+__all__ = ["EngramApi", "build_router"]
 
 
 class EngramApi:
-    """The resolver plus the checks that must run before any route (body encoding and size, and the
+    """The router plus the checks that must run before any route (body encoding and size, and the
     request rate of the key the authorizer found)."""
 
     def __init__(self, services: Services) -> None:
         self.services = services
-        self.app = build_resolver(services)
+        self.app = build_router(services)
 
     def handle(self, event: dict[str, Any], context: Any) -> dict[str, Any]:
         try:
@@ -51,7 +51,7 @@ class EngramApi:
             limited = errors.rate_limited(exc)
             return {**_raw(limited), "headers": {**_raw(limited)["headers"], **limited.headers}}
         event = {**event, "body": body, "isBase64Encoded": False}
-        response: dict[str, Any] = self.app.resolve(_as_json(event), context)
+        response = self.app.dispatch(event)
         logger.info(
             "request",
             extra={
@@ -63,42 +63,38 @@ class EngramApi:
         return response
 
 
-def build_resolver(services: Services) -> RequestScopedResolver:
-    """A resolver with its own routers (never shared with another resolver: see engram.api.routes).
-    Building it reads nothing of `services`; a route reads what it uses when it runs. Its routes'
-    inputs are validated by engram.api.validation, not by powertools' `enable_validation`."""
-    app = RequestScopedResolver(json_body_deserializer=parse_json)
-    validation = RequestValidation()
-    app.use([validation])
-    errors.register(app)
+def build_router(services: Services) -> Router:
+    """A router over every area's routes. Building it reads nothing of `services`; a route reads what it
+    uses when it runs. Its routes' inputs are validated by engram.api.validation before they run."""
+    validation = RouteValidation()
+
+    def call(route: Route, path_args: Mapping[str, str], request: Request) -> Any:
+        arguments = validation.inputs(route.func, route.path_names).arguments(path_args, request)
+        return route.func(**arguments)
+
+    def fail(exc: Exception, request: Request) -> Response[str]:
+        return errors.answer(exc)
+
+    def not_found(request: Request, allowed: list[str]) -> Response[str]:
+        return errors.not_found(request.method, request.path, allowed)
 
     def tenant() -> str:
-        """The tenant the authorizer resolved from the API key; never from the request body."""
-        value = app.tenant()
+        """The tenant the authorizer resolved from the API key for the request being answered; never
+        from the request body."""
+        value = current_request().tenant
         if not value:
             raise Unauthorized("no tenant on the request; is the authorizer configured?")
-        return str(value)
+        return value
 
-    include_routes(app, services, tenant)
-    for route in app.routes():
-        validation.declare(route.func, frozenset(route.rule.groupindex))  # the path's parameters
-    return app
-
-
-def _as_json(event: dict[str, Any]) -> dict[str, Any]:
-    """The API speaks only JSON: a body sent with another (or no) content type, as `curl -d` does,
-    is read as JSON rather than as a form."""
-    headers = {k: v for k, v in (event.get("headers") or {}).items() if k.lower() != "content-type"}
-    multi = {k: v for k, v in (event.get("multiValueHeaders") or {}).items() if k.lower() != "content-type"}
-    headers["Content-Type"] = "application/json"
-    multi["Content-Type"] = ["application/json"]
-    return {**event, "headers": headers, "multiValueHeaders": multi}
+    routes = Routes()
+    include_routes(routes, services, tenant)
+    return Router(routes, call=call, fail=fail, not_found=not_found, parse_body=parse_json)
 
 
 def _raw(response: Response[Any]) -> dict[str, Any]:
     return {
         "statusCode": response.status_code,
-        "headers": {"Content-Type": content_types.APPLICATION_JSON},
+        "headers": {"Content-Type": APPLICATION_JSON},
         "multiValueHeaders": {},
         "body": response.body,
         "isBase64Encoded": False,

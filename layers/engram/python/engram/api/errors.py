@@ -11,9 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from aws_lambda_powertools.event_handler import Response, content_types
-
-from engram.api.resolver import RequestScopedResolver
+from engram.api.router import APPLICATION_JSON, Response
 from engram.api.schemas import ErrorBody, ErrorDetail
 from engram.api.validation import RequestInvalid
 from engram.domain.errors import (
@@ -60,7 +58,7 @@ def error_response(
     body = ErrorBody(error=error, message=_printable(message), details=details or [])
     return Response(
         status_code=status,
-        content_type=content_types.APPLICATION_JSON,
+        content_type=APPLICATION_JSON,
         body=body.model_dump_json(),
         headers=dict(headers or {}),
     )
@@ -85,61 +83,62 @@ def _path(loc: Any) -> str:
     return _printable(".".join(str(part) for part in loc))
 
 
-def register(app: RequestScopedResolver) -> None:
-    """Install the handlers on `app`. A known path asked with a method it is not routed for answers
-    405 with `Allow`; an unknown path 404."""
+def answer(exc: Exception) -> Response[str]:
+    """The answer to what a request raised (called where it was caught, so a log carries the trace):
+    invalid input 422 (a body that is not JSON 400), a typed error its status, anything else 500."""
+    if isinstance(exc, RequestInvalid):
+        return _invalid(exc)
+    if isinstance(exc, EngramError):
+        return _domain(exc)
+    logger.exception("unhandled error")
+    return internal_error()
 
-    @app.exception_handler(RequestInvalid)  # type: ignore[untyped-decorator]
-    def _validation(exc: RequestInvalid) -> Response[str]:
-        if exc.malformed:
-            return error_response(400, "malformed_json", "the request body is not valid JSON")
-        details = [
-            ErrorDetail(
-                path=_path(e.get("loc", ())),
-                message=_printable(str(e.get("msg", ""))),
-                type=str(e.get("type", "")),
-            )
-            for e in exc.errors
-        ]
-        summary = "; ".join(f"{d.path}: {d.message}" for d in details[:5])
-        return error_response(422, "validation_error", summary or "invalid request", details)
 
-    @app.exception_handler(EngramError)  # type: ignore[untyped-decorator]
-    def _domain(exc: EngramError) -> Response[str]:
-        status = status_of(exc)
-        if status is None:
-            logger.exception("unmapped error", extra={"error": exc.code})
-            return internal_error()
-        if status == 503:
-            logger.warning("dependency unavailable", extra={"error": exc.code, "reason": exc.message})
-            return error_response(
-                503,
-                exc.code,
-                "a service engram depends on is unavailable; retry later",
-                headers={"Retry-After": str(RETRY_AFTER_S)},
-            )
-        if isinstance(exc, RateLimited):
-            return rate_limited(exc)
-        details = []
-        if "field" in exc.detail:
-            where = exc.detail.get("location", "body")  # a query parameter's error says "query"
-            details = [ErrorDetail(path=f"{where}.{exc.detail['field']}", message=exc.message, type=exc.code)]
-        return error_response(status, exc.code, exc.message, details)
+def not_found(method: str, path: str, allowed: list[str]) -> Response[str]:
+    """No route for `method` on `path`: 405 with `Allow` when the path is routed for other methods
+    (`allowed`), 404 when it is not routed at all."""
+    if allowed:
+        return error_response(
+            405,
+            "method_not_allowed",
+            f"{method} is not allowed on {path}; use {', '.join(allowed)}",
+            headers={"Allow": ", ".join(allowed)},
+        )
+    return error_response(404, "not_found", f"no route {method} {path}")
 
-    @app.not_found
-    def _not_found(exc: Exception) -> Response[str]:
-        event = app.current_event
-        allowed = app.allowed_methods(event.path)
-        if allowed:
-            return error_response(
-                405,
-                "method_not_allowed",
-                f"{event.http_method} is not allowed on {event.path}; use {', '.join(allowed)}",
-                headers={"Allow": ", ".join(allowed)},
-            )
-        return error_response(404, "not_found", f"no route {event.http_method} {event.path}")
 
-    @app.exception_handler(Exception)  # type: ignore[untyped-decorator]
-    def _unexpected(exc: Exception) -> Response[str]:
-        logger.exception("unhandled error")
+def _invalid(exc: RequestInvalid) -> Response[str]:
+    if exc.malformed:
+        return error_response(400, "malformed_json", "the request body is not valid JSON")
+    details = [
+        ErrorDetail(
+            path=_path(e.get("loc", ())),
+            message=_printable(str(e.get("msg", ""))),
+            type=str(e.get("type", "")),
+        )
+        for e in exc.errors
+    ]
+    summary = "; ".join(f"{d.path}: {d.message}" for d in details[:5])
+    return error_response(422, "validation_error", summary or "invalid request", details)
+
+
+def _domain(exc: EngramError) -> Response[str]:
+    status = status_of(exc)
+    if status is None:
+        logger.exception("unmapped error", extra={"error": exc.code})
         return internal_error()
+    if status == 503:
+        logger.warning("dependency unavailable", extra={"error": exc.code, "reason": exc.message})
+        return error_response(
+            503,
+            exc.code,
+            "a service engram depends on is unavailable; retry later",
+            headers={"Retry-After": str(RETRY_AFTER_S)},
+        )
+    if isinstance(exc, RateLimited):
+        return rate_limited(exc)
+    details = []
+    if "field" in exc.detail:
+        where = exc.detail.get("location", "body")  # a query parameter's error says "query"
+        details = [ErrorDetail(path=f"{where}.{exc.detail['field']}", message=exc.message, type=exc.code)]
+    return error_response(status, exc.code, exc.message, details)

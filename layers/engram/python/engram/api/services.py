@@ -1,7 +1,7 @@
 """What the routes use of a deployment: the one boundary between the HTTP API and whatever composed it.
 
 The routes know this protocol only, never the composition root: `runtime.container.Container` is one
-`Services` (structurally), and a test may hand the resolver any other. The routes call use cases
+`Services` (structurally), and a test may hand the API any other. The routes call use cases
 only, never a port. Each member is read when a route runs, never while the routes are built, so the
 OpenAPI document is built without any.
 """

@@ -22,8 +22,8 @@ the event as powertools did, and answers with the same errors (type, message, lo
 - errors are listed path first, then query, then body.
 
 A route's result is shaped as powertools' response validation shaped it, without validating it again:
-a model (or a Response carrying one) becomes its JSON-mode dump, which the resolver's serializer
-writes. The OpenAPI document still comes from powertools, from the same hints (engram.api.contract).
+a model (or a Response carrying one) becomes its JSON-mode dump (engram.api.router.Response). The
+OpenAPI document still comes from powertools, from the same hints (engram.api.contract).
 """
 
 from __future__ import annotations
@@ -33,13 +33,13 @@ import json
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, get_type_hints
+from typing import Annotated, Any, get_origin, get_type_hints
 
-from aws_lambda_powertools.event_handler import Response
-from aws_lambda_powertools.event_handler.middlewares import BaseMiddlewareHandler, NextMiddleware
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
-__all__ = ["RequestInvalid", "RequestValidation"]
+from engram.api.router import Param
+
+__all__ = ["RequestInvalid", "RouteInputs", "RouteValidation"]
 
 _REQUIRED = inspect.Parameter.empty
 
@@ -108,15 +108,16 @@ class RouteInputs:
                 continue
             where = "path" if name in path_names else "query"
             for marker in getattr(hint, "__metadata__", ()):
-                declared = getattr(getattr(marker, "in_", None), "value", where)
+                declared = getattr(marker, "where", where)  # engram.api.router's Path and Query
                 if declared != where:
                     raise TypeError(f"{func.__qualname__}: {name} is read from the {where}, not {declared}")
-            param = _Param(name, where, TypeAdapter(hint), parameter.default)
+            param = _Param(name, where, TypeAdapter(_constrained(hint)), parameter.default)
             (path if where == "path" else query).append(param)
         return cls(tuple(path), tuple(query), body)
 
     def arguments(self, route_args: Mapping[str, Any], event: Any) -> dict[str, Any]:
-        """The route's keyword arguments, validated; RequestInvalid when any is not."""
+        """The route's keyword arguments, validated; RequestInvalid when any is not. `event` is the
+        request (engram.api.router.Request): its query forms by `get`, its parsed body `json_body`."""
         values: dict[str, Any] = {}
         errors: list[dict[str, Any]] = []
         for param in self.path:
@@ -146,6 +147,14 @@ class RouteInputs:
         return values
 
 
+def _constrained(hint: Any) -> Any:
+    """`hint` with the constraints of its Path/Query marker as pydantic's own (a `Field`)."""
+    if get_origin(hint) is not Annotated:
+        return hint
+    metadata = (Field(**m.constraints) if isinstance(m, Param) else m for m in hint.__metadata__)
+    return Annotated[(hint.__origin__, *metadata)]
+
+
 def _query_value(name: str, single: Mapping[str, str], multi: Mapping[str, Any]) -> Any:
     """A scalar query parameter's value as powertools read it from a REST event: the multi-value form
     first; one value is that value, several are a list (which fails a scalar's validation)."""
@@ -157,48 +166,19 @@ def _query_value(name: str, single: Mapping[str, str], multi: Mapping[str, Any])
     return single.get(name)
 
 
-class _Arguments(dict[str, Any]):
-    """A route's validated arguments. powertools formats them into a debug message before calling
-    the route, whatever the log level: a model's repr costs ~45 µs (a memory's body), and would put
-    the body in a log. Their repr names them only."""
-
-    def __repr__(self) -> str:
-        return f"<arguments {', '.join(self)}>"
-
-
-class RequestValidation(BaseMiddlewareHandler):  # type: ignore[type-arg]
-    """The resolver's middleware: validates the matched route's inputs before the route runs, and
-    dumps the model it returns. A route's inputs are read on its first request, once."""
+class RouteValidation:
+    """Each route's inputs, read from its signature on its first request (once), and checked on every
+    request before the route runs (engram.api.app)."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self._routes: dict[Callable[..., Any], tuple[frozenset[str], RouteInputs | None]] = {}
+        self._inputs: dict[Callable[..., Any], RouteInputs] = {}
         self._lock = threading.Lock()
 
-    def declare(self, func: Callable[..., Any], path_names: frozenset[str]) -> None:
-        """A route to validate (`func`, answering a path with these parameters); any other (powertools'
-        own not-found route) passes through."""
-        self._routes[func] = (path_names, None)
-
-    def inputs(self, func: Callable[..., Any]) -> RouteInputs | None:
-        declared = self._routes.get(func)
-        if declared is None:
-            return None
-        path_names, inputs = declared
+    def inputs(self, func: Callable[..., Any], path_names: frozenset[str]) -> RouteInputs:
+        inputs = self._inputs.get(func)
         if inputs is None:
             with self._lock:
-                path_names, inputs = self._routes[func]
+                inputs = self._inputs.get(func)
                 if inputs is None:
-                    inputs = RouteInputs.of(func, path_names)
-                    self._routes[func] = (path_names, inputs)
+                    inputs = self._inputs[func] = RouteInputs.of(func, path_names)
         return inputs
-
-    def handler(self, app: Any, next_middleware: NextMiddleware) -> Response[Any]:
-        inputs = self.inputs(app.context["_route"].func)
-        if inputs is not None:
-            arguments = inputs.arguments(app.context["_route_args"], app.current_event)
-            app.context["_route_args"] = _Arguments(arguments)
-        response = next_middleware(app)
-        if isinstance(response.body, BaseModel):
-            response.body = response.body.model_dump(mode="json", by_alias=True)
-        return response

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-
-from aws_lambda_powertools.event_handler import APIGatewayRestResolver
-from aws_lambda_powertools.event_handler.api_gateway import Router
+from typing import TYPE_CHECKING
 
 from engram.api.contract import ADMIN, AUTHENTICATED, responses
-from engram.api.resolver import new_router
+from engram.api.router import Routes
 from engram.api.services import Services
 from engram.usecases.janitor.stats import Stats
 
+if TYPE_CHECKING:
+    from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 
-def router(c: Services, tenant: Callable[[], str]) -> Router:
-    routes = new_router()
+
+def router(c: Services, tenant: Callable[[], str]) -> Routes:
+    routes = Routes()
 
     @routes.get(
         "/v1/admin/stats",
@@ -30,5 +31,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Router:
 
 
 def register_admin(app: APIGatewayRestResolver, services: Services, tenant: Callable[[], str]) -> None:
-    """The admin routes on any resolver (a test's plain one included), reading `tenant` per request."""
-    app.include_router(router(services, tenant))
+    """The admin routes on a powertools resolver (a test's plain one), reading `tenant` per request."""
+    from engram.api.contract import replay
+
+    replay(app, router(services, tenant).routes)

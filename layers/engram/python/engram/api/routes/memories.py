@@ -5,13 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated
 
-from aws_lambda_powertools.event_handler import Response, content_types
-from aws_lambda_powertools.event_handler.api_gateway import Router
-from aws_lambda_powertools.event_handler.openapi.params import Path, Query
-
 from engram.api.contract import AUTH, AUTHENTICATED, BODY, MEMORIES, responses
 from engram.api.remember import remember_command, remember_response, remember_status
-from engram.api.resolver import new_router
+from engram.api.router import APPLICATION_JSON, Path, Query, Response, Routes
 from engram.api.schemas import (
     AgentId,
     BatchRequest,
@@ -36,11 +32,11 @@ MemoryId = Annotated[str, Path(min_length=1, max_length=64)]
 
 
 def _json(status: int, model: RememberResponse) -> Response[RememberResponse]:
-    return Response(status_code=status, content_type=content_types.APPLICATION_JSON, body=model)
+    return Response(status_code=status, content_type=APPLICATION_JSON, body=model)
 
 
-def router(c: Services, tenant: Callable[[], str]) -> Router:
-    routes = new_router()
+def router(c: Services, tenant: Callable[[], str]) -> Routes:
+    routes = Routes()
 
     @routes.post(
         "/v1/memories",

@@ -4,17 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from aws_lambda_powertools.event_handler.api_gateway import Router
-
 from engram.api.contract import AUTH, AUTHENTICATED, BODY, RECALL, responses
-from engram.api.resolver import new_router
+from engram.api.router import Routes
 from engram.api.schemas import SearchRequest, SearchResponse
 from engram.api.search import recall_query, search_response
 from engram.api.services import Services
 
 
-def router(c: Services, tenant: Callable[[], str]) -> Router:
-    routes = new_router()
+def router(c: Services, tenant: Callable[[], str]) -> Routes:
+    routes = Routes()
 
     @routes.post(
         "/v1/memories/search",

@@ -6,12 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated
 
-from aws_lambda_powertools.event_handler import Response, content_types
-from aws_lambda_powertools.event_handler.api_gateway import Router
-from aws_lambda_powertools.event_handler.openapi.params import Path, Query
-
 from engram.api.contract import AUTHENTICATED, SESSIONS, responses
-from engram.api.resolver import new_router
+from engram.api.router import APPLICATION_JSON, Path, Query, Response, Routes
 from engram.api.schemas import NAME_PATTERN, UserId
 from engram.api.services import Services
 from engram.api.sessions import (
@@ -37,8 +33,8 @@ SessionId = Annotated[
 ]
 
 
-def router(c: Services, tenant: Callable[[], str]) -> Router:
-    routes = new_router()
+def router(c: Services, tenant: Callable[[], str]) -> Routes:
+    routes = Routes()
 
     @routes.post(
         "/v1/sessions/<session_id>/messages",
@@ -52,7 +48,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Router:
     )
     def append_route(session_id: SessionId, body: AppendRequest) -> Response[AppendResponse]:
         answer = append_response(c.append_messages(append_command(tenant(), session_id, body)))
-        return Response(status_code=202, content_type=content_types.APPLICATION_JSON, body=answer)
+        return Response(status_code=202, content_type=APPLICATION_JSON, body=answer)
 
     @routes.get(
         "/v1/sessions/<session_id>",
@@ -121,7 +117,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Router:
             pruned=result.pruned,
         )
         status = 201 if result.created else 200
-        return Response(status_code=status, content_type=content_types.APPLICATION_JSON, body=answer)
+        return Response(status_code=status, content_type=APPLICATION_JSON, body=answer)
 
     @routes.get(
         "/v1/sessions/<session_id>/checkpoints/latest",

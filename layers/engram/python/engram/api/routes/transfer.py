@@ -5,19 +5,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Annotated
-
-from aws_lambda_powertools.event_handler import Response, content_types
-from aws_lambda_powertools.event_handler.api_gateway import Router
-from aws_lambda_powertools.event_handler.openapi.params import Path, Query
-from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
+from typing import TYPE_CHECKING, Annotated
 
 from engram.api.contract import AUTHENTICATED, USERS, responses
-from engram.api.resolver import new_router
+from engram.api.router import APPLICATION_JSON, Path, Query, Response, Routes
 from engram.api.schemas import UserId
 from engram.api.services import Services
 from engram.api.transfer import NDJSON, ErasureOut, ImportRequest, ImportResponse
 from engram.domain.errors import MemoryNotFound
+
+if TYPE_CHECKING:
+    from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 
 UserPath = Annotated[str, Path(min_length=1, max_length=128, description="whose data")]
 JobId = Annotated[str, Path(min_length=1, max_length=64, description="the erasure job's id")]
@@ -34,8 +32,8 @@ def _export_answer() -> dict[int, OpenAPIResponse]:
     return answers
 
 
-def router(c: Services, tenant: Callable[[], str]) -> Router:
-    routes = new_router()
+def router(c: Services, tenant: Callable[[], str]) -> Routes:
+    routes = Routes()
 
     @routes.get(
         "/v1/export",
@@ -87,7 +85,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Router:
         body = ErasureOut.of(record, user_id)
         return Response(
             status_code=202,
-            content_type=content_types.APPLICATION_JSON,
+            content_type=APPLICATION_JSON,
             body=body,
             headers={"Location": body.status_url},
         )
