@@ -549,8 +549,9 @@ class LocalIndex:
         for i in range(0, len(wanted), 900):
             chunk = wanted[i : i + 900]
             rows = conn.execute(
-                # CROSS JOIN: each vector by its seq, then its memory by id; never a scan of the scope
-                f"SELECT v.seq, v.id, {vec} FROM vectors v CROSS JOIN memories m ON m.id = v.id"
+                # CROSS JOIN: each vector by its seq, then its memory by id; never a scan of the scope.
+                # NOT INDEXED: the vector by its rowid, not through the scope's index (a third less)
+                f"SELECT v.seq, v.id, {vec} FROM vectors v NOT INDEXED CROSS JOIN memories m ON m.id = v.id"
                 f" WHERE v.seq IN ({','.join('?' * len(chunk))}) AND v.tenant = ? AND v.user_id = ?"
                 f" AND {predicate}",
                 (*chunk, *key, *params),

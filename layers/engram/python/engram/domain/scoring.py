@@ -13,14 +13,81 @@ from __future__ import annotations
 import heapq
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from operator import itemgetter
+from typing import Any, ClassVar, TypeVar
 
-from engram.domain.models import Memory, Provenance, Status
+from engram.domain.models import Memory, MemoryType, Provenance, Status, Temporal
 from engram.domain.specificity import RESOLVING, asks_to_act, kept_for_short_texts, vague_or_anchored
 from engram.domain.text import terms
+
+
+class Candidate:
+    """A stored memory as recall ranks it: the fields its scope checks and its score read (Memory's
+    own, of Memory's types), and the whole Memory, built on first ask. A store can read these for
+    about half of what validating the whole memory costs, and recall builds whole memories only for
+    the k it returns, not for the ~100 it ranks."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "id",
+        "user_id",
+        "project",
+        "namespace",
+        "content",
+        "memory_type",
+        "provenance",
+        "confidence",
+        "importance",
+        "categories",
+        "entities",
+        "temporal",
+        "metadata",
+        "agent_id",
+        "run_id",
+        "observed_at",
+        "status",
+        "hits",
+    )
+    id: str
+    user_id: str
+    project: str
+    namespace: str
+    content: str
+    memory_type: MemoryType
+    provenance: Provenance
+    confidence: float
+    importance: int
+    categories: list[str]
+    entities: list[str]
+    temporal: Temporal
+    metadata: dict[str, Any]
+    agent_id: str | None
+    run_id: str | None
+    observed_at: datetime
+    status: Status
+    hits: int
+
+    def __init__(self, fields: Mapping[str, Any], memory: Callable[[], Memory]) -> None:
+        """`fields`: a value for each of FIELDS, as the memory `memory()` builds has it."""
+        self.__dict__.update(fields)
+        self._build = memory
+        self._memory: Memory | None = None
+
+    @classmethod
+    def of(cls, memory: Memory) -> Candidate:
+        """The candidate of a memory already built."""
+        return cls({name: getattr(memory, name) for name in cls.FIELDS}, lambda: memory)
+
+    def memory(self) -> Memory:
+        """The whole memory (built once)."""
+        if self._memory is None:
+            self._memory = self._build()
+        return self._memory
+
+
+Ranked = TypeVar("Ranked", Memory, Candidate)
 
 
 @dataclass(frozen=True)
@@ -118,13 +185,13 @@ def fuse(lexical: Mapping[str, float], vector: Mapping[str, float], w: Weights) 
     return {i: (w.lexical * lex.get(i, 0.0) + w.vector * vec.get(i, 0.0)) / total for i in ids}
 
 
-def is_expired(memory: Memory, now: datetime) -> bool:
+def is_expired(memory: Memory | Candidate, now: datetime) -> bool:
     until = memory.temporal.valid_until
     return memory.status == Status.stale or (until is not None and until <= now)
 
 
 def components(
-    memory: Memory,
+    memory: Memory | Candidate,
     fused: float,
     bm25: float | None,
     cosine: float | None,
@@ -157,7 +224,7 @@ def components(
     )
 
 
-def with_query(plain: Components, memory: Memory, query: QueryTraits, w: Weights) -> Components:
+def with_query(plain: Components, memory: Memory | Candidate, query: QueryTraits, w: Weights) -> Components:
     """`plain` (the memory's components worked out without the query) with the two factors that read
     its text against the query: what `components` gives with `query`, to the bit."""
     return replace(
@@ -166,8 +233,8 @@ def with_query(plain: Components, memory: Memory, query: QueryTraits, w: Weights
 
 
 def contenders(
-    plain: Sequence[tuple[Memory, Components]], k: int, query: QueryTraits, w: Weights
-) -> list[tuple[Memory, Components]]:
+    plain: Sequence[tuple[Ranked, Components]], k: int, query: QueryTraits, w: Weights
+) -> list[tuple[Ranked, Components]]:
     """The candidates that can reach the top k, scored in full, given each one's components without
     the query (`components` without `query`): the text factors (`with_query`) are the costliest part
     of a score, and most candidates cannot make the top k whatever their text says.
@@ -188,7 +255,7 @@ def contenders(
         ceiling = ceiling + abs(ceiling) * 1e-9 + 1e-300 if ceiling == ceiling else math.inf  # NaN: no bound
         ceilings.append((ceiling, memory, c))
     ceilings.sort(key=itemgetter(0), reverse=True)
-    scored: list[tuple[Memory, Components]] = []
+    scored: list[tuple[Ranked, Components]] = []
     best: list[float] = []  # a min-heap of the k best full scores so far
     for ceiling, memory, c in ceilings:
         if k > 0 and len(best) == k and ceiling < best[0]:
@@ -238,7 +305,7 @@ def term_set(text: str) -> frozenset[str]:
     return frozenset(terms(text))
 
 
-def overlap(memory: Memory, bm25: float | None, query: QueryTraits, w: Weights) -> float:
+def overlap(memory: Memory | Candidate, bm25: float | None, query: QueryTraits, w: Weights) -> float:
     """A semantic-only hit (no BM25 score) sharing no term with the query is damped."""
     return w.no_overlap if bm25 is None and not query.shares_terms(memory.content) else 1.0
 
@@ -248,7 +315,7 @@ def resolution(query: QueryTraits, w: Weights) -> float:
     return w.resolution_on_action if query.asks_to_act else w.resolution
 
 
-def specificity(memory: Memory, query: QueryTraits, w: Weights) -> float:
+def specificity(memory: Memory | Candidate, query: QueryTraits, w: Weights) -> float:
     """Rules and decisions resolve (more so when the query is about acting); anchored content beats
     vague content."""
     if memory.memory_type in RESOLVING:

@@ -11,11 +11,13 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import lru_cache
+from typing import Protocol, runtime_checkable
 
 from engram.domain.filters import matches as metadata_matches
 from engram.domain.graph import GraphScope, canonical, entity_id
 from engram.domain.models import EnrichmentState, Memory, Provenance, Status
 from engram.domain.scoring import (
+    Candidate,
     Components,
     QueryTraits,
     Weights,
@@ -69,6 +71,14 @@ class RecallQuery:
     def graph_scope(self) -> GraphScope:
         """The user's knowledge graph this query reads (entities are shared across namespaces)."""
         return GraphScope(self.tenant, self.user_id, self.project or "default")
+
+
+@runtime_checkable
+class CandidateStore(Protocol):
+    """A store that reads the memories recall ranks as Candidates (the SQLite store); from any other,
+    recall makes them of whole memories."""
+
+    def candidates(self, tenant: str, memory_ids: Sequence[str]) -> list[Candidate]: ...
 
 
 @dataclass(frozen=True)
@@ -126,6 +136,11 @@ class Recall:
 
     def __post_init__(self) -> None:
         self._query_vector = lru_cache(maxsize=self.query_cache)(self._embed_query)
+        store = self.store
+        self._candidates = store.candidates if isinstance(store, CandidateStore) else self._whole_memories
+
+    def _whole_memories(self, tenant: str, memory_ids: Sequence[str]) -> list[Candidate]:
+        return [Candidate.of(m) for m in self.store.get_many(tenant, memory_ids)]
 
     def _embed_query(self, text: str) -> tuple[float, ...]:
         assert self.embedder is not None
@@ -162,10 +177,10 @@ class Recall:
         candidates = list(fused) + [m for m in boosts if m not in fused]
         memories = {i: loaded[i] for i in candidates if i in loaded}
         rest = [i for i in candidates if i not in loaded]
-        memories |= {m.id: m for m in self.store.get_many(q.tenant, rest)} if rest else {}
+        memories |= {m.id: m for m in self._candidates(q.tenant, rest)} if rest else {}
         lexical, fused = self._without_hub_terms(lexical, vector, fused, memories, traits, w)
         hubbed = self._about_hubs_only(q, memories.values(), w.hub_mentions) if w.hub < 1 else set()
-        plain: list[tuple[Memory, Components]] = []  # scored without the query's text factors
+        plain: list[tuple[Candidate, Components]] = []  # scored without the query's text factors
         for memory_id in candidates:
             memory = memories.get(memory_id)
             if memory is None or not self._in_scope(memory, scope, q.include_stale, now):
@@ -182,11 +197,10 @@ class Recall:
                 hub=memory_id in hubbed,
             )
             plain.append((memory, c))
-        results = [Recalled(m, c.score, c) for m, c in contenders(plain, q.top_k, traits, w)]
-        results.sort(key=lambda r: (-r.score, r.memory.id))
+        ranked = sorted(contenders(plain, q.top_k, traits, w), key=lambda mc: (-mc[1].score, mc[0].id))
         if q.min_score is not None:
-            results = [r for r in results if r.score >= q.min_score]
-        results = results[: q.top_k]
+            ranked = [(m, c) for m, c in ranked if c.score >= q.min_score]
+        results = [Recalled(m.memory(), c.score, c) for m, c in ranked[: q.top_k]]
         self._log_retrievals(q.tenant, [r.memory.id for r in results], now)
         count("MemoriesRecalled", len(results))
         return results
@@ -196,7 +210,7 @@ class Recall:
         lexical: dict[str, float],
         vector: dict[str, float],
         fused: dict[str, float],
-        memories: dict[str, Memory],
+        memories: dict[str, Candidate],
         traits: QueryTraits,
         w: Weights,
     ) -> tuple[dict[str, float], dict[str, float]]:
@@ -215,7 +229,7 @@ class Recall:
             rescored = {i: v / peak * top for i, v in rescored.items()}
         return rescored, fuse(rescored, vector, w)
 
-    def _about_hubs_only(self, q: RecallQuery, memories: Iterable[Memory], floor: int) -> set[str]:
+    def _about_hubs_only(self, q: RecallQuery, memories: Iterable[Candidate], floor: int) -> set[str]:
         """The memories whose named entities are all hubs of the user's graph: each mentioned by at
         least `floor` memories. A memory naming no entity is not one of them."""
         if self.graph is None:
@@ -236,7 +250,7 @@ class Recall:
         return expand.within(_GRAPH, q.graph_scope, q.query, self.ranking.graph_deadline_ms / 1000)
 
     @staticmethod
-    def _in_scope(memory: Memory, scope: SearchScope, include_stale: bool, now: datetime) -> bool:
+    def _in_scope(memory: Candidate, scope: SearchScope, include_stale: bool, now: datetime) -> bool:
         if memory.user_id != scope.user_id or memory.status not in scope.statuses:
             return False
         if scope.project is not None and memory.project != scope.project:
@@ -249,10 +263,10 @@ class Recall:
 
     def _lexical_and_memories(
         self, scope: SearchScope, query: str, n: int
-    ) -> tuple[dict[str, float], dict[str, Memory]]:
+    ) -> tuple[dict[str, float], dict[str, Candidate]]:
         """The lexical leg's scores and its candidates' memories (loaded here, beside the other leg)."""
         lexical = self._lexical(scope, query, n)
-        loaded = self.store.get_many(scope.tenant, list(lexical)) if lexical else []
+        loaded = self._candidates(scope.tenant, list(lexical)) if lexical else []
         return lexical, {m.id: m for m in loaded}
 
     def _lexical(self, scope: SearchScope, query: str, n: int) -> dict[str, float]:
@@ -299,7 +313,7 @@ class Recall:
             logger.exception("could not queue retrieval events")  # never fail a recall over bookkeeping
 
 
-def matches_filters(memory: Memory, f: SearchFilters) -> bool:
+def matches_filters(memory: Memory | Candidate, f: SearchFilters) -> bool:
     """The recall filters, checked on a stored memory as the index legs check them (an empty list
     filters nothing; categories and entities match case-insensitively)."""
     if f.memory_types and memory.memory_type not in f.memory_types:
