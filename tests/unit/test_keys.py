@@ -2,7 +2,7 @@ import pytest
 
 from engram.domain.errors import Unauthorized
 from engram.domain.models import ApiKey
-from engram.usecases.keys import authenticate, create_key, hash_key
+from engram.usecases.keys import KeyCache, authenticate, create_key, hash_key
 
 
 class MemoryKeys:
@@ -54,3 +54,87 @@ def test_revoked_key_is_unauthorized():
 def test_tenant_names_are_validated():
     with pytest.raises(ValueError):
         create_key(MemoryKeys(), "bad tenant name")
+
+
+class CountingKeys(MemoryKeys):
+    """A KeyStore that counts its revocations and its reads, as the SQLite one counts revocations."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reads = 0
+        self.revoked = 0
+
+    def find(self, key_hash: str):
+        self.reads += 1
+        return super().find(key_hash)
+
+    def revoke(self, key_id: str):
+        self.revoked += 1
+        return super().revoke(key_id)
+
+    def revocations(self) -> int:
+        return self.revoked
+
+
+def test_the_key_cache_reads_a_known_key_once_while_nothing_is_revoked():
+    keys = CountingKeys()
+    secret, _ = create_key(keys, "acme")
+    _, other = create_key(keys, "other")
+    cache = KeyCache(keys)
+    assert [cache.authenticate(f"Bearer {secret}").tenant for _ in range(3)] == ["acme"] * 3
+    assert keys.reads == 1
+    keys.revoke(other.key_id)  # any revocation: every key is read again, once
+    assert cache.authenticate(f"Bearer {secret}").tenant == "acme"
+    assert cache.authenticate(f"Bearer {secret}").tenant == "acme"
+    assert keys.reads == 2
+
+
+def test_a_revoked_key_is_refused_by_the_cache_at_once():
+    keys = CountingKeys()
+    secret, record = create_key(keys, "acme")
+    cache = KeyCache(keys)
+    assert cache.authenticate(f"Bearer {secret}").tenant == "acme"
+    keys.revoke(record.key_id)
+    with pytest.raises(Unauthorized):
+        cache.authenticate(f"Bearer {secret}")
+
+
+def test_a_key_read_before_a_revocation_counted_after_it_is_not_trusted():
+    # Given a request that read the count, then the key, and a revocation between the two
+    keys = CountingKeys()
+    secret, record = create_key(keys, "acme")
+    cache = KeyCache(keys)
+    find = keys.find
+
+    def find_then_revoke(key_hash: str):
+        found = find(key_hash)
+        MemoryKeys.revoke(keys, record.key_id)  # the row changes after this request read it
+        keys.revoked += 1
+        return found
+
+    keys.find = find_then_revoke  # type: ignore[method-assign]
+    assert cache.authenticate(f"Bearer {secret}").tenant == "acme"  # it read the key before the revocation
+    keys.find = find  # type: ignore[method-assign]
+    # Then the next request reads the key again, and is refused
+    with pytest.raises(Unauthorized):
+        cache.authenticate(f"Bearer {secret}")
+
+
+@pytest.mark.parametrize("header", [None, "Basic abc", "Bearer engram_unknown"])
+def test_the_key_cache_refuses_bad_headers_and_keeps_no_unknown_key(header):
+    keys = CountingKeys()
+    cache = KeyCache(keys)
+    for _ in range(2):
+        with pytest.raises(Unauthorized):
+            cache.authenticate(header)
+    assert keys.reads == (2 if header == "Bearer engram_unknown" else 0)
+
+
+def test_a_store_that_does_not_count_revocations_is_read_every_time():
+    keys = MemoryKeys()
+    secret, record = create_key(keys, "acme")
+    cache = KeyCache(keys)
+    assert cache.authenticate(f"Bearer {secret}").tenant == "acme"
+    keys.revoke(record.key_id)
+    with pytest.raises(Unauthorized):
+        cache.authenticate(f"Bearer {secret}")

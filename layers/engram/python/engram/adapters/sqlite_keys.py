@@ -3,6 +3,10 @@
 A key's request rate and its token bucket are a row of `key_rates`; taking a token is one write
 transaction, which serialises every process of `engram serve` on the database's write lock, so the
 limit holds across them.
+
+Every change to a key row (a revocation above all) moves a count, `key_revocations`, in the same
+transaction (a trigger): what `engram serve`'s processes read on each request to know whether a key
+they authenticated before is still good (engram.usecases.keys.KeyCache).
 """
 
 from __future__ import annotations
@@ -15,6 +19,15 @@ from engram.domain.models import ApiKey, utcnow
 from engram.domain.quotas import Bucket, TenantLimits, take
 
 _SELECT = "SELECT k.*, r.rate, r.burst FROM api_keys k LEFT JOIN key_rates r USING (key_id)"
+_REVOCATIONS = """
+CREATE TABLE IF NOT EXISTS key_revocations (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
+CREATE TRIGGER IF NOT EXISTS api_keys_changed AFTER UPDATE ON api_keys BEGIN
+    INSERT INTO key_revocations (id, n) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS api_keys_deleted AFTER DELETE ON api_keys BEGIN
+    INSERT INTO key_revocations (id, n) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET n = n + 1;
+END;
+"""
 
 
 def _key(row: sqlite3.Row) -> ApiKey:
@@ -33,6 +46,12 @@ def _key(row: sqlite3.Row) -> ApiKey:
 class SqliteKeyStore:
     def __init__(self, db: SqliteDatabase) -> None:
         self.db = db
+        db.connection().executescript(_REVOCATIONS)
+
+    def revocations(self) -> int:
+        """How many times a key row has changed (been revoked) so far, from any process."""
+        row = self.db.connection().execute("SELECT n FROM key_revocations").fetchone()
+        return int(row[0]) if row else 0
 
     def add(self, key: ApiKey) -> None:
         with self.db.write() as conn:

@@ -8,7 +8,7 @@ import re
 import secrets
 from collections.abc import Mapping
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ulid import ULID
 
@@ -58,13 +58,61 @@ def authenticate(keys: KeyStore, authorization: str | None) -> str:
 
 def authenticate_key(keys: KeyStore, authorization: str | None) -> ApiKey:
     """The key of an `Authorization: Bearer <key>` header, or Unauthorized."""
+    return _find(keys, _bearer_hash(authorization))
+
+
+def _bearer_hash(authorization: str | None) -> str:
     match = _BEARER.match(authorization or "")
     if not match:
         raise Unauthorized("missing or malformed Authorization header; expected 'Bearer <api key>'")
-    record = keys.find(hash_key(match.group(1)))
+    return hash_key(match.group(1))
+
+
+def _find(keys: KeyStore, key_hash: str) -> ApiKey:
+    record = keys.find(key_hash)
     if record is None or record.revoked_at is not None:
         raise Unauthorized("invalid or revoked API key")
     return record
+
+
+@runtime_checkable
+class CountsRevocations(Protocol):
+    """A key store that counts revocations, in a place every process reads (the local SQLite one)."""
+
+    def revocations(self) -> int:
+        """How many times a key has been revoked (or otherwise changed) so far."""
+        ...
+
+
+class KeyCache:
+    """The keys this process has authenticated, by hash: a request with a key seen before costs one
+    read of the store's revocation count instead of a read of the key. Revocation stays immediate:
+    every entry is kept with the count read before its key was, and is good only while the count is
+    still that one, so once any key is revoked (by any process: `engram keys revoke` is one of its own)
+    the next request reads its key again. Unknown and revoked keys are never kept. A store that does
+    not count revocations (DynamoDB) is read on every request."""
+
+    MAX_KEYS = 1024  # then the cache starts over
+
+    def __init__(self, keys: KeyStore) -> None:
+        self.keys = keys
+        self._counter = keys if isinstance(keys, CountsRevocations) else None
+        self._known: dict[str, tuple[int, ApiKey]] = {}
+
+    def authenticate(self, authorization: str | None) -> ApiKey:
+        """As `authenticate_key`."""
+        if self._counter is None:
+            return authenticate_key(self.keys, authorization)
+        key_hash = _bearer_hash(authorization)
+        count = self._counter.revocations()  # before the key is read: a revocation after it moves it
+        known = self._known.get(key_hash)
+        if known is not None and known[0] == count:
+            return known[1]
+        record = _find(self.keys, key_hash)
+        if len(self._known) >= self.MAX_KEYS:
+            self._known = {}
+        self._known[key_hash] = (count, record)
+        return record
 
 
 def authorizer_context(record: ApiKey) -> dict[str, Any]:
