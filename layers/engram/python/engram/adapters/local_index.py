@@ -514,13 +514,17 @@ class LocalIndex:
         passing: dict[int, tuple[str, bytes]] = {}
         end = 0
         while end < len(labels):
-            window = labels[end : end + max(k - len(passing), 1) + k // 4 + 8]
+            # The first window is the k best (the scope's vectors mostly pass: each row checked is a
+            # read of two random pages); once some failed, more than the shortfall.
+            wanted = k if end == 0 else max(k - len(passing), 1) + k // 4 + 8
+            window = labels[end : end + wanted]
             passing |= self._passing_vectors(key, window, predicate, params, with_vectors=True)
             end += len(window)
             if len(passing) >= k:
                 kth = np.sort(approx[:end][np.isin(labels[:end], list(passing))])[-k]
                 close = np.flatnonzero(approx[end:] >= kth - _MARGIN) + end
-                passing |= self._passing_vectors(key, labels[close], predicate, params, with_vectors=True)
+                if len(close):
+                    passing |= self._passing_vectors(key, labels[close], predicate, params, with_vectors=True)
                 break
         if not passing:
             return []
