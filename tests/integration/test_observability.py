@@ -58,6 +58,9 @@ def test_log_lines_have_the_keys_and_values_powertools_logger_writes(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("_X_AMZN_TRACE_ID", "Root=1-5759e988-bd862e3fe1be46a994272793;Sampled=1")
+    # Both as in a fresh environment's first call, whatever earlier tests invoked
+    monkeypatch.setattr("engram.observability._cold_start", True)
+    monkeypatch.setattr("aws_lambda_powertools.logging.logger.is_cold_start", True)
     reference = PowertoolsLogger(service="powertools-reference")
     ours = Logger("engram-ours")
 
