@@ -62,8 +62,9 @@ FORBIDDEN = {
         "httpx",  # X-Ray patches only what engram calls (botocore, http.client)
         # Requests are routed by engram.api.router and validated by engram.api.validation: no part of
         # powertools' event handler (its resolvers, middlewares, OpenAPI models). The document alone is
-        # built by it, on request (engram.api.contract).
-        "aws_lambda_powertools.event_handler",
+        # built by it, on request (engram.api.contract). Logs, metrics and traces are engram.observability's:
+        # no powertools package at all.
+        "aws_lambda_powertools",
         "opensearchpy",  # the search index's client is built by the first call that needs it
         "requests",
         # The table is a DynamoTable over a botocore client (adapters.dynamo_table), not boto3's resource.
