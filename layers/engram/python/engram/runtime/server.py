@@ -9,7 +9,9 @@ it has resolvers (`EngramHttpServer`): each thread polls for a connection with s
 reads it, and answers every complete request it holds, start to end, so a request is never handed
 from one thread to another, and a slow client (a body in pieces, an answer it reads slowly) holds no
 thread while it waits. This replaced the standard library's thread per connection and its buffered
-request reading: with 16 keep-alive clients, 1.70 ms of CPU per write in one process became 1.40.
+request reading: with 16 keep-alive clients and 2 processes, the CPU the HTTP processes spend on a
+write fell from ~1.5 ms to ~1.3 (paired runs on 2 busy cores); `make run` went from 750-920 writes/s
+to 1000-1160 (bench/bench_throughput.py at load 3-4).
 On the embedded default a process resolves at most two requests at a time (`ResolverPool(turns=2)`):
 with every connection resolving at once, the one holding SQLite's write lock waits for the GIL
 behind the others each time it releases it, while the other processes wait for that lock (16
