@@ -75,10 +75,9 @@ def turns_for(container: Container) -> int | None:
 
 
 class ResolverPool:
-    """One resolver per in-flight request. The event, context and tenant are per thread already
-    (`RequestScopedResolver`); the pool also keeps whatever else the library sets on an instance
-    during a request out of reach of a concurrent one. With `turns` it holds that many resolvers and a
-    request waits for a free one (a blocking `SimpleQueue.get`, in C: a waiting thread is woken by the
+    """One API per in-flight request. Isolation does not need it (engram.api.router hands each request
+    its own state); it bounds how many requests a process resolves at once. With `turns` it holds that
+    many and a request waits for a free one (a blocking `SimpleQueue.get`, in C: a waiting thread is woken by the
     `put` of the one before it, without the Python-level `Condition` a semaphore would wake it through);
     without, it grows to the server's concurrency."""
 
