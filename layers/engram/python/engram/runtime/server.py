@@ -77,9 +77,9 @@ def turns_for(container: Container) -> int | None:
 class ResolverPool:
     """One API per in-flight request. Isolation does not need it (engram.api.router hands each request
     its own state); it bounds how many requests a process resolves at once. With `turns` it holds that
-    many and a request waits for a free one (a blocking `SimpleQueue.get`, in C: a waiting thread is woken by the
-    `put` of the one before it, without the Python-level `Condition` a semaphore would wake it through);
-    without, it grows to the server's concurrency."""
+    many and a request waits for a free one (a blocking `SimpleQueue.get`, in C: a waiting thread is
+    woken by the `put` of the one before it, without the Python-level `Condition` a semaphore would
+    wake it through); without, it grows to the server's concurrency."""
 
     def __init__(self, container: Container, turns: int | None = None) -> None:
         self.container = container
