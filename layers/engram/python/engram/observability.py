@@ -44,7 +44,8 @@ TRACED_MODULES = ("botocore", "httplib")
 
 Handler = Callable[[Any, Any], Any]
 _invocation: ContextVar[dict[str, Any] | None] = ContextVar("invocation", default=None)
-_cold_start = True
+_cold_start = True  # the logger's: the invocation keys' cold_start
+_traced_cold_start = True  # the tracer's ColdStart (it wraps the same handler: each flips its own)
 _RECORD_FIELDS = frozenset(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime"}
 
 
@@ -256,8 +257,6 @@ class Tracer:
 
         return invoke
 
-
-_traced_cold_start = True
 
 logger = Logger(SERVICE)
 metrics = Metrics(namespace=SERVICE, service=SERVICE)

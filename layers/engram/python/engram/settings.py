@@ -266,12 +266,11 @@ def _place(model: type[BaseModel], values: dict[str, Any], path: list[str], raw:
     field = model.model_fields.get(path[0])
     if field is None:
         return  # not a setting: ignored, as any other variable
-    nested = field.annotation if isinstance(field.annotation, type) else None
-    is_model = nested is not None and issubclass(nested, BaseModel)
+    annotation = field.annotation
+    nested = annotation if isinstance(annotation, type) and issubclass(annotation, BaseModel) else None
     if len(path) == 1:
-        values[path[0]] = _json_or_raw(raw) if is_model else raw
-    elif is_model:
-        assert nested is not None
+        values[path[0]] = raw if nested is None else _json_or_raw(raw)
+    elif nested is not None:
         inner = values.get(path[0])
         if not isinstance(inner, dict):
             inner = values[path[0]] = {}
