@@ -14,7 +14,6 @@ from enum import StrEnum
 from typing import Any, Generic, Literal, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from pydantic import Field
-from ulid import ULID
 
 from engram.domain.checkpoints import Checkpoint, Summary
 from engram.domain.enrichment import Candidate, Contradiction, Decision, EnrichmentResult
@@ -41,6 +40,7 @@ from engram.domain.sessions import (
     SessionRef,
 )
 from engram.domain.transfer import ErasureRecord
+from engram.ids import new_id
 
 T = TypeVar("T")
 
@@ -178,7 +178,7 @@ class RetrievalJob(DomainModel):
     """Retrieval events from one recall: counted off the hot path, once per job id."""
 
     kind: Literal["retrieval"] = "retrieval"
-    id: str = Field(default_factory=lambda: str(ULID()))
+    id: str = Field(default_factory=new_id)
     tenant: str
     memory_ids: list[str]
     at: datetime

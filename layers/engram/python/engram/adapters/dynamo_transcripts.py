@@ -35,7 +35,6 @@ from datetime import datetime
 from typing import Any
 
 from botocore.exceptions import ClientError
-from ulid import ULID
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
 from engram.adapters.dynamo_errors import cancellation_codes, error_code
@@ -54,6 +53,7 @@ from engram.domain.sessions import (
     SessionInfo,
     SessionRef,
 )
+from engram.ids import new_id
 from engram.ports import MessagePage
 
 _SESSION = "SESSION"
@@ -121,7 +121,7 @@ class DynamoTranscriptStore:
             numbered = [
                 Message(
                     **message.model_dump(),
-                    id=str(ULID.from_datetime(at)),
+                    id=new_id(at),
                     seq=last - len(fresh) + 1 + i,
                     received_at=at,
                 )

@@ -14,8 +14,6 @@ import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
 
-from ulid import ULID
-
 from engram.adapters.cursor import decode_cursor, encode_cursor
 from engram.adapters.sqlite_db import SqliteDatabase
 from engram.domain.checkpoints import Checkpoint
@@ -30,6 +28,7 @@ from engram.domain.sessions import (
     SessionInfo,
     SessionRef,
 )
+from engram.ids import new_id
 from engram.ports import MessagePage
 
 SCHEMA = """
@@ -145,7 +144,7 @@ class SqliteTranscriptStore:
                     duplicates.append(known[message.message_key])
                     continue
                 seq += 1
-                new = Message(**message.model_dump(), id=str(ULID.from_datetime(at)), seq=seq, received_at=at)
+                new = Message(**message.model_dump(), id=new_id(at), seq=seq, received_at=at)
                 known[message.message_key] = new
                 stored.append(new)
             adding = sum(transcript_bytes(m.content) for m in stored)

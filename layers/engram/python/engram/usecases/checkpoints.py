@@ -16,13 +16,12 @@ import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from ulid import ULID
-
 from engram.domain import pii
 from engram.domain.checkpoints import Checkpoint, Digest, Trigger
 from engram.domain.errors import Conflict, DependencyUnavailable, MemoryNotFound
 from engram.domain.sessions import ExtractionRecord, FactState, SessionRef
 from engram.domain.text import clean
+from engram.ids import new_id
 from engram.observability import count
 from engram.ports import Clock, ExtractJob, JobQueue, SystemClock, TranscriptStore
 from engram.settings import SessionSettings
@@ -84,7 +83,7 @@ class SaveCheckpoint:
             count("CheckpointDebounced")
             return CheckpointResult(same, created=False)
         checkpoint = Checkpoint(
-            id=str(ULID.from_datetime(now)),
+            id=new_id(now),
             trigger=command.trigger,
             digest=digest,
             digest_hash=hashed,
@@ -142,7 +141,7 @@ class SaveCheckpoint:
     def _queue_summary(self, ref: SessionRef, checkpoint: Checkpoint) -> str:
         """The job goes out before the checkpoint is stored: a failure stores nothing (503, retry)."""
         job = ExtractJob(
-            id=str(ULID.from_datetime(checkpoint.created_at)),
+            id=new_id(checkpoint.created_at),
             tenant=ref.tenant,
             user_id=ref.user_id,
             session_id=ref.session_id,

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ulid import ULID
-
 from engram.domain.transfer import ErasureRecord, ErasureState, subject_digest
+from engram.ids import new_id
 from engram.ports import Clock, EraseUserJob, JobQueue, UserData, VectorIndex
 
 _PAGE = 500
@@ -28,7 +27,7 @@ class RequestErasure:
     def __call__(self, tenant: str, user_id: str) -> ErasureRecord:
         now = self.clock.now()
         record = ErasureRecord(
-            job_id=str(ULID.from_datetime(now)),
+            job_id=new_id(now),
             tenant=tenant,
             subject=subject_digest(tenant, user_id),
             requested_at=now,

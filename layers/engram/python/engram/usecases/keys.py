@@ -10,11 +10,10 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from ulid import ULID
-
 from engram.domain.errors import RateLimited, Unauthorized
 from engram.domain.models import ApiKey, Status
 from engram.domain.quotas import KeyRate, TenantLimits, TokenMeter, TranscriptQuota, Usage, default_burst
+from engram.ids import new_id
 from engram.observability import logger
 
 if TYPE_CHECKING:
@@ -45,7 +44,7 @@ def create_key(
         burst = burst or default_burst(rate)
     secret = KEY_PREFIX + secrets.token_urlsafe(32)
     record = ApiKey(
-        key_id=str(ULID()), tenant=tenant, key_hash=hash_key(secret), name=name, rate=rate, burst=burst
+        key_id=new_id(), tenant=tenant, key_hash=hash_key(secret), name=name, rate=rate, burst=burst
     )
     keys.add(record)
     return secret, record

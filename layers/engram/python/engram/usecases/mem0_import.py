@@ -23,10 +23,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import ValidationError
-from ulid import ULID
 
 from engram.domain.models import Memory, Provenance
 from engram.domain.text import clean, content_hash
+from engram.ids import encode
 
 MAX_CONTENT_CHARS = 8_000  # the API's limit on a memory's content
 MAX_METADATA_BYTES = 4_096  # and on its metadata
@@ -47,7 +47,7 @@ def engram_id(mem0_id: str, created_at: datetime | None) -> str:
     """A ULID: created_at's milliseconds (0 without it), then 80 bits of SHA-256 of mem0's id."""
     millis = int(created_at.timestamp() * 1000) if created_at is not None else 0
     digest = hashlib.sha256(f"mem0\x1f{mem0_id}".encode("utf-8", "surrogatepass")).digest()
-    return str(ULID.from_bytes(max(0, millis).to_bytes(6, "big") + digest[:10]))
+    return encode(int.from_bytes(max(0, millis).to_bytes(6, "big") + digest[:10], "big"))
 
 
 def read_items(text: str) -> Iterator[tuple[str, Any]]:

@@ -7,8 +7,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from ulid import ULID
-
 from engram.domain import gate, pii
 from engram.domain.errors import InvalidRequest, MemoryNotFound
 from engram.domain.models import (
@@ -21,6 +19,7 @@ from engram.domain.models import (
     TemporalKind,
 )
 from engram.domain.text import clean, content_hash
+from engram.ids import new_id
 from engram.observability import count
 from engram.ports import Clock, EnrichJob, JobQueue, ListQuery, MemoryStore, Page, SystemClock, VectorIndex
 from engram.usecases.graph import LinkMemory
@@ -29,7 +28,7 @@ from engram.usecases.remember import check_related
 
 def history_record(memory: Memory, event: HistoryEvent, at: datetime, **detail: Any) -> HistoryRecord:
     return HistoryRecord(
-        id=str(ULID.from_datetime(at)),
+        id=new_id(at),
         tenant=memory.tenant,
         memory_id=memory.id,
         event=event,

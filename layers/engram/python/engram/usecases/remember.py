@@ -15,8 +15,6 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from ulid import ULID
-
 from engram.domain import gate, pii
 from engram.domain.errors import InvalidRequest, PiiRejected, QuotaExceeded
 from engram.domain.models import (
@@ -29,6 +27,7 @@ from engram.domain.models import (
     TemporalKind,
 )
 from engram.domain.text import clean, content_hash
+from engram.ids import new_id
 from engram.observability import count, logger
 from engram.ports import Clock, EnrichJob, JobQueue, MemoryStore, SystemClock, UnitOfWork
 from engram.usecases.graph import LinkMemory, Links
@@ -194,7 +193,7 @@ class Remember:
             if v is not None
         }
         return Memory(
-            id=str(ULID.from_datetime(now)),
+            id=new_id(now),
             tenant=command.tenant,
             user_id=command.user_id,
             project=command.project,

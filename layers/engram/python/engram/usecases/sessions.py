@@ -21,8 +21,6 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from ulid import ULID
-
 from engram.domain import pii
 from engram.domain.errors import DependencyUnavailable, MemoryNotFound, PayloadTooLarge, PiiRejected
 from engram.domain.models import Memory, MemoryType, Provenance, Status
@@ -43,6 +41,7 @@ from engram.domain.sessions import (
     source_of,
 )
 from engram.domain.text import clean, content_hash
+from engram.ids import new_id
 from engram.observability import count
 from engram.ports import (
     Clock,
@@ -187,7 +186,7 @@ class AppendMessages:
         if session.last_seq <= session.queued_through:
             return None
         job = ExtractJob(
-            id=str(ULID.from_datetime(now)),
+            id=new_id(now),
             tenant=session.tenant,
             user_id=session.user_id,
             session_id=session.session_id,

@@ -1,0 +1,50 @@
+"""engram's identifiers: ULIDs, 26 characters that sort in the order they were made.
+
+A ULID is 128 bits: a 48-bit Unix time in milliseconds, then 80 random bits, written in Crockford's
+base32 (https://github.com/ulid/spec). Ids made in the same millisecond by one process are
+consecutive (the random part of the first, plus one each time), so they still sort in the order they
+were made, as python-ulid's default generator does.
+
+Ours rather than python-ulid's because of the api Lambda's cold start: importing python-ulid imports
+`importlib.metadata` (and through it `email`) to read its own version, ~15 ms of the api's ~340 on a
+2-core machine, for what is these few lines. tests/unit/test_ids.py holds them to python-ulid: the
+same text for the same bits, the time python-ulid reads back, the same order.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from datetime import datetime
+
+_CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+_MAX_RANDOM = (1 << 80) - 1
+
+_lock = threading.Lock()
+_last_ms = -1
+_last_random = 0
+
+
+def new_id(at: datetime | None = None) -> str:
+    """A fresh ULID for the time `at` (an aware datetime; now when None)."""
+    global _last_ms, _last_random
+    ms = time.time_ns() // 1_000_000 if at is None else int(at.timestamp() * 1000)
+    if ms < 0:  # the upper bound, 2**48 ms, is past the last datetime (year 10889)
+        raise ValueError(f"a ULID's time is from 1970 on, not {at}")
+    with _lock:
+        if ms == _last_ms and _last_random < _MAX_RANDOM:
+            random = _last_random + 1
+        else:
+            random = int.from_bytes(os.urandom(10), "big")
+        _last_ms, _last_random = ms, random
+    return encode((ms << 80) | random)
+
+
+def encode(value: int) -> str:
+    """The 26 base32 characters of a 128-bit value, most significant first."""
+    chars = []
+    for _ in range(26):
+        chars.append(_CROCKFORD[value & 31])
+        value >>= 5
+    return "".join(reversed(chars))
