@@ -56,6 +56,7 @@ from engram.ports import (
     SourcedEnricher,
     SystemClock,
     UnitOfWork,
+    VectorHit,
     VectorIndex,
 )
 from engram.settings import DedupSettings
@@ -258,6 +259,28 @@ def _distinctive(content: str, n: int = 8) -> str:
     """The `n` longest distinct content words: a short lexical query finds the same candidates as the
     whole text (long words are the rare ones) at a fraction of the cost on a large scope."""
     return " ".join(sorted(set(terms(content)), key=lambda t: (-len(t), t))[:n])
+
+
+# Farther than float32 rounding moves a cosine (k-NN scores are float32 sums over 384 dimensions).
+KNN_MARGIN = 1e-4
+
+
+def _settled_by_knn(itself: str, hits: Sequence[VectorHit], scores: dict[str, float], k: int) -> bool:
+    """Whether the k-NN hits (the best k + 1 of the scope, best first) decide the `k` candidates: at
+    least k of them are related, and every memory the lexical leg could add scores below the k-th by
+    more than rounding (one of the hits that is not among the k, or any memory the k-NN did not
+    return, which scores at most its last hit). The lexical leg then changes nothing, and is not run:
+    a query of common words was half the worker's CPU. (An approximate k-NN, over `ann.threshold`
+    memories or on OpenSearch, may miss a nearer memory that the lexical leg would have found.)"""
+    if k <= 0 or len(scores) < k:
+        return False
+    best = sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:k]
+    kth = best[-1][1]
+    chosen = {memory_id for memory_id, _ in best}
+    rest = [h.score for h in hits if h.memory_id not in chosen and h.memory_id != itself]
+    if len(hits) > k:  # the k-NN stopped at k + 1: a memory it did not return scores at most its last
+        rest.append(min(h.score for h in hits))
+    return not rest or max(rest) < kth - KNN_MARGIN
 
 
 def reindex(index: VectorIndex, memories: Sequence[Memory]) -> None:
@@ -489,12 +512,17 @@ class Enrich:
             statuses=LIVE,
         )
         k = self.dedup.neighbours
+        hits = self.index.knn(scope, vector, k + 1)
         scores = {
             h.memory_id: h.score
-            for h in self.index.knn(scope, vector, k + 1)
+            for h in hits
             if h.memory_id != memory.id and h.score >= self.dedup.related_threshold
         }
-        if self.lexical is not None and self.dedup.candidate_floor < self.dedup.related_threshold:
+        if (
+            self.lexical is not None
+            and self.dedup.candidate_floor < self.dedup.related_threshold
+            and not _settled_by_knn(memory.id, hits, scores, k)
+        ):
             lexical = [h.memory_id for h in self.lexical.search(scope, _distinctive(memory.content), k + 1)]
             unseen = [i for i in lexical if i != memory.id and i not in scores]
             for memory_id, other in self.index.get_vectors(memory.tenant, unseen).items():

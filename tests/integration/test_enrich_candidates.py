@@ -1,0 +1,115 @@
+"""The decision stage's candidates on the embedded default: the k-NN leg, and the lexical leg that adds
+memories the k-NN ranks below `related_threshold`. When the k-NN alone decides the candidates (as many
+related hits as are wanted, and nothing else near them), the lexical leg is not searched: it could
+change nothing, and on a corpus of common words it was half the worker's CPU."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Sequence
+
+import pytest
+
+from engram.domain.models import HistoryEvent, Memory, Status
+from engram.ports import EnrichJob, LexicalHit, LexicalIndex, SearchScope
+from engram.runtime.container import Container, local
+from engram.runtime.worker import drain
+from engram.settings import DedupSettings, Settings
+from engram.usecases.remember import RememberCommand
+
+TENANT = "acme"
+NEW = "The deploy window moved to Friday afternoons"
+
+
+class CosineEmbedder:
+    """Unit vectors whose cosine with NEW's is what the test says: NEW is the first axis, and each
+    other text leans off it along an axis of its own (two others: the product of their cosines)."""
+
+    name = "angles"
+    dimensions = 384
+
+    def __init__(self, cosines: dict[str, float]) -> None:
+        self.cosines = {NEW: 1.0, **cosines}
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        vectors = []
+        for text in texts:
+            vector = [0.0] * self.dimensions
+            cosine = self.cosines[text]
+            vector[0], vector[1 + list(self.cosines).index(text)] = cosine, math.sqrt(1 - cosine**2)
+            vectors.append(vector)
+        return vectors
+
+
+class RecordingLexical:
+    """The local lexical index, recording each query it is asked."""
+
+    def __init__(self, inner: LexicalIndex) -> None:
+        self.inner = inner
+        self.queries: list[str] = []
+
+    def search(self, scope: SearchScope, query: str, k: int) -> list[LexicalHit]:
+        self.queries.append(query)
+        return self.inner.search(scope, query, k)
+
+
+def enrich_new_beside(tmp_path, cosines: dict[str, float]) -> tuple[Container, RecordingLexical, Memory]:
+    """Store and enrich the memories of `cosines`, then NEW with a recording lexical leg (2 candidates)."""
+    settings = Settings(data_dir=tmp_path / "data", dedup=DedupSettings(neighbours=2))
+    base = local(settings)
+    engram = dataclasses.replace(base, embedder_factory=lambda: CosineEmbedder(cosines))
+    ids = []
+    for text in cosines:
+        memory = engram.remember(RememberCommand(tenant=TENANT, user_id="alice", content=text)).memory
+        assert memory is not None
+        ids.append(memory.id)
+    drain(engram)
+    assert {m.status for m in engram.store.get_many(TENANT, ids)} == {Status.active}
+    lexical = RecordingLexical(engram.lexical_index)
+    enrich = dataclasses.replace(engram.enrich, lexical=lexical)
+    stored = engram.remember(RememberCommand(tenant=TENANT, user_id="alice", content=NEW)).memory
+    assert stored is not None
+    enrich(EnrichJob(tenant=TENANT, memory_id=stored.id, content_hash=stored.content_hash))
+    return engram, lexical, stored
+
+
+def candidates(engram: Container, memory: Memory) -> dict[str, float]:
+    """Content → similarity of the candidates NEW's enrichment decided among (its audited decision)."""
+    (record,) = [r for r in engram.store.history(TENANT, memory.id) if r.event == HistoryEvent.enriched]
+    found = {c["id"]: c["similarity"] for c in record.detail["decision"]["candidates"]}
+    return {m.content: found[m.id] for m in engram.store.get_many(TENANT, list(found))}
+
+
+def test_the_lexical_leg_is_not_searched_when_the_knn_fills_every_candidate_place(tmp_path) -> None:
+    # Given three related memories, when two candidates are wanted
+    cosines = {
+        "Deploys happen on Thursday mornings": 0.95,
+        "The release train leaves on Thursdays": 0.90,
+        "Nobody deploys after lunch": 0.80,
+    }
+    engram, lexical, new = enrich_new_beside(tmp_path, cosines)
+    # then the two nearest are the candidates, and no lexical query was made for them
+    assert candidates(engram, new) == {
+        "Deploys happen on Thursday mornings": 0.95,
+        "The release train leaves on Thursdays": 0.9,
+    }
+    assert lexical.queries == []
+
+
+@pytest.mark.parametrize("third", [0.90, 0.5])
+def test_the_lexical_leg_is_searched_when_the_knn_leaves_the_candidates_open(tmp_path, third: float) -> None:
+    # Given one related memory and another that shares NEW's words but is less similar (0.5), or
+    # two memories tied at the second place
+    cosines = {
+        "Deploys happen on Thursday mornings": 0.95,
+        "The deploy window used to be Friday mornings": third,
+        "Lunch is at noon": 0.2 if third == 0.5 else 0.90,
+    }
+    engram, lexical, new = enrich_new_beside(tmp_path, cosines)
+    # then the lexical leg is asked, and what it finds above the floor is a candidate
+    assert len(lexical.queries) == 1
+    found = candidates(engram, new)
+    assert found["Deploys happen on Thursday mornings"] == 0.95
+    assert found["The deploy window used to be Friday mornings"] == pytest.approx(third, abs=1e-4)
+    assert len(found) == 2
