@@ -1,7 +1,7 @@
 """Cold start of each Lambda handler: what a fresh execution environment pays before its first request.
 
 python bench/bench_coldstart.py [--runs 10] [--top 15] [--only api authorizer] [--root CHECKOUT]
-                                [--baseline CHECKOUT] [--first-request EVENT ...]
+                                [--baseline CHECKOUT] [--first-request EVENT ...] [--layer]
 
 For each function under functions/, --runs fresh interpreters each load `functions/<name>/handler.py`
 (as the Lambda runtime does: the module is imported, so its cold start builds settings and clients)
@@ -18,6 +18,12 @@ prints the two side by side (a before/after on a busy machine).
 followed by its first request (events/api/<EVENT>.json) with the network stubbed at urllib3: what a
 caller of a cold environment waits for besides the network, so that work moved from the cold start to
 the first request is counted where it lands (with --baseline, the two checkouts alternate here too).
+--layer then builds the layer as `cdk synth` does (infra/engram_infra/layer.py: pip installs the
+package's runtime dependencies into a folder, less what the Lambda runtime provides, and the package is
+copied in), with this machine's wheels, and times each handler loaded from that folder as Lambda loads
+it from /opt, where nothing can be written (PYTHONDONTWRITEBYTECODE): once without bytecode, as the
+layer shipped before it was compiled, and once compiled as it ships now; runs alternating. botocore
+comes from this venv, compiled, as the runtime's does. It needs PyPI for the wheels.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -61,6 +68,7 @@ LAMBDA_ENV = {
     "POWERTOOLS_SERVICE_NAME": "engram",
     "POWERTOOLS_METRICS_NAMESPACE": "engram",
     "POWERTOOLS_TRACER_CAPTURE_RESPONSE": "false",
+    "PYDANTIC_DISABLE_PLUGINS": "__all__",
     "AWS_REGION": "us-east-1",
     "AWS_DEFAULT_REGION": "us-east-1",
     "AWS_ACCESS_KEY_ID": "testing",
@@ -222,6 +230,39 @@ def first_requests(name: str, events: list[str], runs: int, task_root: str, base
             print(f"{row}{init_cpu:>10.0f}{request_cpu:>9.0f}", flush=True)
 
 
+def layer_runs(names: list[str], runs: int, task_root: str) -> None:
+    """--layer: each handler from the layer as deployed, without and with its bytecode."""
+    sys.path.insert(0, str(ROOT / "infra"))
+    for node_notice in ("END_OF_LIFE_NODE_VERSION", "DEPRECATED_NODE_VERSION"):  # as the Makefile sets
+        os.environ.setdefault(f"JSII_SILENCE_WARNING_{node_notice}", "1")
+    from engram_infra.layer import PipLayerBundler, compile_bytecode
+
+    print("\nfrom the layer as `cdk synth` builds it, read-only (medians of wall ms; cpu ms)")
+    print(f"{'handler':<12}{'no bytecode':>12}{'bytecode':>10}{'no bc cpu':>11}{'bc cpu':>8}")
+    with tempfile.TemporaryDirectory(prefix="engram-layer-") as tmp:
+        source, compiled = Path(tmp) / "source", Path(tmp) / "compiled"
+        package = CHECKOUT / "layers" / "engram" / "python" / "engram"
+        PipLayerBundler(package, platform=()).try_bundle(str(source))
+        for cache in list((source / "python").rglob("__pycache__")):  # there if this is the runtime's Python
+            shutil.rmtree(cache)
+        shutil.copytree(source, compiled)
+        compile_bytecode(compiled / "python")
+        layers = {"no bytecode": source / "python", "bytecode": compiled / "python"}
+        for name in names:
+            envs = {
+                label: lambda_env(name, task_root) | {"PYTHONPATH": str(path), "PYTHONDONTWRITEBYTECODE": "1"}
+                for label, path in layers.items()
+            }
+            runs_of: dict[str, list[tuple[float, float, float]]] = {label: [] for label in envs}
+            for _ in range(runs):
+                for label, env in envs.items():
+                    runs_of[label].append(one_run(name, env))
+            wall = {label: statistics.median(r[0] for r in rs) for label, rs in runs_of.items()}
+            cpu = {label: statistics.median(r[1] for r in rs) for label, rs in runs_of.items()}
+            row = f"{name:<12}{wall['no bytecode']:>12.0f}{wall['bytecode']:>10.0f}"
+            print(f"{row}{cpu['no bytecode']:>11.0f}{cpu['bytecode']:>8.0f}", flush=True)
+
+
 def bare_interpreter_ms(runs: int) -> float:
     """`python -c pass`, wall clock: what any Python process pays before its first import."""
     times = []
@@ -278,6 +319,9 @@ def main() -> int:
         metavar="EVENT",
         help="also time the api's first request of a fresh process, for these events/api/<EVENT>.json",
     )
+    parser.add_argument(
+        "--layer", action="store_true", help="also time each handler from the layer as deployed (needs PyPI)"
+    )
     args = parser.parse_args()
     global CHECKOUT
     CHECKOUT = args.root.resolve()
@@ -325,6 +369,8 @@ def main() -> int:
         if args.first_request:
             baseline = args.baseline.resolve() if args.baseline else None
             first_requests("api", args.first_request, args.runs, task_root, baseline)
+        if args.layer:
+            layer_runs([n for n in args.only if n not in failed], args.runs, task_root)
         if args.baseline:
             compare([n for n in args.only if n not in failed], args.runs, task_root, args.baseline.resolve())
     if missed:

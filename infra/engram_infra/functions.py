@@ -68,6 +68,9 @@ def lambda_environment(
         "POWERTOOLS_METRICS_NAMESPACE": "engram",
         # Responses carry memory content; keep it out of X-Ray.
         "POWERTOOLS_TRACER_CAPTURE_RESPONSE": "false",
+        # engram uses no pydantic plugin. Without this, the first model built reads the entry points
+        # of every package on the path looking for some: ~1.4% of the api's cold start in instructions.
+        "PYDANTIC_DISABLE_PLUGINS": "__all__",
     }
 
 

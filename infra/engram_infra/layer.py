@@ -4,6 +4,16 @@ Bundling runs on the machine that synthesizes, without Docker: pip downloads man
 for the Lambda Python version into `<out>/python`, then the package is copied next to them. Docker (the
 SAM build image) is only the fallback CDK uses when pip is not importable.
 
+The layer ships its modules compiled to bytecode whose source is never checked (`unchecked-hash`):
+Lambda extracts a layer read-only under /opt, so Python cannot cache what it compiles there, and
+without bytecode every cold start compiles engram and its dependencies from source first. On a 2-core
+x86_64 machine (`bench/bench_coldstart.py --layer`, medians of 10) the api handler's import-plus-init
+took 636 ms without bytecode and 342 ms with it; the authorizer's 224 and 161 ms. The source is not
+checked because CDK zips assets with fixed timestamps, so a timestamp-checked .pyc would never match.
+Bytecode is per Python version: pip's local bundling compiles only when the synthesizing interpreter
+is the runtime's version (`compiles_here`); the Docker fallback always runs the runtime's Python.
+Otherwise the stack carries a warning (`bytecode_warning`).
+
 With `-c bundle=false` the layer is the package folder alone, without its dependencies. The test-suite
 and `make synth` use that to stay offline and fast; such a template synthesizes and passes every check,
 but its functions would fail at import if it were deployed. The stack carries a warning saying so.
@@ -11,7 +21,9 @@ but its functions would fail at import if it were deployed. The stack carries a 
 
 from __future__ import annotations
 
+import compileall
 import importlib.util
+import py_compile
 import re
 import shutil
 import subprocess
@@ -47,8 +59,39 @@ def layer_requirements(pyproject: Path = PYPROJECT) -> tuple[str, ...]:
 
 REQUIREMENTS = layer_requirements()
 
+
+def compiles_here() -> bool:
+    """Whether this interpreter can compile the layer's bytecode: it is the runtime's Python version."""
+    return f"{sys.version_info.major}.{sys.version_info.minor}" == PYTHON_VERSION
+
+
+def compile_bytecode(target: Path) -> None:
+    """Compiles every module under `target` in place, as unchecked-hash .pyc files in `__pycache__`
+    (read whatever the sources' timestamps). A module that does not compile keeps its source only."""
+    compileall.compile_dir(
+        str(target), quiet=2, workers=0, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH
+    )
+
+
+def bytecode_warning(*, bundle: bool) -> str | None:
+    """The stack's warning when a bundled layer will ship without bytecode."""
+    if not bundle or compiles_here() or importlib.util.find_spec("pip") is None:
+        return None  # not deployable anyway, or compiled here, or bundled in Docker (which compiles)
+    return (
+        f"The layer is bundled by Python {sys.version_info.major}.{sys.version_info.minor} for the "
+        f"Lambda runtime's {PYTHON_VERSION}, so it ships without bytecode: every cold start compiles "
+        "engram and its dependencies from source first (about twice the import-plus-init of the api "
+        f"function). Synthesize with Python {PYTHON_VERSION}, or without pip importable so that CDK "
+        "bundles in Docker."
+    )
+
+
 # Pulled in transitively (aws-xray-sdk needs botocore) but already in the runtime; shipping a second,
 # older copy in /opt/python would shadow the runtime's matching boto3/botocore pair.
+LAMBDA_PLATFORM = (
+    "--implementation", "cp", "--platform", "manylinux2014_aarch64", "--platform", "manylinux_2_28_aarch64",
+    "--python-version", PYTHON_VERSION,
+)  # fmt: skip
 _RUNTIME_PROVIDED = ("boto3", "botocore", "s3transfer", "jmespath")
 _IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
 
@@ -57,16 +100,23 @@ _IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
 class PipLayerBundler:
     """Builds `<out>/python` with pip for the Lambda platform, then copies the package in."""
 
-    def __init__(self, package_dir: Path, requirements: tuple[str, ...] = REQUIREMENTS) -> None:
+    def __init__(
+        self,
+        package_dir: Path,
+        requirements: tuple[str, ...] = REQUIREMENTS,
+        platform: tuple[str, ...] = LAMBDA_PLATFORM,
+    ) -> None:
+        """`platform` is pip's options choosing the wheels: the Lambda's by default; () for the machine
+        that runs pip (bench/bench_coldstart.py --layer measures such a layer here)."""
         self._package_dir = package_dir
         self._requirements = requirements
+        self._platform = platform
 
     def pip_command(self, target: Path) -> list[str]:
         return [
             sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-            "--no-compile", "--only-binary=:all:", "--implementation", "cp",
-            "--platform", "manylinux2014_aarch64", "--platform", "manylinux_2_28_aarch64",
-            "--python-version", PYTHON_VERSION, "--target", str(target), *self._requirements,
+            "--no-compile", "--only-binary=:all:", *self._platform,
+            "--target", str(target), *self._requirements,
         ]  # fmt: skip
 
     def try_bundle(self, output_dir: str, *_args: Any, **_options: Any) -> bool:
@@ -80,7 +130,21 @@ class PipLayerBundler:
             for path in [*target.glob(pattern), *target.glob(f"{pattern}-*.dist-info")]:
                 shutil.rmtree(path)
         shutil.copytree(self._package_dir, target / "engram", ignore=_IGNORE, dirs_exist_ok=True)
+        if compiles_here():
+            compile_bytecode(target)
         return True
+
+
+def docker_command() -> str:
+    """What the SAM build image runs when pip cannot bundle here: the same layer, compiled by the
+    runtime's own Python."""
+    requirements = " ".join(f"'{requirement}'" for requirement in REQUIREMENTS)
+    return (
+        f"pip install --no-compile --only-binary=:all: --target /asset-output/python {requirements}"
+        f" && rm -rf /asset-output/python/{{boto3,botocore,s3transfer,jmespath}}*"
+        " && cp -r /asset-input/python/engram /asset-output/python/engram"
+        " && python -m compileall -q -j 0 --invalidation-mode unchecked-hash /asset-output/python"
+    )
 
 
 def layer_code(layer_root: Path, *, bundle: bool) -> lambda_.Code:
@@ -89,19 +153,13 @@ def layer_code(layer_root: Path, *, bundle: bool) -> lambda_.Code:
         return lambda_.Code.from_asset(
             str(layer_root), exclude=["**/__pycache__", "**/*.pyc", "**/*.egg-info"]
         )
-    requirements = " ".join(f"'{requirement}'" for requirement in REQUIREMENTS)
-    docker_command = (
-        f"pip install --no-compile --only-binary=:all: --target /asset-output/python {requirements}"
-        f" && rm -rf /asset-output/python/{{boto3,botocore,s3transfer,jmespath}}*"
-        " && cp -r /asset-input/python/engram /asset-output/python/engram"
-    )
     return lambda_.Code.from_asset(
         str(layer_root),
         exclude=["**/__pycache__", "**/*.pyc", "**/*.egg-info"],
         bundling=BundlingOptions(
             image=DockerImage.from_registry(f"public.ecr.aws/sam/build-python{PYTHON_VERSION}"),
             platform="linux/arm64",
-            command=["bash", "-c", docker_command],
+            command=["bash", "-c", docker_command()],
             local=PipLayerBundler(layer_root / "python" / "engram"),
         ),
     )

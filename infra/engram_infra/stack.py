@@ -11,6 +11,7 @@ from constructs import Construct
 from .api import Api
 from .config import EngramConfig
 from .functions import ENRICH, Functions
+from .layer import bytecode_warning
 from .monitoring import Monitoring
 from .pipeline import Pipeline
 from .schedules import Schedules
@@ -63,6 +64,8 @@ class EngramStack(Stack):
             rest_api=self.api.rest_api,
             table=self.storage.table,
         )
+        if warning := bytecode_warning(bundle=config.bundle):
+            Annotations.of(self).add_warning_v2("engram:LayerWithoutBytecode", warning)
         if not config.bundle:
             Annotations.of(self).add_warning_v2(
                 "engram:LayerNotBundled",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import subprocess
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -10,7 +11,7 @@ from typing import Any
 import aws_cdk as cdk
 import pytest
 from aws_cdk.assertions import Annotations, Match
-from engram_infra import build
+from engram_infra import build, layer
 from engram_infra.config import ConfigError, EngramConfig
 from engram_infra.layer import PYTHON_VERSION, REQUIREMENTS, RUNTIME, PipLayerBundler
 from engram_infra.stack import REPO_ROOT
@@ -96,6 +97,7 @@ def test_the_bundler_adds_the_package_and_drops_what_the_runtime_provides(
     (package / "__pycache__").mkdir(parents=True)
     (package / "__init__.py").write_text("VERSION = 1\n")
     (package / "__pycache__" / "x.pyc").write_bytes(b"")
+    monkeypatch.setattr(layer, "PYTHON_VERSION", "3.99")  # bytecode is the test below's
 
     def fake_pip(command: list[str], **_: Any) -> subprocess.CompletedProcess[str]:
         target = Path(command[command.index("--target") + 1])
@@ -140,3 +142,74 @@ def test_a_missing_handler_fails_the_synth_early(tmp_path: Path) -> None:
     app = cdk.App(context={**cdk_json_context(), "bundle": False})
     with pytest.raises(FileNotFoundError, match=r"functions/api/handler\.py"):
         build(app, source_root=tmp_path, nag=False)
+
+
+def _fake_pip_with_pydantic(command: list[str], **_: Any) -> subprocess.CompletedProcess[str]:
+    target = Path(command[command.index("--target") + 1])
+    (target / "pydantic").mkdir(parents=True)
+    (target / "pydantic" / "__init__.py").write_text("NAME = 'pydantic'\n")
+    return subprocess.CompletedProcess(command, 0, "", "")
+
+
+def test_the_bundler_ships_bytecode_python_uses_whatever_the_sources_timestamps(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bundled by the runtime's Python version, the layer carries unchecked-hash .pyc files: after
+    the sources change (as a zip's fixed timestamps change them), Python still runs the bytecode."""
+    running = f"{sys.version_info.major}.{sys.version_info.minor}"
+    monkeypatch.setattr(layer, "PYTHON_VERSION", running)
+    package = tmp_path / "src" / "engram"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("VERSION = 1\n")
+    monkeypatch.setattr(subprocess, "run", _fake_pip_with_pydantic)
+    out = tmp_path / "out"
+
+    assert PipLayerBundler(package).try_bundle(str(out)) is True
+
+    tag = sys.implementation.cache_tag
+    for module in ("engram", "pydantic"):
+        pyc = out / "python" / module / "__pycache__" / f"__init__.{tag}.pyc"
+        flags = int.from_bytes(pyc.read_bytes()[4:8], "little")
+        assert flags == 0b01, module  # hash-based, source not checked (PEP 552)
+    (out / "python" / "engram" / "__init__.py").write_text("VERSION = 2\n")
+    monkeypatch.undo()  # subprocess.run is real again
+    ran = subprocess.run(
+        [sys.executable, "-B", "-c", "import engram; print(engram.VERSION)"],
+        env={"PYTHONPATH": str(out / "python")},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert ran.stdout.strip() == "1"
+
+
+def test_bundled_by_another_python_version_the_layer_has_no_bytecode_and_the_stack_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(layer, "PYTHON_VERSION", "3.99")
+    package = tmp_path / "src" / "engram"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("VERSION = 1\n")
+    monkeypatch.setattr(subprocess, "run", _fake_pip_with_pydantic)
+
+    assert PipLayerBundler(package).try_bundle(str(tmp_path / "out")) is True
+
+    assert not list((tmp_path / "out").rglob("*.pyc"))
+    warning = layer.bytecode_warning(bundle=True)
+    assert warning is not None
+    assert "without bytecode" in warning
+    assert "3.99" in warning
+    assert layer.bytecode_warning(bundle=False) is None
+
+
+def test_bundled_by_the_runtimes_python_version_the_stack_has_no_bytecode_warning(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(layer, "PYTHON_VERSION", f"{sys.version_info.major}.{sys.version_info.minor}")
+    assert layer.bytecode_warning(bundle=True) is None
+
+
+def test_the_docker_fallback_compiles_the_layer_with_the_runtimes_python() -> None:
+    command = layer.docker_command()
+    assert command.index("cp -r /asset-input/python/engram") < command.index("python -m compileall")
+    assert "--invalidation-mode unchecked-hash /asset-output/python" in command
