@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+from unittest import mock
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engram.domain import graph
 from engram.domain.graph import USER, aliases, canonical, extract_triples, mentions, query_candidates
 from engram.domain.specificity import anchors, asks_to_act, is_vague
 from engram.domain.text import from_placeholder, mask_placeholders
@@ -35,6 +40,39 @@ def triples(text: str) -> list[tuple[str, str, str]]:
 )
 def test_relation_frames(text: str, expected: list[tuple[str, str, str]]) -> None:
     assert triples(text) == expected
+
+
+# Sentences that make and unmake relation frames: who, a frame's words (and near misses), whom.
+_WHO_ = ["Dana", "Priya Patel", "My", "my", "I", "Our", "the fleet's", "Dana's", "Sam’s", "this"]
+_VERBS = [
+    "manager is", "best friend was", "tyre supplier became", "manager Is", "is", "was", "became", "IS",
+    "is now", "reports to", "report to", "now reports directly to", "Reports to", "manages", "Manages",
+    "works at", "work for", "worked at", "is working for", "still works at", "Works at", "joined",
+    "has joined", "Joined", "is allergic to", "am severely allergic to", "Allergic to", "lives in",
+    "live in", "lived in", "is living in", "moved to", "relocated to", "Lives in", "is married to",
+    "Married to", "owns", "leads", "runs", "maintains", "is responsible for", "Owns", "network", "island",
+]  # fmt: skip
+_WHOM = [
+    "Priya", "Initech", "Lisbon", "tree nuts", "Dr. Helen Moyo", "Dana's manager", "my manager",
+    "the billing service",
+]  # fmt: skip
+_TAIL = ["", ".", " since May.", " and Sam.", ", who knows", "!"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(*(st.sampled_from(choices) for choices in (_WHO_, _VERBS, _WHOM, _TAIL))),
+        min_size=1,
+        max_size=3,
+    )
+)
+def test_a_frame_is_skipped_only_where_it_cannot_match(sentences: list[tuple[str, str, str, str]]) -> None:
+    # Given any text, the frames skipped for lacking their words find exactly what searching them all finds
+    text = " ".join(f"{who} {verb} {whom}{tail}" for who, verb, whom, tail in sentences)
+    with mock.patch.object(graph, "_FRAME_WORDS", tuple(("",) for _ in graph._FRAME_WORDS)):
+        every_frame = extract_triples(text)
+    assert extract_triples(text) == every_frame
 
 
 def test_placeholders_are_never_names() -> None:
