@@ -39,6 +39,7 @@ class ConfigError(ValueError):
 class EngramConfig:
     stage: str
     bundle: bool
+    python: Literal["3.11", "3.12", "3.13"]
     embedding_provider: Literal["bedrock", "openai"]
     embedding_model: str
     embedding_dimensions: int
@@ -100,6 +101,7 @@ class EngramConfig:
         return cls(
             stage=stage,
             bundle=_bool(get("bundle"), "bundle"),
+            python=_choice(str(get("python")), "python", ("3.11", "3.12", "3.13")),
             embedding_provider=_choice(
                 get("embedding_provider"), "embedding_provider", ("bedrock", "openai")
             ),

@@ -19,7 +19,7 @@ from aws_cdk import aws_sqs as sqs
 from constructs import Construct
 
 from .config import EngramConfig
-from .layer import ARCHITECTURE, PYTHON_VERSION, RUNTIME, layer_code
+from .layer import ARCHITECTURE, RUNTIMES, layer_code
 from .nag import acknowledge
 from .search import Search
 
@@ -109,8 +109,8 @@ class Functions(Construct):
         self.layer = lambda_.LayerVersion(
             self,
             "EngramLayer",
-            code=layer_code(source_root / "layers" / "engram", bundle=config.bundle),
-            compatible_runtimes=[RUNTIME],
+            code=layer_code(source_root / "layers" / "engram", bundle=config.bundle, python=config.python),
+            compatible_runtimes=[RUNTIMES[config.python]],
             compatible_architectures=[ARCHITECTURE],
             description="engram package and its runtime dependencies",
         )
@@ -198,7 +198,7 @@ class Functions(Construct):
             self,
             construct_id,
             description=spec.description,
-            runtime=RUNTIME,
+            runtime=RUNTIMES[self._config.python],
             architecture=ARCHITECTURE,
             handler="handler.handler",
             code=lambda_.Code.from_asset(str(code_dir), exclude=["**/__pycache__", "**/*.pyc"]),
@@ -217,8 +217,8 @@ class Functions(Construct):
             function,
             (
                 "AwsSolutions-L1",
-                f"Pinned to {RUNTIME.name} on purpose: the layer's wheels are built for it (pip "
-                f"--python-version {PYTHON_VERSION}). Bump both together in layer.py.",
+                f"Pinned to python{self._config.python} on purpose (cdk.json's `python`): the layer's "
+                "wheels and bytecode are built for it. Change it there, for every function at once.",
             ),
         )
         return function

@@ -36,8 +36,15 @@ import jsii
 from aws_cdk import BundlingOptions, DockerImage, ILocalBundling
 from aws_cdk import aws_lambda as lambda_
 
+# The Lambda runtimes the layer can be built for (cdk.json's `python`, 3.12 unless `-c python=…`). The
+# layer's wheels and bytecode are made for that version, and bytecode only by that version's Python.
+RUNTIMES = {
+    "3.11": lambda_.Runtime.PYTHON_3_11,
+    "3.12": lambda_.Runtime.PYTHON_3_12,
+    "3.13": lambda_.Runtime.PYTHON_3_13,
+}
 PYTHON_VERSION = "3.12"
-RUNTIME = lambda_.Runtime.PYTHON_3_12
+RUNTIME = RUNTIMES[PYTHON_VERSION]
 ARCHITECTURE = lambda_.Architecture.ARM_64
 
 # The layer's runtime dependencies, read from pyproject.toml (never a hand copy): the package's core
@@ -60,9 +67,13 @@ def layer_requirements(pyproject: Path = PYPROJECT) -> tuple[str, ...]:
 REQUIREMENTS = layer_requirements()
 
 
-def compiles_here() -> bool:
-    """Whether this interpreter can compile the layer's bytecode: it is the runtime's Python version."""
-    return f"{sys.version_info.major}.{sys.version_info.minor}" == PYTHON_VERSION
+def running_python() -> str:
+    return f"{sys.version_info.major}.{sys.version_info.minor}"
+
+
+def compiles_here(python: str = PYTHON_VERSION) -> bool:
+    """Whether this interpreter can compile bytecode for the `python` runtime: it is that version."""
+    return running_python() == python
 
 
 def compile_bytecode(target: Path) -> None:
@@ -73,25 +84,30 @@ def compile_bytecode(target: Path) -> None:
     )
 
 
-def bytecode_warning(*, bundle: bool) -> str | None:
+def bytecode_warning(*, bundle: bool, python: str = PYTHON_VERSION) -> str | None:
     """The stack's warning when a bundled layer will ship without bytecode."""
-    if not bundle or compiles_here() or importlib.util.find_spec("pip") is None:
+    if not bundle or compiles_here(python) or importlib.util.find_spec("pip") is None:
         return None  # not deployable anyway, or compiled here, or bundled in Docker (which compiles)
+    here = running_python()
+    choice = f" or `-c python={here}` for a Lambda runtime of this version," if here in RUNTIMES else ""
     return (
-        f"The layer is bundled by Python {sys.version_info.major}.{sys.version_info.minor} for the "
-        f"Lambda runtime's {PYTHON_VERSION}, so it ships without bytecode: every cold start compiles "
-        "engram and its dependencies from source first (about twice the import-plus-init of the api "
-        f"function). Synthesize with Python {PYTHON_VERSION}, or without pip importable so that CDK "
-        "bundles in Docker."
+        f"The layer is bundled by Python {here} for the Lambda runtime's {python}, so it ships without "
+        "bytecode: every cold start compiles engram and its dependencies from source first (about twice "
+        f"the import-plus-init of the api function). Synthesize with Python {python},{choice} or "
+        "without pip importable so that CDK bundles in Docker."
     )
+
+
+def lambda_platform(python: str = PYTHON_VERSION) -> tuple[str, ...]:
+    """pip's options choosing Lambda's wheels: CPython `python` on arm64 Linux."""
+    return (
+        "--implementation", "cp", "--python-version", python,
+        "--platform", "manylinux2014_aarch64", "--platform", "manylinux_2_28_aarch64",
+    )  # fmt: skip
 
 
 # Pulled in transitively (aws-xray-sdk needs botocore) but already in the runtime; shipping a second,
 # older copy in /opt/python would shadow the runtime's matching boto3/botocore pair.
-LAMBDA_PLATFORM = (
-    "--implementation", "cp", "--platform", "manylinux2014_aarch64", "--platform", "manylinux_2_28_aarch64",
-    "--python-version", PYTHON_VERSION,
-)  # fmt: skip
 _RUNTIME_PROVIDED = ("boto3", "botocore", "s3transfer", "jmespath")
 _IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
 
@@ -104,13 +120,16 @@ class PipLayerBundler:
         self,
         package_dir: Path,
         requirements: tuple[str, ...] = REQUIREMENTS,
-        platform: tuple[str, ...] = LAMBDA_PLATFORM,
+        platform: tuple[str, ...] | None = None,
+        python: str = PYTHON_VERSION,
     ) -> None:
-        """`platform` is pip's options choosing the wheels: the Lambda's by default; () for the machine
-        that runs pip (bench/bench_coldstart.py --layer measures such a layer here)."""
+        """For the `python` Lambda runtime. `platform` is pip's options choosing the wheels: Lambda's
+        by default; () for the machine that runs pip (bench/bench_coldstart.py --layer measures such
+        a layer here)."""
         self._package_dir = package_dir
         self._requirements = requirements
-        self._platform = platform
+        self._platform = lambda_platform(python) if platform is None else platform
+        self._python = python
 
     def pip_command(self, target: Path) -> list[str]:
         return [
@@ -130,7 +149,7 @@ class PipLayerBundler:
             for path in [*target.glob(pattern), *target.glob(f"{pattern}-*.dist-info")]:
                 shutil.rmtree(path)
         shutil.copytree(self._package_dir, target / "engram", ignore=_IGNORE, dirs_exist_ok=True)
-        if compiles_here():
+        if compiles_here(self._python):
             compile_bytecode(target)
         return True
 
@@ -147,8 +166,9 @@ def docker_command() -> str:
     )
 
 
-def layer_code(layer_root: Path, *, bundle: bool) -> lambda_.Code:
-    """The layer's code asset; `layer_root` is `layers/engram` (its `python/engram` is the package)."""
+def layer_code(layer_root: Path, *, bundle: bool, python: str = PYTHON_VERSION) -> lambda_.Code:
+    """The layer's code asset for the `python` runtime; `layer_root` is `layers/engram` (its
+    `python/engram` is the package)."""
     if not bundle:
         return lambda_.Code.from_asset(
             str(layer_root), exclude=["**/__pycache__", "**/*.pyc", "**/*.egg-info"]
@@ -157,9 +177,9 @@ def layer_code(layer_root: Path, *, bundle: bool) -> lambda_.Code:
         str(layer_root),
         exclude=["**/__pycache__", "**/*.pyc", "**/*.egg-info"],
         bundling=BundlingOptions(
-            image=DockerImage.from_registry(f"public.ecr.aws/sam/build-python{PYTHON_VERSION}"),
+            image=DockerImage.from_registry(f"public.ecr.aws/sam/build-python{python}"),
             platform="linux/arm64",
             command=["bash", "-c", docker_command()],
-            local=PipLayerBundler(layer_root / "python" / "engram"),
+            local=PipLayerBundler(layer_root / "python" / "engram", python=python),
         ),
     )

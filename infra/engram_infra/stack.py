@@ -64,7 +64,7 @@ class EngramStack(Stack):
             rest_api=self.api.rest_api,
             table=self.storage.table,
         )
-        if warning := bytecode_warning(bundle=config.bundle):
+        if warning := bytecode_warning(bundle=config.bundle, python=config.python):
             Annotations.of(self).add_warning_v2("engram:LayerWithoutBytecode", warning)
         if not config.bundle:
             Annotations.of(self).add_warning_v2(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -97,7 +98,6 @@ def test_the_bundler_adds_the_package_and_drops_what_the_runtime_provides(
     (package / "__pycache__").mkdir(parents=True)
     (package / "__init__.py").write_text("VERSION = 1\n")
     (package / "__pycache__" / "x.pyc").write_bytes(b"")
-    monkeypatch.setattr(layer, "PYTHON_VERSION", "3.99")  # bytecode is the test below's
 
     def fake_pip(command: list[str], **_: Any) -> subprocess.CompletedProcess[str]:
         target = Path(command[command.index("--target") + 1])
@@ -108,7 +108,7 @@ def test_the_bundler_adds_the_package_and_drops_what_the_runtime_provides(
     monkeypatch.setattr(subprocess, "run", fake_pip)
     out = tmp_path / "out"
 
-    assert PipLayerBundler(package).try_bundle(str(out)) is True
+    assert PipLayerBundler(package, python="3.99").try_bundle(str(out)) is True  # bytecode: below
 
     assert sorted(p.name for p in (out / "python").iterdir()) == ["engram", "pydantic"]
     assert (out / "python" / "engram" / "__init__.py").read_text() == "VERSION = 1\n"
@@ -157,14 +157,13 @@ def test_the_bundler_ships_bytecode_python_uses_whatever_the_sources_timestamps(
     """Bundled by the runtime's Python version, the layer carries unchecked-hash .pyc files: after
     the sources change (as a zip's fixed timestamps change them), Python still runs the bytecode."""
     running = f"{sys.version_info.major}.{sys.version_info.minor}"
-    monkeypatch.setattr(layer, "PYTHON_VERSION", running)
     package = tmp_path / "src" / "engram"
     package.mkdir(parents=True)
     (package / "__init__.py").write_text("VERSION = 1\n")
     monkeypatch.setattr(subprocess, "run", _fake_pip_with_pydantic)
     out = tmp_path / "out"
 
-    assert PipLayerBundler(package).try_bundle(str(out)) is True
+    assert PipLayerBundler(package, python=running).try_bundle(str(out)) is True
 
     tag = sys.implementation.cache_tag
     for module in ("engram", "pydantic"):
@@ -186,27 +185,41 @@ def test_the_bundler_ships_bytecode_python_uses_whatever_the_sources_timestamps(
 def test_bundled_by_another_python_version_the_layer_has_no_bytecode_and_the_stack_says_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(layer, "PYTHON_VERSION", "3.99")
     package = tmp_path / "src" / "engram"
     package.mkdir(parents=True)
     (package / "__init__.py").write_text("VERSION = 1\n")
     monkeypatch.setattr(subprocess, "run", _fake_pip_with_pydantic)
 
-    assert PipLayerBundler(package).try_bundle(str(tmp_path / "out")) is True
+    assert PipLayerBundler(package, python="3.99").try_bundle(str(tmp_path / "out")) is True
 
     assert not list((tmp_path / "out").rglob("*.pyc"))
-    warning = layer.bytecode_warning(bundle=True)
+    warning = layer.bytecode_warning(bundle=True, python="3.99")
     assert warning is not None
     assert "without bytecode" in warning
-    assert "3.99" in warning
-    assert layer.bytecode_warning(bundle=False) is None
+    assert "Synthesize with Python 3.99" in warning
+    running = f"{sys.version_info.major}.{sys.version_info.minor}"
+    assert (f"-c python={running}" in warning) == (running in layer.RUNTIMES)
+    assert layer.bytecode_warning(bundle=False, python="3.99") is None
 
 
-def test_bundled_by_the_runtimes_python_version_the_stack_has_no_bytecode_warning(
-    monkeypatch: pytest.MonkeyPatch,
+def test_bundled_by_the_runtimes_python_version_the_stack_has_no_bytecode_warning() -> None:
+    running = f"{sys.version_info.major}.{sys.version_info.minor}"
+    assert layer.bytecode_warning(bundle=True, python=running) is None
+
+
+def test_the_python_version_picks_the_functions_runtime_and_the_layers_wheels(
+    synth: Callable[..., Synth], tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(layer, "PYTHON_VERSION", f"{sys.version_info.major}.{sys.version_info.minor}")
-    assert layer.bytecode_warning(bundle=True) is None
+    assert _config().python == "3.12"
+    with pytest.raises(ConfigError, match=r"python must be one of 3\.11, 3\.12, 3\.13"):
+        _config(python="3.10")
+    template = synth(python="3.11")
+    runtimes = {f["Properties"]["Runtime"] for f in template.resources("AWS::Lambda::Function").values()}
+    assert runtimes == {"python3.11"}
+    (layer_version,) = template.resources("AWS::Lambda::LayerVersion").values()
+    assert layer_version["Properties"]["CompatibleRuntimes"] == ["python3.11"]
+    command = PipLayerBundler(tmp_path, python="3.11").pip_command(tmp_path / "out")
+    assert command[command.index("--python-version") + 1] == "3.11"
 
 
 def test_the_docker_fallback_compiles_the_layer_with_the_runtimes_python() -> None:
