@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from engram.runtime.coldstart import cold_start
 
-from engram.api.app import EngramApi
-from engram.observability import API_GATEWAY_REST, logger, metrics, tracer
-from engram.runtime.container import from_settings
+with cold_start():  # imports, settings from ENGRAM_* and adapters, once, without the garbage collector
+    from typing import TYPE_CHECKING
+
+    from engram.api.app import EngramApi
+    from engram.observability import API_GATEWAY_REST, logger, metrics, tracer
+    from engram.runtime.container import from_settings
+
+    api = EngramApi(from_settings())
+    trace = tracer()
 
 if TYPE_CHECKING:
     from aws_lambda_powertools.utilities.typing import LambdaContext
 
-api = EngramApi(from_settings())  # cold start: settings from ENGRAM_* and adapters, once
-
 
 @logger.inject_lambda_context(correlation_id_path=API_GATEWAY_REST)
-@tracer().capture_lambda_handler
+@trace.capture_lambda_handler
 @metrics.log_metrics
 def handler(event: dict, context: LambdaContext) -> dict:
     return api.handle(event, context)

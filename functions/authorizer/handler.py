@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from engram.runtime.coldstart import cold_start
 
-from engram.observability import logger
-from engram.runtime.authorizer import authorize, key_store
+with cold_start():  # the keys table only (one botocore client), once, without the garbage collector
+    from typing import TYPE_CHECKING, Any
+
+    from engram.observability import logger
+    from engram.runtime.authorizer import authorize, key_store
+
+    keys = key_store()
 
 if TYPE_CHECKING:
     from aws_lambda_powertools.utilities.typing import LambdaContext
-
-keys = key_store()  # cold start: the keys table only (one botocore client), once; nothing else is built
 
 
 # No X-Ray SDK here: one GetItem per key API Gateway has not cached is not worth its cold start (the

@@ -1,16 +1,20 @@
 """enrich Lambda: SQS batches of enrichment and retrieval jobs, with partial batch failures."""
 
-from aws_lambda_powertools.utilities.typing import LambdaContext
+from engram.runtime.coldstart import cold_start
 
-from engram.observability import logger, metrics, tracer
-from engram.runtime.container import from_settings
-from engram.runtime.sqs_batch import handle_sqs
+with cold_start():  # adapters once, without the garbage collector; the embedding model loads on first use
+    from aws_lambda_powertools.utilities.typing import LambdaContext
 
-container = from_settings()  # cold start: adapters once; the embedding model loads on first use
+    from engram.observability import logger, metrics, tracer
+    from engram.runtime.container import from_settings
+    from engram.runtime.sqs_batch import handle_sqs
+
+    container = from_settings()
+    trace = tracer()
 
 
 @logger.inject_lambda_context
-@tracer().capture_lambda_handler
+@trace.capture_lambda_handler
 @metrics.log_metrics
 def handler(event: dict, context: LambdaContext) -> dict:
     return handle_sqs(container, event, context)

@@ -1,19 +1,24 @@
 """janitor Lambda: EventBridge schedules → one lifecycle job (repair, expire, decay, retention, …)."""
 
-from aws_lambda_powertools.utilities.parser import envelopes, parse
-from aws_lambda_powertools.utilities.typing import LambdaContext
+from engram.runtime.coldstart import cold_start
 
-from engram.observability import logger, metrics, tracer
-from engram.runtime.container import from_settings
-from engram.runtime.janitor_wiring import janitor_for
-from engram.usecases.janitor.runner import JanitorDetail
+with cold_start():  # settings from ENGRAM_* and adapters, once, without the garbage collector
+    from aws_lambda_powertools.utilities.parser import envelopes, parse
+    from aws_lambda_powertools.utilities.typing import LambdaContext
 
-janitor = janitor_for(from_settings())  # cold start: settings from ENGRAM_* and adapters, once
+    from engram.observability import logger, metrics, tracer
+    from engram.runtime.container import from_settings
+    from engram.runtime.janitor_wiring import janitor_for
+    from engram.usecases.janitor.runner import JanitorDetail
+
+    janitor = janitor_for(from_settings())
+    trace = tracer()
+
 SAFETY_MS = 60_000  # stop starting batches when less than this is left of the invocation
 
 
 @logger.inject_lambda_context
-@tracer().capture_lambda_handler
+@trace.capture_lambda_handler
 @metrics.log_metrics
 def handler(event: dict, context: LambdaContext) -> dict:
     detail = parse(event=event, model=JanitorDetail, envelope=envelopes.EventBridgeEnvelope)
