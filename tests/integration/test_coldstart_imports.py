@@ -79,6 +79,16 @@ FORBIDDEN = {
         "engram.usecases.memories",
         "engram.domain.pii",
         "engram.domain.scoring",
+        # The areas other than memories and search are declared by the first request for one of them
+        # (engram.api.routes.DEFERRED).
+        "engram.api.routes.admin",
+        "engram.usecases.janitor",
+        "engram.api.routes.entities",
+        "engram.api.entities",
+        "engram.api.routes.sessions",
+        "engram.api.sessions",
+        "engram.api.routes.transfer",
+        "engram.api.transfer",
     ),
     "authorizer": (
         *EMBEDDED_ONLY,

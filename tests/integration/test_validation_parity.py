@@ -51,7 +51,7 @@ class _Reference:
 
     def __init__(self, services: Any) -> None:
         self.app = app = _DecodingResolver(enable_validation=True, json_body_deserializer=parse_json)
-        routes = build_router(services).routes
+        routes = build_router(services).complete()
         replay(app, routes)
 
         @app.exception_handler(RequestValidationError)  # type: ignore[untyped-decorator]

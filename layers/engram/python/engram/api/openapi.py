@@ -22,7 +22,7 @@ def document() -> dict[str, Any]:
     from engram.api.app import build_router
     from engram.api.contract import document as openapi_document
 
-    return openapi_document(build_router(_NoServices()).routes)
+    return openapi_document(build_router(_NoServices()).complete())
 
 
 def main() -> int:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import base64
 import json
 import re
+import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -141,10 +142,14 @@ class Route:
 
 
 class Routes:
-    """Routes as an area declares them, in order; `Router` dispatches them."""
+    """Routes as an area declares them, in order; `Router` dispatches them. An area may also be given
+    as a function that declares it (`defer`), called the first time a request no declared route answers
+    arrives, or when every route is asked for (`complete`)."""
 
     def __init__(self) -> None:
         self.routes: list[Route] = []
+        self._deferred: list[Callable[[], Routes]] = []
+        self._lock = threading.Lock()
 
     def route(self, rule: str, method: str, **options: Any) -> Callable[[Func], Func]:
         def register(func: Func) -> Func:
@@ -170,6 +175,25 @@ class Routes:
 
     def include(self, other: Routes) -> None:
         self.routes.extend(other.routes)
+        self._deferred.extend(other._deferred)
+
+    def defer(self, declare: Callable[[], Routes]) -> None:
+        """An area whose routes `declare()` returns, included after every route already declared. Only
+        for areas none of whose paths an earlier route would answer (the router tries the declared
+        routes first): tests/unit/test_router_deferred.py holds engram's areas to that."""
+        self._deferred.append(declare)
+
+    @property
+    def deferred(self) -> bool:
+        return bool(self._deferred)
+
+    def complete(self) -> list[Route]:
+        """Every route, the deferred areas' declared now if they were not yet, in order."""
+        with self._lock:
+            for declare in self._deferred:
+                self.routes.extend(declare().routes)
+            self._deferred.clear()
+        return self.routes
 
 
 class Request:
@@ -246,17 +270,43 @@ class Router:
         not_found: Callable[[Request, list[str]], Response[Any]],
         parse_body: Callable[[str], Any] = json.loads,
     ) -> None:
-        self.routes = list(routes.routes)
-        self._static: dict[tuple[str, str], Route] = {}
-        for route in self.routes:
-            if route.static:
-                self._static.setdefault((route.method, route.rule), route)
-        self._dynamic = [route for route in self.routes if not route.static]
+        self._declared = routes
+        self._index()
+        self._completed = not routes.deferred
+        self._lock = threading.Lock()
         self._call, self._fail, self._not_found = call, fail, not_found
         self._parse_body = parse_body
 
+    def _index(self) -> None:
+        routes = list(self._declared.routes)
+        static: dict[tuple[str, str], Route] = {}
+        for route in routes:
+            if route.static:
+                static.setdefault((route.method, route.rule), route)
+        self._static, self._dynamic = static, [route for route in routes if not route.static]
+        self.routes = routes
+
+    def complete(self) -> list[Route]:
+        """Every route: the deferred areas' (`Routes.defer`) are declared and indexed now if they were not
+        yet. A request that misses meanwhile waits for them."""
+        if not self._completed:
+            with self._lock:
+                if not self._completed:
+                    self._declared.complete()
+                    self._index()
+                    self._completed = True
+        return self.routes
+
     def match(self, method: str, path: str) -> tuple[Route, dict[str, str]] | None:
-        """The route for `method` on `path` with its path parameters (percent-decoded), or None."""
+        """The route for `method` on `path` with its path parameters (percent-decoded), or None. A path
+        no route declared yet answers declares the deferred areas first (`complete`) and is tried again."""
+        found = self._match(method, path)
+        if found is None and not self._completed:
+            self.complete()
+            found = self._match(method, path)
+        return found
+
+    def _match(self, method: str, path: str) -> tuple[Route, dict[str, str]] | None:
         method = method.upper()
         static = self._static.get((method, path.rstrip("/")))
         if static is not None:

@@ -30,11 +30,11 @@ def router(app: Routes) -> Routes:
         responses={200: {"description": "the OpenAPI 3.1 document"}, 429: responses({}, 429)[429]},
     )
     def openapi() -> dict[str, Any]:
-        return document(app.routes, current_request().base_path())
+        return document(app.complete(), current_request().base_path())
 
     @routes.get("/v1/docs", summary="Swagger UI over this document", include_in_schema=False)
     def docs() -> Response[str]:
-        page = swagger_page(document(app.routes, current_request().base_path()))
+        page = swagger_page(document(app.complete(), current_request().base_path()))
         return Response(status_code=200, content_type="text/html; charset=utf-8", body=page)
 
     return routes
