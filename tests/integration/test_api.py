@@ -194,6 +194,31 @@ def test_health_and_openapi(call):
     assert status == 200 and "/v1/memories" in doc["paths"] and "/v1/memories/batch" in doc["paths"]
 
 
+def test_the_document_is_built_once_per_base_path(container, monkeypatch):
+    from engram.api.routes import meta
+
+    built: list[str] = []
+    real = meta.document
+
+    def counting(routes, base_path=""):
+        built.append(base_path)
+        return real(routes, base_path)
+
+    monkeypatch.setattr(meta, "document", counting)
+    api = EngramApi(container)
+    at_root = api_event("GET", "/v1/openapi.json")
+    at_root["requestContext"].update(stage="$default", path="/v1/openapi.json")
+    staged = api_event("GET", "/v1/openapi.json")
+    staged["requestContext"].update(stage="prod", path="/prod/v1/openapi.json")
+    for _ in range(3):
+        doc = json.loads(api.handle(at_root, None)["body"])
+        assert "/v1/memories" in doc["paths"] and doc["servers"] == [{"url": "/"}]
+    assert api.handle(api_event("GET", "/v1/docs"), None)["statusCode"] == 200
+    assert json.loads(api.handle(staged, None)["body"])["servers"] == [{"url": "/prod"}]
+    assert sorted(set(built)) == sorted(built)  # each base path built once
+    assert "" in built and "/prod" in built
+
+
 def test_docs_page_is_served(container):
     api = EngramApi(container)
     response = api.handle(api_event("GET", "/v1/docs"), None)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import json
 from typing import Any
 
 from engram import __version__
@@ -13,6 +15,12 @@ from engram.api.schemas import Health
 def router(app: Routes) -> Routes:
     """The routes that describe `app` itself (its document is served under the request's base path)."""
     routes = Routes()
+
+    @functools.lru_cache(maxsize=4)  # a base path is a stage or "": one or two per process
+    def described(base_path: str) -> str:
+        """The document as JSON text, built once per base path: building it replays every route into
+        a powertools resolver, 0.1-0.3 s, and the routes do not change once all are declared."""
+        return json.dumps(document(app.complete(), base_path))
 
     @routes.get(
         "/v1/health",
@@ -30,11 +38,12 @@ def router(app: Routes) -> Routes:
         responses={200: {"description": "the OpenAPI 3.1 document"}, 429: responses({}, 429)[429]},
     )
     def openapi() -> dict[str, Any]:
-        return document(app.complete(), current_request().base_path())
+        doc: dict[str, Any] = json.loads(described(current_request().base_path()))
+        return doc
 
     @routes.get("/v1/docs", summary="Swagger UI over this document", include_in_schema=False)
     def docs() -> Response[str]:
-        page = swagger_page(document(app.complete(), current_request().base_path()))
+        page = swagger_page(json.loads(described(current_request().base_path())))
         return Response(status_code=200, content_type="text/html; charset=utf-8", body=page)
 
     return routes
