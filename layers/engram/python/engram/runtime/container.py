@@ -104,7 +104,7 @@ class Container:
     def link_memory(self) -> LinkMemory | None:
         if self.graph is None:
             return None
-        from engram.providers.enrichers.rules import extract_entities
+        from engram.providers.enrichers.rules.entities import extract_entities
         from engram.usecases.graph import LinkMemory
 
         return LinkMemory(self.graph, extract_entities)

@@ -2,20 +2,42 @@
 
 from __future__ import annotations
 
-from typing import Any
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from engram.providers.enrichers.llm import (
-    DEFAULT_BEDROCK_MODEL,
-    DEFAULT_OPENAI_MODEL,
-    BedrockEnricher,
-    FallbackEnricher,
-    ModelUnavailable,
-    OpenAICompatEnricher,
-    Sourced,
-)
-from engram.providers.enrichers.model_output import InvalidModelOutput
-from engram.providers.enrichers.rules import RulesEnricher
 from engram.settings import EnricherSettings
+
+if TYPE_CHECKING:
+    from engram.providers.enrichers.llm import (
+        BedrockEnricher,
+        FallbackEnricher,
+        ModelUnavailable,
+        OpenAICompatEnricher,
+        Sourced,
+    )
+    from engram.providers.enrichers.model_output import InvalidModelOutput
+    from engram.providers.enrichers.rules import RulesEnricher
+
+# Loaded when first used (PEP 562 `__getattr__` below), not with the package: the write path imports
+# one rule module of the package (rules.entities, for the knowledge graph's links), and a package that
+# imported all of it would load every provider and ~200 patterns into the api's first write.
+_EXPORTS = {
+    "BedrockEnricher": "llm",
+    "FallbackEnricher": "llm",
+    "ModelUnavailable": "llm",
+    "OpenAICompatEnricher": "llm",
+    "Sourced": "llm",
+    "InvalidModelOutput": "model_output",
+    "RulesEnricher": "rules",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _EXPORTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_EXPORTS[name]}"), name)
+    globals()[name] = value
+    return value
 
 
 def build_enricher(
@@ -26,6 +48,15 @@ def build_enricher(
     provider "rules": the rule-based enricher alone (nothing to fall back from).
     provider "bedrock" / "openai": that model, one retry, then the rule-based enricher.
     """
+    from engram.providers.enrichers.llm import (
+        DEFAULT_BEDROCK_MODEL,
+        DEFAULT_OPENAI_MODEL,
+        BedrockEnricher,
+        FallbackEnricher,
+        OpenAICompatEnricher,
+    )
+    from engram.providers.enrichers.rules import RulesEnricher
+
     if settings.provider == "rules":
         return FallbackEnricher(RulesEnricher(), fallback=None)
     if settings.provider == "bedrock":

@@ -7,13 +7,45 @@ extracts entities (`entities`), and decides near duplicates with a contradiction
 so "uses Postgres" and "no longer uses Postgres" are never merged. `enricher` composes them.
 """
 
-from engram.providers.enrichers.rules.classification import classify
-from engram.providers.enrichers.rules.duplicates import NEAR, decide_candidates, pair_verdict
-from engram.providers.enrichers.rules.enricher import RulesEnricher
-from engram.providers.enrichers.rules.entities import extract_entities
-from engram.providers.enrichers.rules.scoring import score_confidence, score_importance
-from engram.providers.enrichers.rules.taxonomy import categorize
-from engram.providers.enrichers.rules.temporal import end_of_day, resolve_temporal
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engram.providers.enrichers.rules.classification import classify
+    from engram.providers.enrichers.rules.duplicates import NEAR, decide_candidates, pair_verdict
+    from engram.providers.enrichers.rules.enricher import RulesEnricher
+    from engram.providers.enrichers.rules.entities import extract_entities
+    from engram.providers.enrichers.rules.scoring import score_confidence, score_importance
+    from engram.providers.enrichers.rules.taxonomy import categorize
+    from engram.providers.enrichers.rules.temporal import end_of_day, resolve_temporal
+
+# Each name's module is loaded when the name is first used (PEP 562 `__getattr__`): the write path
+# needs `entities` alone (engram.runtime.container.link_memory), not the classifier's, the duplicate
+# check's and the taxonomy's patterns (~30 ms of an api Lambda's first write when they all loaded).
+_EXPORTS = {
+    "classify": "classification",
+    "NEAR": "duplicates",
+    "decide_candidates": "duplicates",
+    "pair_verdict": "duplicates",
+    "RulesEnricher": "enricher",
+    "extract_entities": "entities",
+    "score_confidence": "scoring",
+    "score_importance": "scoring",
+    "categorize": "taxonomy",
+    "end_of_day": "temporal",
+    "resolve_temporal": "temporal",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _EXPORTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_EXPORTS[name]}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "NEAR",
