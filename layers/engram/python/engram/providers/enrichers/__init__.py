@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
+from engram.providers.lazy import lazy_exports
 from engram.settings import EnricherSettings
 
 if TYPE_CHECKING:
@@ -30,14 +30,7 @@ _EXPORTS = {
     "InvalidModelOutput": "model_output",
     "RulesEnricher": "rules",
 }
-
-
-def __getattr__(name: str) -> Any:
-    if name not in _EXPORTS:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{_EXPORTS[name]}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _EXPORTS, globals())
 
 
 def build_enricher(

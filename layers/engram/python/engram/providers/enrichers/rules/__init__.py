@@ -9,8 +9,9 @@ so "uses Postgres" and "no longer uses Postgres" are never merged. `enricher` co
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from engram.providers.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from engram.providers.enrichers.rules.classification import classify
@@ -37,14 +38,7 @@ _EXPORTS = {
     "end_of_day": "temporal",
     "resolve_temporal": "temporal",
 }
-
-
-def __getattr__(name: str) -> Any:
-    if name not in _EXPORTS:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{_EXPORTS[name]}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _EXPORTS, globals())
 
 
 __all__ = [
