@@ -434,6 +434,9 @@ class InMemoryVectorIndex:
         found = {i: self._vectors.get((tenant, i)) for i in memory_ids}
         return {i: list(entry[1]) for i, entry in found.items() if entry is not None}
 
+    def exact(self, scope: SearchScope) -> bool:
+        return True  # knn below scores every vector
+
     def knn(self, scope: SearchScope, vector: Sequence[float], k: int) -> list[VectorHit]:
         if k <= 0:
             return []

@@ -314,3 +314,14 @@ def test_deletes_down_to_the_threshold_bring_back_the_exact_product(db, graph_on
     got = index.knn(ALICE, query, 10)
     assert got == exactly(db).knn(ALICE, query, 10)
     assert not index.ready("acme", "alice")
+
+
+def test_the_index_says_when_its_knn_is_exact_for_a_scope(db):
+    """What enrichment relies on to skip its lexical candidate search (engram.usecases.enrich)."""
+    assert exactly(db).exact(ALICE)  # an empty scope, and a scope with the graph off
+    over = LocalIndex(db, LOW)
+    fill(db, over)
+    assert not over.exact(ALICE)  # SIZE vectors, over the threshold of 50: a graph may answer
+    assert exactly(db).exact(ALICE)
+    assert LocalIndex(db, AnnSettings(threshold=SIZE)).exact(ALICE)  # at the threshold: exact
+    assert over.exact(SearchScope(tenant="acme", user_id="nobody"))

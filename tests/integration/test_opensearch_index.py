@@ -535,3 +535,8 @@ def test_stop_words_do_not_change_the_ranking(index: OpenSearchIndex) -> None:
     assert [hit.memory_id for hit in padded] == ["deploy", "service", "staging"]
     assert [hit.score for hit in padded] == pytest.approx([hit.score for hit in bare])
     assert only_stop_words == []
+
+
+def test_opensearch_knn_is_never_taken_as_exact(index: OpenSearchIndex) -> None:
+    """Its k-NN walks an HNSW graph: enrichment keeps its lexical candidate search over it."""
+    assert index.exact(SCOPE) is False

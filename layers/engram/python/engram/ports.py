@@ -295,6 +295,11 @@ class VectorIndex(Protocol):
 
     def knn(self, scope: SearchScope, vector: Sequence[float], k: int) -> list[VectorHit]: ...
 
+    def exact(self, scope: SearchScope) -> bool:
+        """Whether `knn` over `scope` scores every vector of it, so that a memory it does not return
+        scores at most its last hit; False where it walks an approximate graph (HNSW)."""
+        ...
+
     def get_vectors(self, tenant: str, memory_ids: Sequence[str]) -> dict[str, list[float]]: ...
 
 

@@ -385,6 +385,11 @@ class LocalIndex:
         )
         return {r["id"]: np.frombuffer(r["vec"], dtype=np.float32).tolist() for r in rows}
 
+    def exact(self, scope: SearchScope) -> bool:
+        """Whether the scope is searched exactly: at or under the threshold (or with the graph off)."""
+        users = self._current((scope.tenant, scope.user_id))
+        return users is None or not 0 < self.ann.threshold < users.count
+
     def knn(self, scope: SearchScope, vector: Sequence[float], k: int) -> list[VectorHit]:
         """The k nearest vectors in the scope that pass its filters, best first. Over the threshold,
         through the scope's graph (once prepared; until then, and whenever too few of its candidates

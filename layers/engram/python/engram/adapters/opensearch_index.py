@@ -275,6 +275,11 @@ class OpenSearchIndex:
             for memory_id, score in self._search(body)
         ]
 
+    def exact(self, scope: SearchScope) -> bool:
+        """Never known to be: OpenSearch's k-NN walks an HNSW graph, and whether a filtered query falls
+        back to an exact search is the engine's choice."""
+        return False
+
     def get_vectors(self, tenant: str, memory_ids: Sequence[str]) -> dict[str, list[float]]:
         if not memory_ids:
             return {}
