@@ -1,6 +1,6 @@
 """The decision stage's candidates on the embedded default: the k-NN leg, and the lexical leg that adds
-memories the k-NN ranks below `related_threshold`. When the k-NN alone decides the candidates (as many
-related hits as are wanted, and nothing else near them), the lexical leg is not searched: it could
+memories the k-NN ranks below `related_threshold`. When an exact k-NN alone decides the candidates (as
+many related hits as are wanted, and nothing else near them), the lexical leg is not searched: it could
 change nothing, and on a corpus of common words it was half the worker's CPU."""
 
 from __future__ import annotations
@@ -8,11 +8,12 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
 from engram.domain.models import HistoryEvent, Memory, Status
-from engram.ports import EnrichJob, LexicalHit, LexicalIndex, SearchScope
+from engram.ports import EnrichJob, LexicalHit, LexicalIndex, SearchScope, VectorIndex
 from engram.runtime.container import Container, local
 from engram.runtime.worker import drain
 from engram.settings import DedupSettings, Settings
@@ -54,8 +55,24 @@ class RecordingLexical:
         return self.inner.search(scope, query, k)
 
 
-def enrich_new_beside(tmp_path, cosines: dict[str, float]) -> tuple[Container, RecordingLexical, Memory]:
-    """Store and enrich the memories of `cosines`, then NEW with a recording lexical leg (2 candidates)."""
+class Approximate:
+    """The local vector index, said to be approximate (as over its graph threshold, or OpenSearch)."""
+
+    def __init__(self, inner: VectorIndex) -> None:
+        self.inner = inner
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def exact(self, scope: SearchScope) -> bool:
+        return False
+
+
+def enrich_new_beside(
+    tmp_path, cosines: dict[str, float], exact: bool = True
+) -> tuple[Container, RecordingLexical, Memory]:
+    """Store and enrich the memories of `cosines`, then NEW with a recording lexical leg (2 candidates),
+    over a k-NN that is `exact` or not."""
     settings = Settings(data_dir=tmp_path / "data", dedup=DedupSettings(neighbours=2))
     base = local(settings)
     engram = dataclasses.replace(base, embedder_factory=lambda: CosineEmbedder(cosines))
@@ -67,7 +84,8 @@ def enrich_new_beside(tmp_path, cosines: dict[str, float]) -> tuple[Container, R
     drain(engram)
     assert {m.status for m in engram.store.get_many(TENANT, ids)} == {Status.active}
     lexical = RecordingLexical(engram.lexical_index)
-    enrich = dataclasses.replace(engram.enrich, lexical=lexical)
+    index = engram.vector_index if exact else Approximate(engram.vector_index)
+    enrich = dataclasses.replace(engram.enrich, lexical=lexical, index=index)
     stored = engram.remember(RememberCommand(tenant=TENANT, user_id="alice", content=NEW)).memory
     assert stored is not None
     enrich(EnrichJob(tenant=TENANT, memory_id=stored.id, content_hash=stored.content_hash))
@@ -113,3 +131,19 @@ def test_the_lexical_leg_is_searched_when_the_knn_leaves_the_candidates_open(tmp
     assert found["Deploys happen on Thursday mornings"] == 0.95
     assert found["The deploy window used to be Friday mornings"] == pytest.approx(third, abs=1e-4)
     assert len(found) == 2
+
+
+def test_the_lexical_leg_is_searched_beside_an_approximate_knn(tmp_path) -> None:
+    # Given the related memories that fill every candidate place, over a k-NN that may miss a nearer one
+    cosines = {
+        "Deploys happen on Thursday mornings": 0.95,
+        "The release train leaves on Thursdays": 0.90,
+        "Nobody deploys after lunch": 0.80,
+    }
+    engram, lexical, new = enrich_new_beside(tmp_path, cosines, exact=False)
+    # then the lexical leg is still asked, and the candidates are the two nearest
+    assert len(lexical.queries) == 1
+    assert candidates(engram, new) == {
+        "Deploys happen on Thursday mornings": 0.95,
+        "The release train leaves on Thursdays": 0.9,
+    }

@@ -269,9 +269,9 @@ def _settled_by_knn(itself: str, hits: Sequence[VectorHit], scores: dict[str, fl
     """Whether the k-NN hits (the best k + 1 of the scope, best first) decide the `k` candidates: at
     least k of them are related, and every memory the lexical leg could add scores below the k-th by
     more than rounding (one of the hits that is not among the k, or any memory the k-NN did not
-    return, which scores at most its last hit). The lexical leg then changes nothing, and is not run:
-    a query of common words was half the worker's CPU. (An approximate k-NN, over `ann.threshold`
-    memories or on OpenSearch, may miss a nearer memory that the lexical leg would have found.)"""
+    return, which scores at most its last hit: so only where the k-NN is exact, `VectorIndex.exact`).
+    The lexical leg then changes nothing, and is not run: a query of common words was half the
+    worker's CPU."""
     if k <= 0 or len(scores) < k:
         return False
     best = sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:k]
@@ -521,7 +521,7 @@ class Enrich:
         if (
             self.lexical is not None
             and self.dedup.candidate_floor < self.dedup.related_threshold
-            and not _settled_by_knn(memory.id, hits, scores, k)
+            and not (_settled_by_knn(memory.id, hits, scores, k) and self.index.exact(scope))
         ):
             lexical = [h.memory_id for h in self.lexical.search(scope, _distinctive(memory.content), k + 1)]
             unseen = [i for i in lexical if i != memory.id and i not in scores]
