@@ -113,3 +113,36 @@ def test_requests_at_once_on_a_fresh_router_each_find_their_deferred_route(
         thread.join()
     assert len(found) == 16 and all(match is not None for match in found)
     assert sorted(declared) == sorted(areas.DEFERRED)  # each area declared once
+
+
+def test_an_area_that_fails_to_load_is_tried_again_and_none_is_declared_twice() -> None:
+    attempts: list[int] = []
+
+    def flaky() -> Routes:
+        attempts.append(1)
+        if len(attempts) == 1:
+            raise ImportError("a module of the area failed to load")
+        later = Routes()
+
+        @later.get("/v1/later")
+        def later_route() -> dict[str, str]:
+            return {}
+
+        return later
+
+    first = Routes()
+
+    @first.get("/v1/first")
+    def first_route() -> dict[str, str]:
+        return {}
+
+    routes = Routes()
+    routes.defer(lambda: first)
+    routes.defer(flaky)
+    router = _router(routes)
+    with pytest.raises(ImportError):
+        router.match("GET", "/v1/later")
+    found = router.match("GET", "/v1/later")
+    assert found is not None and found[0].rule == "/v1/later"
+    assert [route.rule for route in router.routes] == ["/v1/first", "/v1/later"]
+    assert len(attempts) == 2

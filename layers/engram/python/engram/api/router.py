@@ -190,9 +190,9 @@ class Routes:
     def complete(self) -> list[Route]:
         """Every route, the deferred areas' declared now if they were not yet, in order."""
         with self._lock:
-            for declare in self._deferred:
-                self.routes.extend(declare().routes)
-            self._deferred.clear()
+            while self._deferred:  # one at a time: an area that fails to load is tried again next time
+                self.routes.extend(self._deferred[0]().routes)
+                del self._deferred[0]
         return self.routes
 
 
