@@ -3,6 +3,7 @@
     python bench/bench_recall.py [--sizes 10000 100000 1000000] [--queries 300] [--skip-http] [--graph]
     python bench/bench_recall.py --corpus /tmp/corpus/100k /tmp/corpus/1m [--queries 100] [--skip-http]
     python bench/bench_recall.py --sizes 1000000 --keep /tmp/corpus   # builds /tmp/corpus/1000000
+    python bench/bench_recall.py --sizes 1000000 --users 1000          # user-1's 1,000 of a million
 
 `--corpus` measures data dirs built before (by `--keep`, or by `populate` and `build_graph` below) instead
 of filling new ones: a million memories take ~30 minutes to fill and index, the measurement a few.
@@ -47,6 +48,9 @@ package without a knowledge graph the same corpus and queries are measured witho
 A million memories took 18 minutes to fill and 12 to build the graph on 2 cores shared with other
 work (load 5-9; the bench process had about 40% of a core), ~4 GB of RAM at the end (the exact path's
 dense matrix on top of the graph) and ~6 GB of disk (SQLite 4.2 GB, graph 1.7 GB).
+
+With `--users N`, each size's memories are dealt in turn to N users and the queries are user-1's: a
+user's recall in an index shared with others (`memories` in the tables is then user-1's share).
 
 Prints a table and a one-line JSON summary last. Targets: in-process p95 ≤ 20 ms at 100k and ≤ 30 ms
 at 1M (MiniLM query embedding included), peak RSS ≤ 2.5 GB at 1M.
@@ -209,9 +213,10 @@ def fill(rng: random.Random, template: str) -> str:
     )
 
 
-def memories(n: int, seed: int = 11, graph: bool = False) -> Iterator[Memory]:
-    """n distinct, enriched-looking memories in one scope, observed over the last two years (with
-    `graph`, one in four from the relation templates)."""
+def memories(n: int, seed: int = 11, graph: bool = False, users: int = 1) -> Iterator[Memory]:
+    """n distinct, enriched-looking memories, observed over the last two years (with `graph`, one in
+    four from the relation templates), in one scope (USER's), or dealt in turn to `users` users
+    (user-1, USER, to user-N)."""
     rng = random.Random(seed)
     graph_rng = random.Random(seed + 1)  # its own stream: the default fill is unchanged without --graph
     now = datetime.now(UTC)
@@ -227,12 +232,13 @@ def memories(n: int, seed: int = 11, graph: bool = False) -> Iterator[Memory]:
         digest = content_hash(content)
         if digest in seen:
             continue
+        user_id = f"user-{len(seen) % users + 1}"
         seen.add(digest)
         observed = now - timedelta(minutes=rng.randrange(2 * 365 * 24 * 60))
         yield Memory(
             id=str(ULID.from_datetime(observed)),
             tenant=TENANT,
-            user_id=USER,
+            user_id=user_id,
             content=content,
             content_hash=digest,
             memory_type=kind,
@@ -282,9 +288,9 @@ def hashing_vectors(texts: list[str]) -> np.ndarray:
     return out
 
 
-def populate(container: Container, n: int, graph: bool = False) -> float:
-    """Write n memories straight into the store's tables and the vector index (with `graph`, also
-    link each into the knowledge graph as the write path does); returns seconds."""
+def populate(container: Container, n: int, graph: bool = False, users: int = 1) -> float:
+    """Write n memories (of `users` users) straight into the store's tables and the vector index (with
+    `graph`, also link each into the knowledge graph as the write path does); returns seconds."""
     start = time.perf_counter()
     db = container.store.db  # type: ignore[attr-defined]
     index = container.vector_index
@@ -302,7 +308,8 @@ def populate(container: Container, n: int, graph: bool = False) -> float:
                 [row_values(m) for m in batch],
             )
             conn.execute(
-                "INSERT INTO memories_fts (rowid, content) SELECT seq, json_extract(doc, '$.content')"
+                "INSERT INTO memories_fts (rowid, content, scope) SELECT seq, json_extract(doc, '$.content'),"
+                " engram_fts_scope(tenant, user_id)"
                 " FROM memories WHERE seq > coalesce((SELECT max(rowid) FROM memories_fts), 0)"
             )
         vectors = hashing_vectors([m.content for m in batch])
@@ -319,7 +326,7 @@ def populate(container: Container, n: int, graph: bool = False) -> float:
     link = getattr(container, "link_memory", None) if graph else None
     if graph and link is None:
         print("this engram has no knowledge graph: the --graph corpus is measured unlinked", flush=True)
-    for memory in memories(n, graph=graph):
+    for memory in memories(n, graph=graph, users=users):
         batch.append(memory)
         if len(batch) == BATCH:
             flush()
@@ -425,11 +432,14 @@ def built_dir(size: int, keep: Path | None) -> Path:
     return data_dir
 
 
-def fill_and_build(data_dir: Path, size: int, graph: bool) -> tuple[float, dict[str, float | None]]:
-    """Fill the data dir and build its HNSW graph: the fill's seconds, and build_graph's figures."""
+def fill_and_build(
+    data_dir: Path, size: int, graph: bool, users: int = 1
+) -> tuple[float, dict[str, float | None]]:
+    """Fill the data dir and build USER's HNSW graph: the fill's seconds, and build_graph's figures."""
     filler = local(Settings(data_dir=data_dir, embedder=EmbedderSettings(provider="hashing")))
-    seconds = populate(filler, size, graph=graph)
-    print(f"{size:,} memories written in {seconds:.1f} s; {graph_size(filler)}", flush=True)
+    seconds = populate(filler, size, graph=graph, users=users)
+    of = f" of {users:,} users" if users > 1 else ""
+    print(f"{size:,} memories{of} written in {seconds:.1f} s; {graph_size(filler)}", flush=True)
     del filler
     built = build_graph(data_dir)
     print(f"HNSW graph built in {built['build_s']} s: {built['ann_mb']} MB", flush=True)
@@ -552,6 +562,13 @@ def main() -> int:
     )
     parser.add_argument("--keep", type=Path, help="build each size into KEEP/<size> and keep it")
     parser.add_argument(
+        "--users",
+        type=int,
+        default=1,
+        help="deal each size's memories to this many users in turn: the queries are user-1's (size/users"
+        " memories) in an index of all of them",
+    )
+    parser.add_argument(
         "--graph",
         action="store_true",
         help="fill relation-bearing memories too, link them into the knowledge graph, ask one-hop queries",
@@ -575,11 +592,12 @@ def main() -> int:
             seconds, built = (
                 (None, {"build_s": None, **disk_mb(data_dir)})
                 if wanted is None
-                else fill_and_build(data_dir, wanted, args.graph)
+                else fill_and_build(data_dir, wanted, args.graph, args.users)
             )
             approximate = container_for(data_dir, hashing)
             size = corpus_size(approximate)
-            print(f"{size:,} memories in {data_dir}", flush=True)
+            indexed = approximate.store.db.connection().execute("SELECT count(*) FROM memories").fetchone()[0]  # type: ignore[attr-defined]
+            print(f"{size:,} memories of {USER} in {data_dir}, {indexed:,} in all", flush=True)
             # The model's container shares the hashing one's index: one copy of the graph in memory.
             with_model = dataclasses.replace(
                 approximate,
@@ -599,6 +617,7 @@ def main() -> int:
             sizes.append(
                 {
                     "memories": size,
+                    "index_memories": indexed,
                     "write_s": round(seconds, 1) if seconds is not None else None,
                     **built,
                     "peak_rss_mb": in_process_rss,
@@ -649,6 +668,7 @@ def main() -> int:
         "corpus_vectors": "hashing",
         "queries": args.queries,
         "graph": args.graph,
+        "users": args.users,
         "load": load(),
         "results": [{"memories": size, "path": path, **s} for size, path, s in rows],
         "sizes": sizes,

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from engram.adapters.lexical_index import Bm25Search, fts_query
+from engram.adapters.lexical_index import Bm25Search, Scoped, fts_query
 from engram.adapters.local_index import LocalIndex
-from engram.adapters.sqlite_db import SqliteDatabase
+from engram.adapters.sqlite_db import SqliteDatabase, fts_scope
 from engram.adapters.sqlite_store import SqliteMemoryStore
 from engram.domain.models import Memory
 from engram.ports import SearchScope
@@ -289,3 +289,98 @@ def test_a_small_scope_under_a_crowded_index_gets_fts5s_own_ranking(
     exact = [(rowid, score) for rowid, score in plain(db, text, 1000) if rowid in seqs.values()][:5]
     assert same([(seqs[h.memory_id], h.score) for h in hits], exact)
     assert {h.memory_id for h in hits} <= {m.id for m in mine}
+
+
+def test_a_scoped_search_reads_only_the_users_own_rows(db: SqliteDatabase, store: SqliteMemoryStore) -> None:
+    # Given alice's few matches under bob's many, in one index
+    mine = {remember(store, f"the search service was restarted, alice's note {i}").id for i in range(5)}
+    corpus(store, user=OTHER)
+    seqs = dict(db.connection().execute("SELECT seq, id FROM memories").fetchall())
+    # When the leg ranks alice's matches, asked for far more rows than she has
+    ranked, every = SMALL.top(
+        db.connection(), "search service restarted", 1000, Scoped(fts_scope(TENANT, USER))
+    )
+    # Then FTS5 gave it her rows and nobody else's (the scope token is in its MATCH), all of them
+    assert {seqs[rowid] for rowid, _ in ranked} == mine
+    assert every
+
+
+def test_in_a_crowded_index_a_users_scores_are_bm25s_over_the_whole_index(
+    db: SqliteDatabase, store: SqliteMemoryStore
+) -> None:
+    # Given alice's memories past the bound, under bob's (the terms' document counts are the index's)
+    found = corpus(store)
+    corpus(store, user=OTHER)
+    text = "which service does billing run on"
+    token = fts_scope(TENANT, USER)
+    # When the bounded leg ranks alice's matches
+    bounded, every = SMALL.top(db.connection(), text, 10, Scoped(token))
+    # Then each row carries the score bm25() gives it in a query of the whole index, and her best
+    # matches come first
+    assert not every
+    scores = dict(plain(db, text, 1000))
+    assert [s for _, s in bounded] == pytest.approx([scores[rowid] for rowid, _ in bounded])
+    seqs = dict(db.connection().execute("SELECT id, seq FROM memories").fetchall())
+    assert [rowid for rowid, _ in bounded[:2]] == [seqs[found["both"].id], seqs[found["rare"].id]]
+
+
+def test_every_users_token_finds_exactly_that_users_rows(
+    db: SqliteDatabase, store: SqliteMemoryStore
+) -> None:
+    # Given memories of many users, some with names a tokenizer would split, fold or stem
+    users = [f"user-{i}" for i in range(150)] + [
+        "Ünïcode Üser",
+        'quote"d',
+        "a b c",
+        "running",
+        "caresses",
+        "",
+    ]
+    for user in users:
+        remember(store, f"a note of {user}", user=user)
+    conn = db.connection()
+    for user in users:
+        # When FTS5 is asked for the rows of the user's scope token
+        rows = conn.execute(
+            "SELECT m.user_id FROM memories_fts f JOIN memories m ON m.seq = f.rowid"
+            " WHERE memories_fts MATCH ?",
+            (f'scope : "{fts_scope(TENANT, user)}"',),
+        ).fetchall()
+        # Then they are that user's row, and only it
+        assert [r[0] for r in rows] == [user]
+
+
+def test_a_database_from_before_the_scope_column_gets_it_once(tmp_path: Path) -> None:
+    # Given a database whose full-text index has no scope column (as engram made it before)
+    path = tmp_path / "engram.sqlite3"
+    db = SqliteDatabase(path)
+    store = SqliteMemoryStore(db)
+    mine = remember(store, "the billing service runs on Postgres")
+    theirs = remember(store, "the billing service moved to Kafka", user=OTHER)
+    gone = remember(store, "billing was paused")
+    store.delete(TENANT, gone.id)
+    with db.write() as conn:
+        conn.execute("DROP TABLE memories_fts")
+        conn.execute("CREATE VIRTUAL TABLE memories_fts USING fts5(content, tokenize = 'porter unicode61')")
+        conn.execute(
+            "INSERT INTO memories_fts (rowid, content) SELECT seq, json_extract(doc, '$.content')"
+            " FROM memories WHERE status != 'deleted'"
+        )
+    db.close()
+    # When engram opens it (twice: the second finds it done)
+    reopened = SqliteDatabase(path)
+    SqliteDatabase(path).close()
+    # Then the index has the column, each row its user's token, and searches keep to their scopes
+    conn = reopened.connection()
+    assert [r[1] for r in conn.execute("PRAGMA table_info(memories_fts)")] == ["content", "scope"]
+    rows = conn.execute(
+        "SELECT m.tenant, m.user_id, f.scope FROM memories_fts f JOIN memories m ON m.seq = f.rowid"
+    ).fetchall()
+    assert sorted(r[2] for r in rows) == sorted([fts_scope(TENANT, USER), fts_scope(TENANT, OTHER)])
+    assert all(r[2] == fts_scope(r[0], r[1]) for r in rows)
+    index = LocalIndex(reopened)
+    assert [h.memory_id for h in index.search(SearchScope(TENANT, USER), "billing service", 10)] == [mine.id]
+    assert [h.memory_id for h in index.search(SearchScope(TENANT, OTHER), "billing", 10)] == [theirs.id]
+    # and what is written next is found too
+    later = remember(SqliteMemoryStore(reopened), "billing runs nightly")
+    assert later.id in {h.memory_id for h in index.search(SearchScope(TENANT, USER), "billing", 10)}

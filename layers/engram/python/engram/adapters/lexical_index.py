@@ -30,6 +30,15 @@ rows of the scope is answered without calling bm25():
   (it only has to tell they are more than `exact_below`): such a term is not counted again, which
   was a seventh of the leg's CPU at 100,000 memories.
 
+A search keeps to one user's memories in FTS5 itself (`Scoped`): each row holds its user's scope token
+in a second column (engram.adapters.sqlite_db.fts_scope), and the token is ANDed into every MATCH, so
+FTS5 reads the user's rows only. Before, it read every user's matches of the query's terms and looked
+each up in the memories table: 24 ms at the median for a user of 1,000 memories among a million, 4 ms
+now. A user of at most `exact_below` memories has every match scored by FTS5; a larger one is read as
+above, the walk widened by how small the user's share of the index is. Document counts, the row count
+and the average length are the whole index's, as bm25() takes them; a row's length counts its scope
+token, as bm25()'s does.
+
 Two approximations, then: a term written twice in one memory counts once (bm25() gives it ~1.4 times
 the weight), and estimated document counts. On a corpus whose terms are written once a memory and in
 at most `exact_below` rows, a candidate's score is the plain `ORDER BY rank` query's. A query matching
@@ -75,13 +84,15 @@ def _all(words: Sequence[str]) -> str:
 
 @dataclass(frozen=True)
 class Scoped:
-    """Restricts the matches to memories passing a predicate on the memories table `m`. `few`: the
-    memories it can pass are at most `exact_below` (a small scope, e.g. a user's, however large the
-    index): they are read first, and their matches all scored by FTS5."""
+    """Restricts the matches to one user's memories, in FTS5 itself: `token`, the user's scope token
+    (engram.adapters.sqlite_db.fts_scope, held by each of the user's rows in the scope column) is ANDed
+    into every MATCH, so FTS5 reads the user's rows and no one else's, however many users share the
+    index. With a `predicate` (on the memories table `m`: status, project, filters), also to the
+    memories passing it, checked for each match."""
 
-    predicate: str
-    params: Sequence[Any]
-    few: bool = False
+    token: str
+    predicate: str = ""
+    params: Sequence[Any] = ()
 
 
 @dataclass(frozen=True)
@@ -111,7 +122,9 @@ class Bm25Search:
         if not words or limit <= 0:
             return [], True
         query = _Query(conn, scoped)
-        if scoped is not None and scoped.few:  # at most `exact_below` matches, whatever the terms
+        # a scope of at most `exact_below` memories has at most that many matches, whatever the terms
+        scope_rows = query.scope_rows(self.exact_below + 1) if scoped is not None else 0
+        if scoped is not None and scope_rows <= self.exact_below:
             return query.scored(_any(words), limit), True
         known = scoped is None
         # Unscoped, a term whose document count is kept (estimated: in more than `exact_below` rows)
@@ -134,6 +147,10 @@ class Bm25Search:
             database, (rows, tokens) = _database(conn), _averages(conn)
         if not rows:  # no averages record (never, with matches): let FTS5 score them
             return query.scored(_any(words), limit), True
+        if scoped is not None:  # the scope's rows in the index: its token's document count
+            scope_rows = self._document_count(conn, database, scoped.token, rows, scope_rows)
+        else:
+            scope_rows = rows
         found = [t for t in words if count[t]]
         df = {
             t: self._document_count(conn, database, t, rows, count[t] if known and exact[t] else None)
@@ -160,8 +177,11 @@ class Bm25Search:
             if any(count[t] <= self.tier for t in held):
                 read = query.lengths(_all(held), None, 0)  # a rare term's: every row
             else:
-                # FTS5 walks every row of each term between the newest and the last one read
-                start = max(after, newest - self.walk * rows // sum(df[t] for t in held))
+                # FTS5 walks every row of each term between the newest and the last one read: the
+                # rowids holding about `walk` rows of the set's terms in the scope (its share of the
+                # index spread evenly over the rowids)
+                spread = self.walk * rows * rows // (sum(df[t] for t in held) * max(scope_rows, 1))
+                start = max(after, newest - spread)
                 bound = self.later if after else self.tier
                 read = query.lengths(_all(held), bound, start)
                 after = max(start, read[-1][0] if len(read) == bound else start, 1)
@@ -169,7 +189,7 @@ class Bm25Search:
             weight = sum(idf[t] for t in words if t in held) * (K1 + 1.0)
             scores.update(
                 {
-                    rowid: weight / (base + slope * (size[0] if size[0] < 0x80 else _varint(size, 0)[0]))
+                    rowid: weight / (base + slope * (size[0] + size[1] if len(size) == 2 else _length(size)))
                     for rowid, size in read
                     if rowid not in scores  # else read already, with more of its terms
                 }
@@ -234,14 +254,28 @@ def _newest(conn: sqlite3.Connection) -> int:
 
 def _averages(conn: sqlite3.Connection) -> tuple[int, int]:
     """(rows, tokens) of memories_fts: its averages record (memories_fts_data id 1: varints, the row
-    count then each column's token count), what bm25() reads through xRowCount/xColumnTotalSize."""
+    count then each column's token count), what bm25() reads through xRowCount/xColumnTotalSize (of
+    every column: its average row length counts the scope token too)."""
     row = conn.execute("SELECT block FROM memories_fts_data WHERE id = 1").fetchone()
     if row is None or not row[0]:
         return 0, 0
     block: bytes = row[0]
     rows, at = _varint(block, 0)
-    tokens, _ = _varint(block, at)
+    tokens = 0
+    while at < len(block):
+        column, at = _varint(block, at)
+        tokens += column
     return rows, tokens
+
+
+def _length(size: bytes) -> int:
+    """A row's length as bm25() takes it (xColumnSize of every column): the sum of its columns' token
+    counts, memories_fts_docsize's varints. Two one-byte varints, the usual case, are summed inline."""
+    total, at = 0, 0
+    while at < len(size):
+        column, at = _varint(size, at)
+        total += column
+    return total
 
 
 def _varint(data: bytes, at: int) -> tuple[int, int]:
@@ -290,21 +324,18 @@ class _Query:
     def __init__(self, conn: sqlite3.Connection, scoped: Scoped | None) -> None:
         self.conn = conn
         self.join, self.params = "", ()
-        self.within: str = ""  # a condition on the matches, after MATCH; its parameters follow the match
-        self.within_params: tuple[Any, ...] = ()
-        if scoped is not None and scoped.few:
-            # The scope's rowids read once, into an ephemeral index FTS5's matches are looked up in (`+`:
-            # never as rowid constraints, which FTS5 would seek one by one, ~0.5 ms each at a million),
-            # instead of a probe of the memories table per match (cold pages: 4-40 times slower for
-            # the common terms of a million-row index)
-            self.within = (
-                f" AND +memories_fts.rowid IN (SELECT m.seq FROM memories m WHERE {scoped.predicate})"
-            )
-            self.within_params = tuple(scoped.params)
-        elif scoped is not None:
-            # CROSS JOIN: FTS5 drives; probing it once per memory of the scope is a scan per probe
+        self.scope = "" if scoped is None else f"scope : {_phrase(scoped.token)}"
+        if scoped is not None and scoped.predicate:
+            # CROSS JOIN: FTS5 drives (over the scope's rows); probing it once per memory of the scope
+            # is a scan per probe
             self.join = f" CROSS JOIN memories m ON m.seq = memories_fts.rowid AND {scoped.predicate}"
             self.params = tuple(scoped.params)
+
+    def _match(self, expression: str | None) -> str:
+        """The MATCH of these terms (None: every row) within the scope."""
+        if expression is None:
+            return self.scope
+        return f"{self.scope} AND ({expression})" if self.scope else expression
 
     def lengths(self, match: str, n: int | None, after: int) -> list[tuple[int, bytes]]:
         """(rowid, length in tokens as FTS5 records it: a varint) of the n most recent matches (all
@@ -317,8 +348,8 @@ class _Query:
         rows: list[tuple[int, bytes]] = cursor.execute(
             f"SELECT memories_fts.rowid, d.sz FROM memories_fts{self.join}"
             " CROSS JOIN memories_fts_docsize d ON d.id = memories_fts.rowid"
-            f" WHERE memories_fts MATCH ?{self.within}{since} ORDER BY memories_fts.rowid DESC{limit}",
-            (*self.params, match, *self.within_params),
+            f" WHERE memories_fts MATCH ?{since} ORDER BY memories_fts.rowid DESC{limit}",
+            (*self.params, self._match(match)),
         ).fetchall()
         return rows
 
@@ -326,16 +357,25 @@ class _Query:
         """How many matches hold the term, counted up to `cap`. Reads rowids, scores none."""
         counted: int = self.conn.execute(
             f"SELECT count(*) FROM (SELECT 1 FROM memories_fts{self.join}"
-            f" WHERE memories_fts MATCH ?{self.within} LIMIT ?)",
-            (*self.params, _phrase(term), *self.within_params, cap),
+            " WHERE memories_fts MATCH ? LIMIT ?)",
+            (*self.params, self._match(_phrase(term)), cap),
+        ).fetchone()[0]
+        return counted
+
+    def scope_rows(self, cap: int) -> int:
+        """How many rows the scope holds in the index (whatever its predicate), counted up to `cap`."""
+        counted: int = self.conn.execute(
+            "SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? LIMIT ?)",
+            (self._match(None), cap),
         ).fetchone()[0]
         return counted
 
     def scored(self, match: str, limit: int) -> list[tuple[int, float]]:
-        """The best `limit` matches by bm25, best first, ties by rowid."""
+        """The best `limit` matches by bm25 (the words alone: the scope column weighs nothing), best
+        first, ties by rowid."""
         rows = self.conn.execute(
-            f"SELECT memories_fts.rowid, bm25(memories_fts) AS rank FROM memories_fts{self.join}"
-            f" WHERE memories_fts MATCH ?{self.within} ORDER BY rank, memories_fts.rowid LIMIT ?",
-            (*self.params, match, *self.within_params, limit),
+            f"SELECT memories_fts.rowid, bm25(memories_fts, 1.0, 0.0) AS rank FROM memories_fts{self.join}"
+            " WHERE memories_fts MATCH ? ORDER BY rank, memories_fts.rowid LIMIT ?",
+            (*self.params, self._match(match), limit),
         )
         return [(int(r[0]), -float(r[1])) for r in rows]

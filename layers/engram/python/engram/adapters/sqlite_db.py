@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import hashlib
+import logging
 import os
 import sqlite3
 import threading
@@ -19,6 +21,8 @@ from pathlib import Path
 
 from engram.adapters.timestamps import iso as iso  # re-exported: the SQLite adapters' timestamp format
 from engram.adapters.timestamps import parse_iso as parse_iso
+
+log = logging.getLogger(__name__)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS memories (
@@ -43,7 +47,9 @@ CREATE UNIQUE INDEX IF NOT EXISTS memories_dedup
 CREATE INDEX IF NOT EXISTS memories_scope ON memories(tenant, user_id, project, namespace, id);
 CREATE INDEX IF NOT EXISTS memories_user ON memories(tenant, user_id, id);
 CREATE INDEX IF NOT EXISTS memories_enrichment ON memories(enrichment_state, updated_at);
-CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(content, tokenize = 'porter unicode61');
+-- Each memory's words (content) and its user's scope token (scope, engram.adapters.sqlite_db.fts_scope):
+-- a search ANDs the token into its MATCH, so FTS5 reads only the user's rows, whatever the index holds.
+CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(content, scope, tokenize = 'porter unicode61');
 CREATE TABLE IF NOT EXISTS vectors (
     seq INTEGER PRIMARY KEY,
     id TEXT NOT NULL UNIQUE,
@@ -196,8 +202,34 @@ class SqliteDatabase:
         self._local = threading.local()
         self._writer: sqlite3.Connection | None = None  # made by the first write, under _write_lock
         self.connection().executescript(SCHEMA)
+        self._scope_fts()
         if self._lock_file is not None:
             _CHECKPOINTER.register(self)
+
+    def _scope_fts(self) -> None:
+        """Give a database made before the full-text index had its scope column that column: the index
+        is built again, once, from the rows it holds, in one write that any other process opening the
+        database waits for."""
+        if "scope" in _columns(self.connection(), "memories_fts"):
+            return
+        with self.write() as conn:
+            if "scope" in _columns(conn, "memories_fts"):
+                return  # another process did it while this one waited for the lock
+            rows = conn.execute("SELECT count(*) FROM memories_fts").fetchone()[0]
+            log.warning(
+                "adding the scope column to the full-text index of %s (%d memories, once)", self.path, rows
+            )
+            conn.execute(
+                "CREATE VIRTUAL TABLE memories_fts_scoped"
+                " USING fts5(content, scope, tokenize = 'porter unicode61')"
+            )
+            conn.execute(
+                "INSERT INTO memories_fts_scoped (rowid, content, scope)"
+                " SELECT f.rowid, f.content, engram_fts_scope(m.tenant, m.user_id)"
+                " FROM memories_fts f JOIN memories m ON m.seq = f.rowid ORDER BY f.rowid"
+            )
+            conn.execute("DROP TABLE memories_fts")
+            conn.execute("ALTER TABLE memories_fts_scoped RENAME TO memories_fts")
 
     def connection(self) -> sqlite3.Connection:
         """This thread's connection, or inside one of its writes the write's."""
@@ -217,6 +249,9 @@ class SqliteDatabase:
         conn.execute("PRAGMA busy_timeout=30000")
         conn.execute(f"PRAGMA wal_autocheckpoint={AUTOCHECKPOINT_PAGES}")
         conn.execute("PRAGMA foreign_keys=ON")
+        conn.create_function(
+            "engram_fts_scope", 2, fts_scope, deterministic=True
+        )  # for SQL that fills the index
         return conn
 
     def _writer_connection(self) -> sqlite3.Connection:
@@ -291,3 +326,16 @@ class SqliteDatabase:
 
 
 _CHECKPOINTER = _Checkpointer()
+
+
+def fts_scope(tenant: str, user_id: str) -> str:
+    """The token memories_fts holds in its scope column for every memory of this user: "u" and 64 bits
+    of a hash of (tenant, user_id) in decimal, one word that the porter tokenizer leaves as it is. A
+    collision (about one in 10^19 for two users) only widens what FTS5 reads: every search still keeps
+    to its scope's memories by the memories table."""
+    digest = hashlib.blake2b(f"{tenant}\0{user_id}".encode(), digest_size=8).digest()
+    return f"u{int.from_bytes(digest, 'big')}"
+
+
+def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
+    return {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}

@@ -19,7 +19,7 @@ from pydantic import TypeAdapter
 from typing_extensions import TypedDict
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
-from engram.adapters.sqlite_db import SqliteDatabase, iso
+from engram.adapters.sqlite_db import SqliteDatabase, fts_scope, iso
 from engram.adapters.sqlite_filters import metadata_predicate
 from engram.domain.errors import Conflict, QuotaExceeded
 from engram.domain.models import EnrichmentState, HistoryRecord, Memory, Status, utcnow
@@ -158,7 +158,8 @@ class SqliteMemoryStore:
             if cur.rowcount == 1:
                 within_cap(conn, memory.tenant)  # counted with the insert: a raise rolls it back
                 conn.execute(
-                    "INSERT INTO memories_fts (rowid, content) VALUES (?, ?)", (cur.lastrowid, memory.content)
+                    "INSERT INTO memories_fts (rowid, content, scope) VALUES (?, ?, ?)",
+                    (cur.lastrowid, memory.content, fts_scope(memory.tenant, memory.user_id)),
                 )
                 return InsertResult(memory, created=True)
             row = conn.execute(
@@ -215,7 +216,8 @@ class SqliteMemoryStore:
                     raise Conflict(f"memory {old.id} changed concurrently; retry")
                 conn.execute("DELETE FROM memories_fts WHERE rowid = ?", (row["seq"],))
                 conn.execute(
-                    "INSERT INTO memories_fts (rowid, content) VALUES (?, ?)", (row["seq"], new.content)
+                    "INSERT INTO memories_fts (rowid, content, scope) VALUES (?, ?, ?)",
+                    (row["seq"], new.content, fts_scope(old.tenant, old.user_id)),
                 )
         except sqlite3.IntegrityError as exc:
             raise Conflict("the same content already exists in this scope") from exc

@@ -14,7 +14,7 @@ import time
 from collections.abc import Sequence
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
-from engram.adapters.sqlite_db import SqliteDatabase, iso
+from engram.adapters.sqlite_db import SqliteDatabase, fts_scope, iso
 from engram.adapters.sqlite_graph import SCHEMA as GRAPH_SCHEMA
 from engram.adapters.sqlite_store import COLUMNS, row_to_memory, row_values, within_cap
 from engram.adapters.sqlite_transcripts import SCHEMA as TRANSCRIPT_SCHEMA
@@ -91,7 +91,8 @@ class SqliteUserData:
                 return False
             if memory.status is not Status.deleted:  # as the store does: a tombstone is not searchable
                 conn.execute(
-                    "INSERT INTO memories_fts (rowid, content) VALUES (?, ?)", (cur.lastrowid, memory.content)
+                    "INSERT INTO memories_fts (rowid, content, scope) VALUES (?, ?, ?)",
+                    (cur.lastrowid, memory.content, fts_scope(memory.tenant, memory.user_id)),
                 )
                 within_cap(conn, memory.tenant)  # over the tenant's cap: QuotaExceeded, and nothing written
         return True
