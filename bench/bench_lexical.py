@@ -1,7 +1,7 @@
 """The embedded default's lexical leg alone, and how close its bounded ranking is to FTS5's exact one.
 
     python bench/bench_lexical.py --data-dir /path/to/data-dir [--queries 300]
-    python bench/bench_lexical.py --size 100000 [--queries 300]
+    python bench/bench_lexical.py --size 100000 [--queries 300] [--users 20]
 
 On a data dir filled by bench_recall's generator (`--data-dir`, opened read-only: nothing is written
 to it) or on a fresh one of `--size` memories (filled by bench_recall's `populate`, then deleted), the
@@ -11,7 +11,8 @@ machine), and the SQLite statements a query (FTS5's own included; not blurred by
 leg's top k against FTS5's plain `ORDER BY rank` over every match in the scope: the share of the
 exact top k's memories it returns (ids; exact ties are broken by the oldest row, the leg prefers
 recent ones) and the share of its memories whose exact BM25 is at least the exact k-th's (tie-aware:
-equally good answers count). Prints one JSON line.
+equally good answers count). With `--users N` the fresh data dir's memories are dealt to N users in
+turn, and the queries are user-1's. Prints one JSON line.
 """
 
 from __future__ import annotations
@@ -72,7 +73,10 @@ def true_scores(conn: sqlite3.Connection, text: str, ids: list[str]) -> dict[str
 
 
 def measure(data_dir: Path, texts: list[str]) -> dict[str, Any]:
-    index = LocalIndex(ReadOnly(data_dir / "engram.sqlite3"))  # type: ignore[arg-type]
+    db = ReadOnly(data_dir / "engram.sqlite3")
+    if "scope" not in {r[1] for r in db.conn.execute("PRAGMA table_info(memories_fts)")}:
+        raise SystemExit(f"{data_dir} predates the full-text index's scope column: open it once with engram")
+    index = LocalIndex(db)  # type: ignore[arg-type]
     scope = SearchScope(TENANT, USER)
     k = Settings().ranking.candidates
     for text in texts[:20]:  # warm-up: pages cached, document counts estimated
@@ -121,6 +125,7 @@ def main() -> int:
     parser.add_argument("--data-dir", type=Path, help="a data dir filled by bench_recall's generator")
     parser.add_argument("--size", type=int, default=100_000, help="else fill a fresh one with this many")
     parser.add_argument("--queries", type=int, default=300)
+    parser.add_argument("--users", type=int, default=1, help="deal a fresh data dir's memories to this many")
     args = parser.parse_args()
     texts = queries(args.queries)
     if args.data_dir is not None:
@@ -128,13 +133,12 @@ def main() -> int:
     else:
         data_dir = Path(tempfile.mkdtemp(prefix="engram-bench-lexical-"))
         try:
-            populate(
-                local(Settings(data_dir=data_dir, embedder=EmbedderSettings(provider="hashing"))), args.size
-            )
+            filler = local(Settings(data_dir=data_dir, embedder=EmbedderSettings(provider="hashing")))
+            populate(filler, args.size, users=args.users)
             result = measure(data_dir, texts)
         finally:
             shutil.rmtree(data_dir, ignore_errors=True)
-    print(json.dumps(result))
+    print(json.dumps({"users": args.users, **result}))
     return 0
 
 

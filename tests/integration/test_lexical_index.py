@@ -384,3 +384,21 @@ def test_a_database_from_before_the_scope_column_gets_it_once(tmp_path: Path) ->
     # and what is written next is found too
     later = remember(SqliteMemoryStore(reopened), "billing runs nightly")
     assert later.id in {h.memory_id for h in index.search(SearchScope(TENANT, USER), "billing", 10)}
+
+
+def test_a_user_holding_most_of_the_index_gets_only_her_own_memories(
+    db: SqliteDatabase, store: SqliteMemoryStore
+) -> None:
+    # Given alice's many matches and bob's few recent ones: her scope is most of the index, so it is read
+    # without its token
+    index = LocalIndex(db)
+    index.bm25 = SMALL
+    corpus(store)
+    theirs = {remember(store, f"the search service was restarted by bob, {i}", OTHER).id for i in range(8)}
+    # When alice searches, for a few memories and for more than she has
+    for k in (5, 200):
+        hits = index.search(SearchScope(TENANT, USER), "search service restarted", k)
+        # Then she gets her own memories only (as many as asked for, or what the bounded leg read)
+        assert len(hits) == 5 if k == 5 else len(hits) >= 5
+        assert not {h.memory_id for h in hits} & theirs
+    assert {h.memory_id for h in index.search(SearchScope(TENANT, OTHER), "restarted", 10)} == theirs
