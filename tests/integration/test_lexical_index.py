@@ -53,6 +53,13 @@ def plain(db: SqliteDatabase, text: str, limit: int) -> list[tuple[int, float]]:
     return [(r[0], -r[1]) for r in rows]
 
 
+def bounded(db: SqliteDatabase) -> LocalIndex:
+    """The leg as recall asks it (LocalIndex.search), with the bounds shrunk to SMALL."""
+    index = LocalIndex(db)
+    index.bm25 = SMALL
+    return index
+
+
 def same(got: list[tuple[int, float]], want: list[tuple[int, float]]) -> bool:
     """The same rows in the same order, with the same scores (to rounding)."""
     return [r for r, _ in got] == [r for r, _ in want] and [s for _, s in got] == pytest.approx(
@@ -110,8 +117,7 @@ def test_the_scope_filter_applies_when_another_user_crowds_the_index(
     db: SqliteDatabase, store: SqliteMemoryStore
 ) -> None:
     # Given alice's one old match of common terms, under bob's many recent ones
-    index = LocalIndex(db)
-    index.bm25 = SMALL
+    index = bounded(db)
     mine = remember(store, "the search service was restarted twice")
     theirs = corpus(store, user=OTHER)
     text = "search service restarted"
@@ -127,8 +133,7 @@ def test_the_scope_filter_applies_when_another_user_crowds_the_index(
 
 def test_updates_and_deletes_are_followed(db: SqliteDatabase, store: SqliteMemoryStore) -> None:
     # Given the bounded leg over a scope past its bound
-    index = LocalIndex(db)
-    index.bm25 = SMALL
+    index = bounded(db)
     found = corpus(store)
     scope = SearchScope(TENANT, USER)
     assert found["both"].id in {h.memory_id for h in index.search(scope, "billing postgres", 10)}
@@ -165,8 +170,7 @@ def test_the_memory_just_written_is_found_among_common_matches(
     db: SqliteDatabase, store: SqliteMemoryStore
 ) -> None:
     # Given a scope past the bound, whose common terms match dozens of memories
-    index = LocalIndex(db)
-    index.bm25 = SMALL
+    index = bounded(db)
     corpus(store)
     scope = SearchScope(TENANT, USER)
     # When the user writes one more memory with those terms, longer than the others
@@ -184,8 +188,7 @@ def test_a_memory_holding_every_term_is_found_however_old(
         remember(store, f"the ledger job {i} finished")
         remember(store, f"Kafka topic {i} was compacted")
     # When the bounded leg ranks them
-    index = LocalIndex(db)
-    index.bm25 = SMALL
+    index = bounded(db)
     hits = index.search(SearchScope(TENANT, USER), "ledger kafka", 5)
     # Then the memory holding both comes first
     assert hits[0].memory_id == old.id
@@ -270,8 +273,7 @@ def test_a_small_scope_under_a_crowded_index_gets_fts5s_own_ranking(
 ) -> None:
     # Given alice's few memories, all holding both query terms and one of them one term twice, under
     # bob's many recent ones holding them too (and carol's, holding neither)
-    index = LocalIndex(db)
-    index.bm25 = SMALL
+    index = bounded(db)
     twice = remember(store, "the ledger job replayed kafka events into the ledger")
     mine = [twice] + [remember(store, f"the ledger job read kafka, note {i}") for i in range(12)]
     for i in range(60):
@@ -391,8 +393,7 @@ def test_a_user_holding_most_of_the_index_gets_only_her_own_memories(
 ) -> None:
     # Given alice's many matches and bob's few recent ones: her scope is most of the index, so it is read
     # without its token
-    index = LocalIndex(db)
-    index.bm25 = SMALL
+    index = bounded(db)
     corpus(store)
     theirs = {remember(store, f"the search service was restarted by bob, {i}", OTHER).id for i in range(8)}
     # When alice searches, for a few memories and for more than she has
