@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from engram.runtime.container import Container, local
 from engram.runtime.worker import drain
 from engram.settings import Settings
@@ -95,3 +97,35 @@ def test_own_writes_do_not_make_a_process_reload_its_scope(tmp_path: Path) -> No
 
     assert _nearest(http, "allergic to peanuts")
     assert http.vector_index._users[(TENANT, USER)] is scope  # type: ignore[attr-defined]
+
+
+def test_another_process_indexing_a_vector_again_unchanged_leaves_the_copy_as_it_is(tmp_path: Path) -> None:
+    # Given an HTTP process holding the scope's matrix (a supersession re-indexes its targets with the
+    # vectors they have: an UPDATE that changes nothing)
+    from engram.ports import IndexedMemory
+
+    http, worker = _pair(tmp_path)
+    first = _remember(http, "Maya prefers aisle seats on long flights")
+    drain(worker)
+    assert first in _nearest(http, "aisle seats")
+    scope = http.vector_index._users[(TENANT, USER)]  # type: ignore[attr-defined]
+    memory = worker.store.get(TENANT, first)
+    assert memory is not None
+    vector = worker.vector_index.get_vectors(TENANT, [first])[first]
+    # When the worker indexes it again with the same vector
+    worker.vector_index.upsert([IndexedMemory(memory, vector)])
+    # Then the HTTP process keeps its copy (no reload of the whole matrix), and scores the memory as before
+    before = _score(http, "aisle seats")
+    assert _score(http, "aisle seats") == before > 0
+    assert http.vector_index._users[(TENANT, USER)] is scope  # type: ignore[attr-defined]
+    # and a changed vector is still followed: the copy is reloaded, and the memory scored by its new vector
+    worker.vector_index.upsert([IndexedMemory(memory, [-x for x in vector])])
+    assert _score(http, "aisle seats") == pytest.approx(-before)
+    assert http.vector_index._users[(TENANT, USER)] is not scope  # type: ignore[attr-defined]
+
+
+def _score(c: Container, query: str) -> float:
+    from engram.ports import SearchScope
+
+    hits = c.vector_index.knn(SearchScope(TENANT, USER), c.embedder.embed([query])[0], 1)
+    return hits[0].score
