@@ -674,7 +674,7 @@ def main() -> int:
         "sizes": sizes,
         "target_p95_ms": targets,
         "target_peak_rss_mb_1m": 2500,
-        "meets_target": bool(met) and all(met),
+        "meets_target": all(met) if met else None,  # None: no size with a target was measured
     }
     print(json.dumps(result))
     return 0
