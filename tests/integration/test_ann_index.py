@@ -325,3 +325,39 @@ def test_the_index_says_when_its_knn_is_exact_for_a_scope(db):
     assert exactly(db).exact(ALICE)
     assert LocalIndex(db, AnnSettings(threshold=SIZE)).exact(ALICE)  # at the threshold: exact
     assert over.exact(SearchScope(tenant="acme", user_id="nobody"))
+
+
+def test_a_process_keeps_the_recently_searched_small_scopes_within_its_budget(tmp_path: Path) -> None:
+    # Given five users of 20 vectors each, and an index that keeps 50 vectors of small scopes in memory
+    db = SqliteDatabase(tmp_path / "engram.sqlite3")
+    store = SqliteMemoryStore(db)
+    rng = np.random.default_rng(11)
+    users = [f"user-{u}" for u in range(5)]
+    stored: dict[str, tuple[list[Memory], np.ndarray]] = {}
+    writer = LocalIndex(db)
+    for user in users:
+        vectors = unit(rng, 20)
+        memories = [
+            store.insert_or_dedup(new_memory(f"{user} note {i}", at=T0, tenant="acme", user_id=user)).memory
+            for i in range(20)
+        ]
+        writer.upsert([IndexedMemory(m, v.tolist()) for m, v in zip(memories, vectors, strict=True)])
+        stored[user] = (memories, vectors)
+    index = LocalIndex(db, AnnSettings(dense_vectors=50))
+    reference = LocalIndex(db, AnnSettings(dense_vectors=0))  # 0: keeps every scope
+
+    def search(idx: LocalIndex, user: str) -> list[VectorHit]:
+        memories, vectors = stored[user]
+        return idx.knn(SearchScope("acme", user), near(vectors[3], seed=1), 5)
+
+    # When one process searches every user in turn (user-2 twice, before the last)
+    for user in [*users[:4], "user-2", users[4]]:
+        assert search(index, user) == search(reference, user)
+    loaded = list(index._users)  # least recently searched first
+    # Then it holds the two most recently searched users' (40 vectors; a third would be 60)
+    assert loaded == [("acme", "user-2"), ("acme", "user-4")]
+    assert len(reference._users) == 5
+    # and a dropped user's next search reads the scope again, answering as before
+    first = search(index, "user-0")
+    assert first == search(reference, "user-0") and ids(first)[0] == stored["user-0"][0][3].id
+    assert list(index._users) == [("acme", "user-4"), ("acme", "user-0")]

@@ -170,6 +170,10 @@ class AnnSettings(BaseModel):
     # their exact scores. Fewer than k passing (a selective filter): the exact product answers instead.
     oversample: int = 4
     save_every: int = 5000  # vectors added or removed since the file was written: write it again
+    # Vectors of the small scopes (at or below the threshold) a process keeps as matrices, across the
+    # users it has searched (~1.7 KB each at 384 dimensions): past this, the least recently searched
+    # are dropped and read from SQLite again on their next search. Graphs do not count. 0: no limit.
+    dense_vectors: int = 1_000_000
 
 
 class DecayPolicy(BaseModel):

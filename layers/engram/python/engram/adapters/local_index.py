@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -181,7 +182,9 @@ class LocalIndex:
         self.bm25 = Bm25Search()
         # The graphs live beside the SQLite file; an in-memory database keeps them in memory only.
         self.ann_dir = None if db.path == ":memory:" else Path(db.path).parent / "ann"
-        self._users: dict[tuple[str, str], _Scope] = {}
+        # the scopes loaded here, least recently searched first (small ones are dropped past
+        # `ann.dense_vectors`)
+        self._users: OrderedDict[tuple[str, str], _Scope] = OrderedDict()
         self._lock = threading.RLock()
 
     # ------------------------------------------------------------------ vectors
@@ -191,8 +194,10 @@ class LocalIndex:
         nothing yet (the graph is loaded or built from the vectors table in chunks)."""
         key = (tenant, user_id)
         with self._lock:
-            if key in self._users:
-                return self._users[key]
+            known = self._users.get(key)
+            if known is not None:
+                self._users.move_to_end(key)
+                return known
             conn = self.db.connection()
             seen = _changes(conn, key)  # read first: a write landing meanwhile is seen as a change
             first = conn.execute(
@@ -207,7 +212,30 @@ class LocalIndex:
                 scope = _Scope(first["dims"], dense, dense.count)
             scope.changes_seen = seen
             self._users[key] = scope
+            if scope.dense is not None:
+                self._shed(key)
             return scope
+
+    def _shed(self, keep: tuple[str, str]) -> None:
+        """Drop the matrices of the least recently searched small scopes while the small scopes loaded
+        here hold more than `ann.dense_vectors` vectors (never `keep`, just loaded; never a graph, nor a
+        scope on its way to one). A dropped scope is read from SQLite again on its next search: a
+        process that has searched every user of a big data dir keeps the recent ones, not all."""
+        limit = self.ann.dense_vectors
+        if limit <= 0:
+            return
+        small = [
+            (key, scope.dense.size)
+            for key, scope in self._users.items()
+            if scope.dense is not None and scope.graph is None and not scope.preparing
+        ]
+        held = sum(size for _, size in small)
+        for key, size in small:  # least recently searched first
+            if held <= limit:
+                return
+            if key != keep:
+                del self._users[key]
+                held -= size
 
     def _current(self, key: tuple[str, str]) -> _Scope | None:
         """The scope, with what other processes (engram serve's enrichment worker, another HTTP
