@@ -347,7 +347,7 @@ def test_a_process_keeps_the_recently_searched_small_scopes_within_its_budget(tm
     reference = LocalIndex(db, AnnSettings(dense_vectors=0))  # 0: keeps every scope
 
     def search(idx: LocalIndex, user: str) -> list[VectorHit]:
-        memories, vectors = stored[user]
+        _, vectors = stored[user]
         return idx.knn(SearchScope("acme", user), near(vectors[3], seed=1), 5)
 
     # When one process searches every user in turn (user-2 twice, before the last)
