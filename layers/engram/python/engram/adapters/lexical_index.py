@@ -128,7 +128,7 @@ class Bm25Search:
             return [], True
         query = _Query(conn, scoped)
         database, (rows, tokens) = "", (0, 0)
-        scope_rows = 0
+        scope_rows: int | None = None  # None: the matches are read over the whole index
         if scoped is not None:
             # a scope of at most `exact_below` memories has at most that many matches, whatever the terms
             scope_rows = query.scope_rows(self.exact_below + 1)
@@ -140,6 +140,7 @@ class Bm25Search:
             if scope_rows * 2 > rows:
                 scoped = Scoped("", scoped.predicate, scoped.params) if scoped.predicate else None
                 query = _Query(conn, scoped)
+                scope_rows = None
         known = scoped is None
         # Unscoped, a term whose document count is kept (estimated: in more than `exact_below` rows)
         # is not counted again: its matches are its document count, past every cap below.
@@ -160,8 +161,6 @@ class Bm25Search:
             database, (rows, tokens) = _database(conn), _averages(conn)
         if not rows:  # no averages record (never, with matches): let FTS5 score them
             return query.scored(_any(words), limit), True
-        if scoped is None or not scoped.token:  # read over the whole index
-            scope_rows = rows
         found = [t for t in words if count[t]]
         df = {
             t: self._document_count(conn, database, t, rows, count[t] if known and exact[t] else None)
@@ -191,7 +190,7 @@ class Bm25Search:
                 # FTS5 walks every row of each term between the newest and the last one read: the
                 # rowids holding about `walk` rows of the set's terms in the scope (its share of the
                 # index spread evenly over the rowids)
-                spread = self.walk * rows * rows // (sum(df[t] for t in held) * max(scope_rows, 1))
+                spread = self.walk * rows * rows // (sum(df[t] for t in held) * max(scope_rows or rows, 1))
                 start = max(after, newest - spread)
                 bound = self.later if after else self.tier
                 read = query.lengths(_all(held), bound, start)
@@ -272,19 +271,16 @@ def _averages(conn: sqlite3.Connection) -> tuple[int, int]:
         return 0, 0
     block: bytes = row[0]
     rows, at = _varint(block, 0)
-    tokens = 0
-    while at < len(block):
-        column, at = _varint(block, at)
-        tokens += column
-    return rows, tokens
+    return rows, _length(block, at)
 
 
-def _length(size: bytes) -> int:
-    """A row's length as bm25() takes it (xColumnSize of every column): the sum of its columns' token
-    counts, memories_fts_docsize's varints. Two one-byte varints, the usual case, are summed inline."""
-    total, at = 0, 0
-    while at < len(size):
-        column, at = _varint(size, at)
+def _length(data: bytes, at: int = 0) -> int:
+    """The sum of the varints from `at` on: a row's length as bm25() takes it (xColumnSize of every
+    column) from its memories_fts_docsize record, or the index's token count from its averages record.
+    (A row's two one-byte varints, the usual case, are summed inline by the caller.)"""
+    total = 0
+    while at < len(data):
+        column, at = _varint(data, at)
         total += column
     return total
 

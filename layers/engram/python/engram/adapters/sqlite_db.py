@@ -252,9 +252,8 @@ class SqliteDatabase:
         conn.execute("PRAGMA busy_timeout=30000")
         conn.execute(f"PRAGMA wal_autocheckpoint={AUTOCHECKPOINT_PAGES}")
         conn.execute("PRAGMA foreign_keys=ON")
-        conn.create_function(
-            "engram_fts_scope", 2, fts_scope, deterministic=True
-        )  # for SQL that fills the index
+        # fts_scope for SQL that fills memories_fts (the scope column's migration, bulk fills)
+        conn.create_function("engram_fts_scope", 2, fts_scope, deterministic=True)
         return conn
 
     def _writer_connection(self) -> sqlite3.Connection:

@@ -118,6 +118,15 @@ def within_cap(conn: sqlite3.Connection, tenant: str) -> None:
         raise QuotaExceeded(memory_cap_message(cap[0]), limit=cap[0])
 
 
+def index_text(conn: sqlite3.Connection, seq: int | None, content: str, tenant: str, user_id: str) -> None:
+    """The memory's row in memories_fts (rowid: its seq, a cursor's lastrowid after its insert): its words,
+    and its user's scope token."""
+    conn.execute(
+        "INSERT INTO memories_fts (rowid, content, scope) VALUES (?, ?, ?)",
+        (seq, content, fts_scope(tenant, user_id)),
+    )
+
+
 class SqliteMemoryStore:
     def __init__(self, db: SqliteDatabase) -> None:
         self.db = db
@@ -157,10 +166,7 @@ class SqliteMemoryStore:
             )
             if cur.rowcount == 1:
                 within_cap(conn, memory.tenant)  # counted with the insert: a raise rolls it back
-                conn.execute(
-                    "INSERT INTO memories_fts (rowid, content, scope) VALUES (?, ?, ?)",
-                    (cur.lastrowid, memory.content, fts_scope(memory.tenant, memory.user_id)),
-                )
+                index_text(conn, cur.lastrowid, memory.content, memory.tenant, memory.user_id)
                 return InsertResult(memory, created=True)
             row = conn.execute(
                 f"UPDATE memories SET hits = hits + 1 WHERE tenant = ? AND user_id = ? AND project = ?"
@@ -215,10 +221,7 @@ class SqliteMemoryStore:
                 if row is None:
                     raise Conflict(f"memory {old.id} changed concurrently; retry")
                 conn.execute("DELETE FROM memories_fts WHERE rowid = ?", (row["seq"],))
-                conn.execute(
-                    "INSERT INTO memories_fts (rowid, content, scope) VALUES (?, ?, ?)",
-                    (row["seq"], new.content, fts_scope(old.tenant, old.user_id)),
-                )
+                index_text(conn, row["seq"], new.content, old.tenant, old.user_id)
         except sqlite3.IntegrityError as exc:
             raise Conflict("the same content already exists in this scope") from exc
         return row_to_memory(row)

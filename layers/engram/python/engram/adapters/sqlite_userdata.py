@@ -14,9 +14,9 @@ import time
 from collections.abc import Sequence
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
-from engram.adapters.sqlite_db import SqliteDatabase, fts_scope, iso
+from engram.adapters.sqlite_db import SqliteDatabase, iso
 from engram.adapters.sqlite_graph import SCHEMA as GRAPH_SCHEMA
-from engram.adapters.sqlite_store import COLUMNS, row_to_memory, row_values, within_cap
+from engram.adapters.sqlite_store import COLUMNS, index_text, row_to_memory, row_values, within_cap
 from engram.adapters.sqlite_transcripts import SCHEMA as TRANSCRIPT_SCHEMA
 from engram.adapters.sqlite_transcripts import uncount_transcripts
 from engram.domain.graph import Entity, GraphScope, Relation
@@ -90,10 +90,7 @@ class SqliteUserData:
             except sqlite3.IntegrityError:  # a live memory of the scope holds the same content
                 return False
             if memory.status is not Status.deleted:  # as the store does: a tombstone is not searchable
-                conn.execute(
-                    "INSERT INTO memories_fts (rowid, content, scope) VALUES (?, ?, ?)",
-                    (cur.lastrowid, memory.content, fts_scope(memory.tenant, memory.user_id)),
-                )
+                index_text(conn, cur.lastrowid, memory.content, memory.tenant, memory.user_id)
                 within_cap(conn, memory.tenant)  # over the tenant's cap: QuotaExceeded, and nothing written
         return True
 
