@@ -26,7 +26,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from scenarios import KINDS, Scenario, load, problems
+from scenarios import KINDS, SETS, Scenario, load, problems
 
 from engram.domain.models import Status
 from engram.runtime.container import local
@@ -161,13 +161,20 @@ def main() -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--kinds", nargs="+", choices=KINDS, help="run only these kinds")
+    parser.add_argument(
+        "--set",
+        dest="scenario_set",
+        default="own",
+        choices=sorted(SETS),
+        help="our own scenarios (default) or a blind set (bench/blind/, never tuned on)",
+    )
     parser.add_argument("--json", metavar="PATH", help="write the results as JSON to PATH ('-' for stdout)")
     parser.add_argument("--misses", action="store_true", help="print every question not answered at rank 1")
     parser.add_argument("--embedder", default=None, help="embedder provider (default: the settings' default)")
     parser.add_argument("--keep", action="store_true", help="keep the data dir (printed) for inspection")
     args = parser.parse_args()
 
-    scenarios = load(args.kinds)
+    scenarios = load(args.kinds, args.scenario_set)
     if bad := problems(scenarios):
         print("the scenario set is malformed:\n  " + "\n  ".join(bad), file=sys.stderr)
         return 2
@@ -209,6 +216,7 @@ def main() -> int:
     print(markdown(table))
     result = {
         "bench": "scenarios",
+        "set": args.scenario_set,
         "commit": rev,
         "embedder": settings.embedder.provider,
         "enricher": settings.enricher.provider,
