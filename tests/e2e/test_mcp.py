@@ -13,11 +13,14 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import httpx
 import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
 
-from tests.e2e.conftest import ROOT, free_port
+from tests.e2e.conftest import ROOT, free_port, new_key
 
 pytestmark = pytest.mark.e2e
 
@@ -142,32 +145,150 @@ def _wait_for_port(port: int, proc: subprocess.Popen, log: Path) -> None:
     raise RuntimeError("engram mcp did not listen in 60 s")
 
 
+def _bearer(url: str, key: str | None) -> Client:
+    headers = {"Authorization": f"Bearer {key}"} if key else None
+    return Client(streamable_http_client(url, http_client=create_mcp_http_client(headers=headers)))
+
+
+class _Mcp:
+    """`engram mcp --transport http` as a subprocess, stopped on exit; its log kept to check."""
+
+    def __init__(self, args: list[str], env: dict[str, str], log: Path) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/mcp"
+        self.log = log
+        with log.open("w") as out:
+            self.proc = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "engram.cli",
+                    "mcp",
+                    "--transport",
+                    "http",
+                    "--port",
+                    str(self.port),
+                    *args,
+                ],
+                cwd=ROOT,
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+
+    def __enter__(self) -> _Mcp:
+        _wait_for_port(self.port, self.proc, self.log)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def _status(url: str, headers: dict[str, str]) -> int:
+    """The HTTP status of an MCP initialize request to `url` with `headers`."""
+    body = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "t", "version": "1"},
+        },
+    }
+    accept = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+    return httpx.post(url, json=body, headers={**accept, **headers}, timeout=30).status_code
+
+
 @pytest.mark.parametrize("backend", ["local", "api"])
 def test_streamable_http(backend: str, tmp_path: Path, served) -> None:
-    acme, _, server = served
-    port = free_port()
-    args = ["--transport", "http", "--port", str(port)]
-    env = {**os.environ, **HASHING}
+    """Over HTTP the tools act as the tenant of the caller's bearer key; no key, or a wrong one, is 401."""
+    acme, other, server = served
+    args: list[str] = []
+    env = {**os.environ, **HASHING, "ENGRAM_USER_ID": "mcp-http-user"}
+    env.pop("ENGRAM_API_KEY", None)  # the server holds no key of its own: each caller brings theirs
     if backend == "local":
         args += ["--data-dir", str(tmp_path)]
+        key = new_key(tmp_path, "alice")
+        stranger = new_key(tmp_path, "mallory")
     else:
-        env |= {"ENGRAM_URL": server.url, "ENGRAM_API_KEY": acme.key, "ENGRAM_USER_ID": "mcp-http-user"}
-    log = tmp_path / "mcp.log"
-    with log.open("w") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "engram.cli", "mcp", *args],
-            cwd=ROOT,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    try:
-        _wait_for_port(port, proc, log)
-        _drive(lambda: Client(f"http://127.0.0.1:{port}/mcp"))
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-    assert "Traceback" not in log.read_text()
+        env |= {"ENGRAM_URL": server.url}
+        key, stranger = acme.key, other.key
+    with _Mcp(args, env, tmp_path / "mcp.log") as mcp:
+        assert _status(mcp.url, {}) == 401
+        assert _status(mcp.url, {"Authorization": "Bearer engram_not-a-key"}) == 401
+        assert _status(mcp.url, {"Authorization": f"Bearer {key}x"}) == 401
+        _drive(lambda: _bearer(mcp.url, key))
+
+        async def strangers_view() -> None:
+            async with _bearer(mcp.url, key) as client:
+                await client.call_tool(
+                    "remember", {"content": "Alice keeps the spare key under the blue pot"}
+                )
+            async with _bearer(mcp.url, stranger) as client:
+                found = await client.call_tool("recall", {"query": "where is the spare key?"})
+                assert not found.is_error, _text(found)
+                assert "blue pot" not in str(found.structured_content)
+                listed = await client.call_tool("list_memories", {"limit": 50})
+                assert "blue pot" not in str(listed.structured_content)
+
+        anyio.run(strangers_view)
+    assert "Traceback" not in mcp.log.read_text()
+
+
+def test_no_token_reaches_no_tool(tmp_path: Path) -> None:
+    """An MCP client of the SDK without a key cannot even list the tools."""
+    env = {**os.environ, **HASHING}
+    with _Mcp(["--data-dir", str(tmp_path)], env, tmp_path / "mcp.log") as mcp:
+
+        async def main() -> None:
+            async with _bearer(mcp.url, None) as client:
+                await client.list_tools()
+
+        with pytest.raises(Exception):  # the SDK reports the 401 as a failed request  # noqa: B017
+            anyio.run(main)
+
+
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        (["--host", "0.0.0.0"], "TLS proxy"),
+        (["--host", "192.0.2.10"], "--ssl-certfile"),
+        (["--host", "0.0.0.0", "--ssl-certfile", "c.pem", "--ssl-keyfile", "k.pem"], "--allow-host"),
+        (["--ssl-certfile", "c.pem"], "go together"),
+    ],
+)
+def test_a_network_host_needs_tls(options: list[str], says: str, tmp_path: Path) -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "engram.cli",
+            "mcp",
+            "--transport",
+            "http",
+            "--data-dir",
+            str(tmp_path),
+            *options,
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 2
+    assert says in done.stderr and "Traceback" not in done.stderr
+
+
+def test_host_header_of_another_name_is_refused(tmp_path: Path) -> None:
+    """DNS rebinding: a request naming another host is refused even with a valid key."""
+    key = new_key(tmp_path, "alice")
+    with _Mcp(["--data-dir", str(tmp_path)], {**os.environ, **HASHING}, tmp_path / "mcp.log") as mcp:
+        auth = {"Authorization": f"Bearer {key}"}
+        assert _status(mcp.url, {**auth, "Host": "evil.example"}) in (400, 421)
+        assert _status(mcp.url, {**auth, "Origin": "http://evil.example"}) in (400, 403)

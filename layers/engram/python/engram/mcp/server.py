@@ -149,8 +149,9 @@ def _validated(model: type[M], data: dict[str, Any]) -> M:
     return model.model_validate({k: v for k, v in data.items() if v is not None})
 
 
-def build_server(backend: Backend, defaults: Defaults, **options: Any) -> MCPServer:
-    """The MCP server over `backend`; `options` go to `MCPServer` (lifespan, log_level, ...)."""
+def build_server(current: Callable[[], Backend], defaults: Defaults, **options: Any) -> MCPServer:
+    """The MCP server over the backend `current()` answers for the caller of each tool call (over HTTP:
+    the tenant its bearer token names); `options` go to `MCPServer` (lifespan, auth, ...)."""
     server: MCPServer = MCPServer(
         "engram", instructions=INSTRUCTIONS, version=__version__, log_level="WARNING", **options
     )
@@ -158,9 +159,9 @@ def build_server(backend: Backend, defaults: Defaults, **options: Any) -> MCPSer
     def scope(user_id: str | None, project: str | None) -> dict[str, Any]:
         return {"user_id": user_id or defaults.user_id, "project": project or defaults.project}
 
-    def run(fn: Callable[[], T]) -> T:
+    def run(fn: Callable[[Backend], T]) -> T:
         with tool_errors():
-            return fn()
+            return fn(current())
 
     @server.tool(description=REMEMBER, annotations=ToolAnnotations(idempotent_hint=True))
     def remember(
@@ -184,7 +185,7 @@ def build_server(backend: Backend, defaults: Defaults, **options: Any) -> MCPSer
         user_id: UserIdArg = None,
         project: ProjectArg = None,
     ) -> dict[str, Any]:
-        def call() -> dict[str, Any]:
+        def call(backend: Backend) -> dict[str, Any]:
             request = _validated(
                 RememberRequest,
                 {
@@ -223,7 +224,7 @@ def build_server(backend: Backend, defaults: Defaults, **options: Any) -> MCPSer
         user_id: UserIdArg = None,
         project: ProjectArg = None,
     ) -> dict[str, Any]:
-        def call() -> dict[str, Any]:
+        def call(backend: Backend) -> dict[str, Any]:
             filters: dict[str, Any] = {"memory_types": memory_types} if memory_types else {}
             if metadata_filter is not None:
                 filters["metadata"] = metadata_filter
@@ -246,7 +247,7 @@ def build_server(backend: Backend, defaults: Defaults, **options: Any) -> MCPSer
     def forget(
         memory_id: Annotated[str, Field(min_length=1, max_length=64, description="the memory's id")],
     ) -> dict[str, Any]:
-        return run(lambda: {"id": memory_id, "status": backend.forget(memory_id).status.value})
+        return run(lambda backend: {"id": memory_id, "status": backend.forget(memory_id).status.value})
 
     @server.tool(description=LIST, annotations=ToolAnnotations(read_only_hint=True))
     def list_memories(
@@ -256,7 +257,7 @@ def build_server(backend: Backend, defaults: Defaults, **options: Any) -> MCPSer
         user_id: UserIdArg = None,
         project: ProjectArg = None,
     ) -> dict[str, Any]:
-        def call() -> dict[str, Any]:
+        def call(backend: Backend) -> dict[str, Any]:
             where = scope(user_id, project)
             page = backend.list(where["user_id"], where["project"], namespace, limit, cursor)
             return {"memories": [_memory(m) for m in page.items], "cursor": page.cursor}
@@ -267,7 +268,7 @@ def build_server(backend: Backend, defaults: Defaults, **options: Any) -> MCPSer
     def memory_history(
         memory_id: Annotated[str, Field(min_length=1, max_length=64, description="the memory's id")],
     ) -> dict[str, Any]:
-        return run(lambda: backend.history(memory_id).model_dump(mode="json"))
+        return run(lambda backend: backend.history(memory_id).model_dump(mode="json"))
 
     @server.tool(description=ADD_MESSAGES, annotations=ToolAnnotations(idempotent_hint=True))
     def add_messages(
@@ -279,7 +280,7 @@ def build_server(backend: Backend, defaults: Defaults, **options: Any) -> MCPSer
         user_id: UserIdArg = None,
         project: ProjectArg = None,
     ) -> dict[str, Any]:
-        def call() -> dict[str, Any]:
+        def call(backend: Backend) -> dict[str, Any]:
             data = {
                 "messages": [m.model_dump(exclude_none=True) for m in messages],
                 **scope(user_id, project),
