@@ -26,7 +26,7 @@ SCENARIOS = [
             ("stretched", 140, "running two teams is too much, I'm in meetings all day"),
             ("ledger_hire", 120, "ledger team got approval for one more engineer"),
         ],
-        "questions": [("which teams is Kwame responsible for right now?", ["nana_back"])],
+        "questions": [("is Kwame still covering the ledger team as well?", ["nana_back"])],
     },
     {
         "id": "temporal-03",
@@ -39,7 +39,7 @@ SCENARIOS = [
             ("dad_rails", 50, "had grab rails put in his bathroom"),
             ("hospital_food", 68, "he complains the hospital rice is too soft, so he's fine"),
         ],
-        "questions": [("where is my father staying these days and who's looking after him?", ["dad_home"])],
+        "questions": [("is my father still in the hospital, and who checks on him in the mornings?", ["dad_home"])],
     },
     {
         "id": "temporal-04",
@@ -78,7 +78,7 @@ SCENARIOS = [
             ("jetlag", 94, "jet lag is brutal, up at 4 every morning"),
             ("next_trip", 40, "might have a wedding in Trancoso next year"),
         ],
-        "questions": [("which city is Lucas in right now?", ["back_home"])],
+        "questions": [("is Lucas still abroad for that wedding job?", ["back_home"])],
     },
     {
         "id": "temporal-07",
@@ -144,7 +144,7 @@ SCENARIOS = [
             ("freelance_tax", 260, "freelance taxes in Portugal are a nightmare, need an accountant"),
             ("hybrid", 100, "I go to the bank's office on Tuesdays and Thursdays"),
         ],
-        "questions": [("who is Inês working for now?", ["bank_perm"])],
+        "questions": [("is Inês still freelancing for the telecom, or what is she doing now?", ["bank_perm"])],
     },
     {
         "id": "temporal-12",
@@ -183,7 +183,7 @@ SCENARIOS = [
             ("yoga_teacher", 15, "the yoga teacher is one of the physios, very strict about breathing"),
             ("step_count", 10, "I average 12k steps a day on shift anyway"),
         ],
-        "questions": [("what does she do for exercise these days?", ["gym_lapsed"])],
+        "questions": [("does Hiroko still go to that gym in Umeda?", ["gym_lapsed"])],
     },
     {
         "id": "temporal-15",
@@ -196,7 +196,7 @@ SCENARIOS = [
             ("svalbard", 230, "Mei's leaving for four months of fieldwork on Svalbard"),
             ("flat_meeting", 60, "flat meeting about the electricity bill, nobody wants to switch provider"),
         ],
-        "questions": [("who lives in Mei's room right now?", ["mei_back"])],
+        "questions": [("is the Chilean researcher still living in Sophie's flat?", ["mei_back"])],
     },
     {
         "id": "temporal-16",
