@@ -18,13 +18,13 @@ SCENARIOS = [
         "id": "negation-02",
         "persona": "sophie",
         "memories": [
-            ("fish_old", 400, "I'm vegetarian but I still eat fish now and then, pescatarian really"),
-            ("fish_no", 50, "stopped eating fish entirely after that documentary on trawling, so now fully veggie"),
-            ("sushi", 350, "sushi place near the Uni is my treat after long days"),
-            ("fish_market", 300, "Sunday Fischmarkt with Mei, mostly for the atmosphere"),
+            ("cheese_old", 400, "vegetarian yes, but I could never give up cheese, Gouda is life"),
+            ("cheese_no", 50, "went vegan in September, so no cheese, milk or eggs for me now — oat milk everything"),
+            ("fondue", 350, "fondue night at the flat was a huge success"),
+            ("cheese_shop", 300, "the cheese counter at the Isemarkt is dangerous for my wallet"),
             ("b12", 30, "started taking B12 supplements"),
         ],
-        "questions": [("can I book Sophie a salmon dish at the group dinner?", ["fish_no"])],
+        "questions": [("I'm putting together a cheese board for Sophie's birthday, good idea?", ["cheese_no"])],
     },
     {
         "id": "negation-03",
