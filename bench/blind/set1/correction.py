@@ -185,7 +185,7 @@ SCENARIOS = [
             ("vat", 100, "VAT is filed monthly"),
         ],
         "questions": [("who do I send this month's invoices to?", ["accountant_new"])],
-        "note": "the old deadline note is a lure; the background also mentions Piotr doing the books",
+        "note": "the old deadline note and the retirement gift are lures",
     },
     {
         "id": "correction-16",

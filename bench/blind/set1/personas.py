@@ -5,7 +5,7 @@ None of these answers any question of the set; they are the ordinary clutter of 
 
 BACKGROUND = {
     "ines": [
-        ("bg_ines_job", 700, "I'm a UX researcher, mostly running usability studies for a banking app"),
+        ("bg_ines_job", 700, "I'm a UX researcher, I mostly run usability studies and interviews"),
         ("bg_ines_partner", 650, "My partner Tomás is a sound engineer, he works odd hours at a studio"),
         ("bg_ines_dog", 520, "We adopted a greyhound called Bolacha from a rescue in Setúbal"),
         ("bg_ines_climb", 300, "started bouldering twice a week, my forearms are dying lol"),
@@ -19,7 +19,7 @@ BACKGROUND = {
         ("bg_kwame_podcast", 90, "been listening to a lot of economics podcasts on my commute"),
     ],
     "hiroko": [
-        ("bg_hiroko_job", 720, "I work as a pediatric nurse at a hospital in Osaka, mostly the day ward"),
+        ("bg_hiroko_job", 720, "I work as a pediatric nurse at a big hospital in Osaka, twelve years now"),
         ("bg_hiroko_father", 560, "My father is 81 and lives alone in Nara since mom passed"),
         ("bg_hiroko_knit", 400, "Hiroko knits in the break room, currently a cardigan for her niece"),
         ("bg_hiroko_hike", 260, "I like day hikes on the Kumano trails when I get a long weekend"),
@@ -28,7 +28,7 @@ BACKGROUND = {
     ],
     "marta": [
         ("bg_marta_bakery", 730, "I own a small bakery in Kraków, sourdough and pastries, opened it in 2019"),
-        ("bg_marta_husband", 640, "Piotr, my husband, does the books for the bakery on weekends"),
+        ("bg_marta_husband", 640, "Piotr, my husband, fixes whatever breaks in the bakery on weekends, he's an electrician"),
         ("bg_marta_staff", 480, "We have three staff: Agnieszka, Bartek and a part-time student"),
         ("bg_marta_mornings", 330, "my alarm goes at 3:40, I'm in the shop by 4:15 most days"),
         ("bg_marta_cycling", 200, "Marta cycles along the Vistula on Sunday afternoons to unwind"),
@@ -57,8 +57,8 @@ BACKGROUND = {
     "omar": [
         ("bg_omar_job", 725, "I teach chemistry at a high school in Montreal, grades 10 and 11"),
         ("bg_omar_family", 630, "Omar is married to Leila, they have three kids: Yasmin, Adam and baby Sami"),
-        ("bg_omar_coach", 420, "I coach the U10 soccer team on Saturdays, Adam plays on it"),
-        ("bg_omar_dad", 330, "my dad has type 2 diabetes and lives with us half the year"),
+        ("bg_omar_coach", 420, "I'm on the school's science fair committee every spring, it eats my March"),
+        ("bg_omar_dad", 330, "my dad lives with us half the year, the other half with my brother in Ottawa"),
         ("bg_omar_cook", 180, "I make the family's mansaf for Eid, my mother's recipe"),
     ],
     "grace": [

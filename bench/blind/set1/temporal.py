@@ -144,7 +144,7 @@ SCENARIOS = [
             ("freelance_tax", 260, "freelance taxes in Portugal are a nightmare, need an accountant"),
             ("hybrid", 100, "I go to the bank's office on Tuesdays and Thursdays"),
         ],
-        "questions": [("is Inês still freelancing for the telecom, or what is she doing now?", ["bank_perm"])],
+        "questions": [("is Inês still freelancing for the telecom?", ["bank_perm"])],
     },
     {
         "id": "temporal-12",
