@@ -211,4 +211,30 @@ SCENARIOS = [
         ],
         "questions": [("can Marta go ahead and order the new 7,800 zł proofer today?", ["cash_cap"])],
     },
+    {
+        "id": "constraint-17",
+        "persona": "hiroko",
+        "memories": [
+            ("mugi_food", 100, "Mugi has kidney issues: prescription renal food only, no fish treats, no cow's milk — vet's orders",
+             {"memory_type": "constraint"}),
+            ("mugi_loves", 300, "Mugi goes crazy for dried bonito flakes"),
+            ("mugi_sitter", 10, "my colleague Aoi will feed Mugi while I'm in Tokyo"),
+            ("mugi_weight", 60, "Mugi is 4.2 kg, finally stable"),
+            ("mugi_toys", 40, "she ignores every toy except a crumpled receipt"),
+        ],
+        "questions": [("Aoi wants to spoil the cat with some katsuobushi while I'm away, is that okay?", ["mugi_food"])],
+    },
+    {
+        "id": "constraint-18",
+        "persona": "lucas",
+        "memories": [
+            ("drone_rule", 200, "I only fly the drone where DECEA authorises it; never over the guests, my insurance is void otherwise",
+             {"memory_type": "constraint"}),
+            ("drone_model", 250, "the drone is a DJI Mini 3 Pro, under 250 g"),
+            ("drone_shot", 60, "the aerial of the Itu farm at sunset was the best shot of the season"),
+            ("drone_battery", 30, "need a third battery for the drone"),
+            ("couple_ask", 5, "the Trancoso couple wants a drone shot right above everyone during the vows"),
+        ],
+        "questions": [("can I give the Trancoso couple the overhead shot during the vows that they want?", ["drone_rule"])],
+    },
 ]

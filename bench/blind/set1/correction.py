@@ -199,4 +199,28 @@ SCENARIOS = [
         ],
         "questions": [("what metformin dose is my dad on?", ["dad_dose_new"])],
     },
+    {
+        "id": "correction-17",
+        "persona": "sophie",
+        "memories": [
+            ("advisor_old", 700, "my main supervisor is Prof. Lindqvist"),
+            ("advisor_new", 100, "Lindqvist moved to Bergen, so officially Dr. Aydın is my first supervisor now; Lindqvist stays on as second"),
+            ("lindqvist_bergen", 110, "Lindqvist accepted a chair at the University of Bergen"),
+            ("aydin_style", 90, "Aydın wants weekly written progress notes"),
+            ("forms", 80, "had to file a form with the graduate school about the supervision change"),
+        ],
+        "questions": [("who is Sophie's primary PhD advisor?", ["advisor_new"])],
+    },
+    {
+        "id": "correction-18",
+        "persona": "hiroko",
+        "memories": [
+            ("bday_old", 200, "Yui's birthday party is on 3 May"),
+            ("bday_fix", 190, "no wait, my brother says the party is on the 5th, Children's Day, because the 3rd is a workday for him"),
+            ("bday_gift", 180, "Yui wants a Sylvanian Families house for her birthday"),
+            ("golden_week", 185, "Golden Week trains will be packed, book early"),
+            ("bday_cake", 170, "I'm bringing the strawberry shortcake"),
+        ],
+        "questions": [("which day is my niece's party?", ["bday_fix"])],
+    },
 ]

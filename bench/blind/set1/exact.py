@@ -196,4 +196,29 @@ SCENARIOS = [
         ],
         "questions": [("which printer is PR-SCI-01?", ["printer_lab"])],
     },
+    {
+        "id": "exact-17",
+        "persona": "grace",
+        "memories": [
+            ("seed_tomato", 120, "the tomato seeds that did so well were 'Sungold F1', packet from Fruit Hill Farm"),
+            ("seed_tomato2", 125, "'Gardener's Delight' was the other tomato, split skins, won't bother again"),
+            ("seed_bean", 110, "runner beans: 'Firestorm', self-setting, great in a wet summer"),
+            ("seed_order", 30, "must order seeds for spring before the end of January"),
+            ("greenhouse_heat", 60, "thinking of a small heater for the greenhouse"),
+        ],
+        "questions": [("how did the Gardener's Delight tomatoes do?", ["seed_tomato2"])],
+    },
+    {
+        "id": "exact-18",
+        "persona": "sophie",
+        "memories": [
+            ("job_12345", 10, "slurm job 8812345 is the 1/12 degree regridding run, should take ~30h"),
+            ("job_12354", 9, "8812354 crashed out of memory, resubmitted with 256G"),
+            ("job_tag", 11, "I name runs ohc_<resolution>_<yyyymmdd>"),
+            ("job_queue", 8, "queue is packed this week, everybody's rushing for the EGU deadline"),
+            ("job_output", 7, "outputs go to /work/bm1234/ohc/regrid"),
+        ],
+        "questions": [("what happened to job 8812354?", ["job_12354"]),
+                      ("which run is 8812345?", ["job_12345"])],
+    },
 ]

@@ -196,4 +196,29 @@ SCENARIOS = [
         ],
         "questions": [("is there a food the youngest must avoid?", ["sami_allergy"])],
     },
+    {
+        "id": "multihop-17",
+        "persona": "sophie",
+        "memories": [
+            ("link_flatmate_cook", 200, "Jonas is the flatmate who does most of the cooking"),
+            ("jonas_gluten", 60, "Jonas found out he's coeliac, so no wheat at all for him now"),
+            ("mei_spice", 80, "Mei can't handle spicy food"),
+            ("jonas_birthday", 30, "Jonas turns 29 next month"),
+            ("flat_dinner", 10, "planning a flat dinner to thank whoever feeds us most of the time"),
+        ],
+        "questions": [("what should I keep off the menu for the thank-you dinner?", ["jonas_gluten"])],
+        "note": "thank-you dinner -> the flatmate who cooks -> Jonas -> coeliac",
+    },
+    {
+        "id": "multihop-18",
+        "persona": "grace",
+        "memories": [
+            ("link_toronto", 200, "Niamh is the one in Toronto"),
+            ("niamh_flight", 20, "Niamh lands in Shannon on 22 December at 7:40am, Aer Lingus from Toronto"),
+            ("declan_xmas", 25, "Declan's family comes for Christmas dinner at 3"),
+            ("maureen_xmas", 30, "Maureen might come over from Leeds for New Year"),
+            ("spare_room", 15, "the spare room needs airing before anyone stays"),
+        ],
+        "questions": [("what time do I pick up my daughter from Canada at the airport?", ["niamh_flight"])],
+    },
 ]

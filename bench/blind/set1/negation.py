@@ -196,4 +196,28 @@ SCENARIOS = [
         ],
         "questions": [("does Lucas still have his own studio space?", ["studio_no"])],
     },
+    {
+        "id": "negation-17",
+        "persona": "omar",
+        "memories": [
+            ("adam_asthma", 500, "Adam needs his puffer before soccer, exercise-induced asthma"),
+            ("adam_no_puffer", 40, "pediatrician says Adam's outgrown the asthma, he doesn't need the inhaler before games anymore"),
+            ("inhaler_bag", 300, "spare inhaler is in the soccer bag, front pocket"),
+            ("adam_fit", 30, "Adam ran the whole game without stopping on Saturday"),
+            ("sami_cough", 20, "Sami has a cough that won't quit"),
+        ],
+        "questions": [("does Adam have to take his inhaler before practice?", ["adam_no_puffer"])],
+    },
+    {
+        "id": "negation-18",
+        "persona": "dev",
+        "memories": [
+            ("stripe_yes", 400, "we take card payments for subscriptions via Stripe"),
+            ("stripe_no", 60, "Stripe isn't an option for us anymore in India for new subscriptions, we've moved billing over to Razorpay"),
+            ("stripe_fees", 350, "Stripe's fees are 3% for international cards"),
+            ("razorpay_upi", 50, "Razorpay lets customers pay by UPI autopay, big win"),
+            ("billing_bug", 20, "a customer got double-billed last week, investigating"),
+        ],
+        "questions": [("do we still bill subscribers through Stripe?", ["stripe_no"])],
+    },
 ]

@@ -211,4 +211,30 @@ SCENARIOS = [
         ],
         "questions": [("when can I collect my instrument and how much will the repair be?", ["cello_luthier"])],
     },
+    {
+        "id": "noise-17",
+        "persona": "kwame",
+        "memories": [
+            ("ama_teacher", 60, "Ama's class teacher this year is Mrs. Adjoa Boateng, email via the school portal only"),
+            ("at1", 70, "new school year, new chaos"),
+            ("at2", 65, "Ama seems to like her teacher, which is a relief"),
+            ("at3", 55, "the school keeps sending newsletters nobody reads"),
+            ("at4", 40, "I should introduce myself to the teacher at some point"),
+            ("at5", 30, "parents' evening is coming up soon I think"),
+        ],
+        "questions": [("what's the name of my daughter's teacher, and how do I contact her?", ["ama_teacher"])],
+    },
+    {
+        "id": "noise-18",
+        "persona": "grace",
+        "memories": [
+            ("cataract_op", 15, "cataract surgery on the right eye: 9 February, 8am, University Hospital Galway, fast from midnight"),
+            ("co1", 30, "the eye doctor was lovely, very reassuring"),
+            ("co2", 25, "everyone says cataract surgery is nothing these days"),
+            ("co3", 20, "I'm still nervous about the eye operation, silly really"),
+            ("co4", 12, "someone will have to drive me home after the eye thing"),
+            ("co5", 5, "can't wait to see the garden properly again"),
+        ],
+        "questions": [("when do I need to stop eating before my eye operation?", ["cataract_op"])],
+    },
 ]

@@ -196,4 +196,28 @@ SCENARIOS = [
         ],
         "questions": [("when is my wife's special day and how does she want to celebrate it?", ["ananya_bday"])],
     },
+    {
+        "id": "paraphrase-17",
+        "persona": "omar",
+        "memories": [
+            ("leila_promo", 20, "Leila got the head nurse position at the Jewish General, starts in January, she's over the moon"),
+            ("leila_shift", 90, "Leila's on 12-hour shifts, three days a week"),
+            ("leila_study", 200, "she finished her master's in nursing admin last spring"),
+            ("childcare", 15, "we'll need more help with the kids once her new schedule starts"),
+            ("dinner_out", 18, "taking Leila out to the Syrian place on Saint-Laurent to celebrate something"),
+        ],
+        "questions": [("has my spouse had any career news recently?", ["leila_promo"])],
+    },
+    {
+        "id": "paraphrase-18",
+        "persona": "kwame",
+        "memories": [
+            ("visa", 50, "UK visa for the London conference got refused, they said the bank statements weren't enough, appealing"),
+            ("london_talk", 80, "I'm supposed to speak at a payments conference in London in March"),
+            ("passport", 300, "passport renewed last year, valid to 2034"),
+            ("flights", 60, "held off booking flights to London for now"),
+            ("remote_talk", 40, "organisers said I could present remotely worst case"),
+        ],
+        "questions": [("is anything blocking Kwame's trip to England?", ["visa"])],
+    },
 ]

@@ -211,4 +211,30 @@ SCENARIOS = [
         ],
         "questions": [("which camera body is he shooting with at the moment?", ["camera_fixed"])],
     },
+    {
+        "id": "temporal-17",
+        "persona": "grace",
+        "memories": [
+            ("boiler_loan", 30, "Declan lent me his electric heater while the boiler is broken, until the plumber comes Friday",
+             {"memory_type": "episodic", "valid_until_days": -23}),
+            ("boiler_fixed", 20, "boiler's fixed, new pump, the house is toasty and Declan has his heater back"),
+            ("plumber_cost", 19, "the plumber charged 280 for the pump, fair enough"),
+            ("cold_house", 29, "the house is freezing, I'm wearing two cardigans"),
+            ("boiler_age", 300, "the boiler is nearly twenty years old"),
+        ],
+        "questions": [("is Grace's house still without heating?", ["boiler_fixed"])],
+    },
+    {
+        "id": "temporal-18",
+        "persona": "marta",
+        "memories": [
+            ("roadworks", 100, "tram works on our street, the shop entrance is through the side gate until the end of October",
+             {"valid_until_days": -30}),
+            ("entrance_back", 25, "street is finished, the front door is open again and the sign is back up"),
+            ("footfall", 90, "footfall is way down with the roadworks"),
+            ("delivery_gate", 80, "suppliers deliver to the yard at the back, always have"),
+            ("street_nice", 20, "the new pavement looks lovely, they even planted trees"),
+        ],
+        "questions": [("how do customers get into the bakery at the moment?", ["entrance_back"])],
+    },
 ]
