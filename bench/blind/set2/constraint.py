@@ -194,4 +194,28 @@ SCENARIOS = [
         ],
         "questions": [("Could you generate some placeholder textures for the new water levels with an image model?", ["noai"])],
     },
+    {
+        "id": "constraint-17",
+        "persona": "grace",
+        "memories": [
+            ("phi", 300, "Rule from our certification: no spraying of any chemical on coffee within 21 days before picking. Buyers audit the spray records.", {"memory_type": "constraint"}),
+            ("picking", 4, "Picking in the lower zone starts in about ten days."),
+            ("cbd", 6, "CBD spots showing on berries in Gatina block B."),
+            ("copper", 100, "Copper is the usual spray for CBD."),
+            ("records", 150, "Spray records are kept in the red book at each buying centre."),
+        ],
+        "questions": [("Can the farmers in the lower zone spray copper next week?", ["phi"])],
+    },
+    {
+        "id": "constraint-18",
+        "persona": "tomasz",
+        "memories": [
+            ("cap", 250, "Finance rule: staging infrastructure must stay under $3,000 a month total. Anything above needs CFO approval.", {"memory_type": "constraint"}),
+            ("current", 20, "Staging is currently around $2,400 a month, mostly the node pool."),
+            ("loadtest", 10, "We need a proper load test before peak season, last year's was a joke."),
+            ("nodes", 60, "Big nodes on our cloud are about $600 a month each."),
+            ("k6", 30, "Load tests are written in k6, scripts live in the perf-tests repo."),
+        ],
+        "questions": [("Can I spin up a second staging cluster with six big nodes for the load test?", ["cap"])],
+    },
 ]

@@ -197,4 +197,28 @@ SCENARIOS = [
         ],
         "questions": [("What bass guitar does Sam play now?", ["stingray"])],
     },
+    {
+        "id": "correction-17",
+        "persona": "grace",
+        "memories": [
+            ("2500", 30, "Brian's class trip to Aberdare costs 2,500."),
+            ("3200", 25, "Teacher corrected the trip amount: 3,200 including lunch and park fees."),
+            ("date", 28, "Trip is on the 14th, leaving at 7am from school."),
+            ("tony", 60, "Tony's trip last term was 1,800."),
+            ("pay", 20, "Pay through the school paybill with 'TRIP' in the account."),
+        ],
+        "questions": [("How much do I pay for Brian's Aberdare trip?", ["3200"])],
+    },
+    {
+        "id": "correction-18",
+        "persona": "tomasz",
+        "memories": [
+            ("stg1", 300, "Staging Postgres lives on pg-stg-01."),
+            ("stg3", 40, "Staging DB has moved to pg-stg-03 (PG 16); pg-stg-01 is read-only and will be deleted next month."),
+            ("prod", 100, "Prod Postgres is a Patroni cluster, pg-prod-01 to 03."),
+            ("pgb", 35, "PgBouncer for staging points at pg-stg-03 now too."),
+            ("backup", 200, "Backups go to the S3 bucket kx-pg-backups, retention 30 days."),
+        ],
+        "questions": [("Which host is the staging database on?", ["stg3"])],
+    },
 ]

@@ -242,4 +242,31 @@ SCENARIOS = [
             ("why aren't we on Dialogic alpha-14?", ["alpha14"]),
         ],
     },
+    {
+        "id": "exact-17",
+        "persona": "devika",
+        "memories": [
+            ("m1182", 40, "MOB-1182: GST number validation fails for merchants in Goa, fix in review."),
+            ("m1128", 35, "MOB-1128 is the old bank-account penny-drop ticket, closed in June."),
+            ("m1812", 12, "MOB-1812 is blocked on the NSDL API sandbox — they haven't given us test credentials."),
+            ("m1821", 8, "MOB-1821: copy changes on the welcome screen, the designer owns it."),
+            ("board", 20, "Sprint board for the squad is MOB, sprint length two weeks."),
+        ],
+        "questions": [
+            ("What is MOB-1812 blocked on?", ["m1812"]),
+            ("status of MOB-1182?", ["m1182"]),
+        ],
+    },
+    {
+        "id": "exact-18",
+        "persona": "grace",
+        "memories": [
+            ("nordox", 120, "Nordox 75 WG (copper oxide) for CBD: 50 g per 20 L knapsack, every 21 days during the rains."),
+            ("ridomil", 110, "Ridomil Gold is for the nursery seedlings only, not the mature trees."),
+            ("kocide", 100, "Some farmers use Kocide 2000 instead of Nordox; same idea, different rate — 40 g per 20 L."),
+            ("karate", 90, "Karate (lambda-cyhalothrin) only if antestia bug counts go above 2 per tree."),
+            ("ppe", 60, "Spraying team must wear gloves and masks, we bought new ones in March."),
+        ],
+        "questions": [("What's the dose and interval for Nordox 75 WG?", ["nordox"])],
+    },
 ]

@@ -194,4 +194,28 @@ SCENARIOS = [
         ],
         "questions": [("Is Marco able to play at the moment?", ["wrist"])],
     },
+    {
+        "id": "multihop-17",
+        "persona": "henrik",
+        "memories": [
+            ("link", 500, "Odd's wife is Liv; they've been married almost as long as Randi and I."),
+            ("shellfish", 200, "Liv is allergic to shellfish — badly, she carries an adrenaline pen."),
+            ("odd-food", 150, "Odd will eat anything as long as there's boiled potatoes with it."),
+            ("menu", 5, "Thinking of making a big seafood platter when friends come over on Saturday."),
+            ("randi", 300, "Randi doesn't like coriander."),
+        ],
+        "questions": [("I'm hosting Odd and his wife for dinner — is there anything she can't eat?", ["shellfish"])],
+    },
+    {
+        "id": "multihop-18",
+        "persona": "amara",
+        "memories": [
+            ("link", 400, "Chioma's husband is Emeka, he's an engineer at an oil services company."),
+            ("bday", 120, "Emeka's birthday is 19 November, he's turning 40 this year."),
+            ("dele-bday", 250, "Dele's birthday is in March."),
+            ("twins", 200, "The twins' birthday is in July."),
+            ("gift", 20, "Thinking of sending a nice watch for the big 4-0."),
+        ],
+        "questions": [("When's my brother-in-law's birthday?", ["bday"])],
+    },
 ]

@@ -194,4 +194,28 @@ SCENARIOS = [
         ],
         "questions": [("Should I tag Sam on X when we post the collab announcement?", ["deleted"])],
     },
+    {
+        "id": "negation-17",
+        "persona": "kenji",
+        "memories": [
+            ("ryo", 300, "Mai has a boyfriend, Ryo, also studying architecture."),
+            ("over", 40, "Mai and Ryo have split up. Yuko says don't mention him at New Year."),
+            ("visit", 250, "Ryo came to Fukuoka with Mai, very polite boy, ate two bowls."),
+            ("sad", 35, "Mai sounds tired on the phone these days."),
+            ("friend", 100, "Mai's best friend Haruka is also in Osaka."),
+        ],
+        "questions": [("Is Mai seeing anyone at the moment?", ["over"])],
+    },
+    {
+        "id": "negation-18",
+        "persona": "devika",
+        "memories": [
+            ("coffee", 400, "Devika runs on filter coffee, at least three a day."),
+            ("nocoffee", 30, "No more coffee for me, doctor's orders — acid reflux. Green tea or tender coconut only."),
+            ("machine", 300, "The office has a proper filter coffee setup on the 4th floor."),
+            ("reflux", 40, "Reflux has been bad, especially after late dinners."),
+            ("meeting", 5, "Offsite on Friday, I'm running the roadmap session."),
+        ],
+        "questions": [("Should I bring Devika a filter coffee to the roadmap session?", ["nocoffee"])],
+    },
 ]

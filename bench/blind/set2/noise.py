@@ -210,4 +210,30 @@ SCENARIOS = [
         ],
         "questions": [("What time does Sam's band go on this weekend?", ["gig"])],
     },
+    {
+        "id": "noise-17",
+        "persona": "devika",
+        "memories": [
+            ("hotel", 15, "Meera's tournament in Chennai is 3–6 January; we're at the Ibis on OMR, booking 4471902."),
+            ("excited", 20, "Meera is practising day and night for Chennai."),
+            ("weather", 12, "Chennai in January is nice at least, not like May."),
+            ("food", 10, "Must find a good tiffin place near the venue."),
+            ("leave", 18, "Taking leave that week, Sunita okayed it."),
+            ("chess", 25, "Meera says the openings prep is the hard part."),
+        ],
+        "questions": [("Where are we staying for Meera's tournament?", ["hotel"])],
+    },
+    {
+        "id": "noise-18",
+        "persona": "lucia",
+        "memories": [
+            ("rent", 10, "Landlord sent the adjustment: from March rent is 420,000 pesos a month."),
+            ("crazy", 12, "Rent in this city is crazy now."),
+            ("friends", 8, "Everyone I know is complaining about rent."),
+            ("move", 9, "Maybe I should move to Villa Crespo? Or not. Who knows."),
+            ("landlord", 50, "The landlord is nice, at least, he fixed the boiler quickly."),
+            ("index", 30, "Contracts are adjusted by some index every few months, I never understand it."),
+        ],
+        "questions": [("How much will her rent be from March?", ["rent"])],
+    },
 ]

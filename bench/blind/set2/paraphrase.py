@@ -193,4 +193,28 @@ SCENARIOS = [
         ],
         "questions": [("What were the terms of the console publishing deal Sam was offered?", ["offer"])],
     },
+    {
+        "id": "paraphrase-17",
+        "persona": "henrik",
+        "memories": [
+            ("tinnitus", 200, "I've had a constant high-pitched ringing in both ears since the engine room years. Worse at night when it's quiet."),
+            ("shout", 60, "Randi says I shout on the phone. I say the phone is too quiet."),
+            ("db", 300, "Engine rooms in the seventies were well over 100 dB and nobody wore protection."),
+            ("radio", 40, "Bought a radio with big buttons for the kitchen."),
+            ("eyes", 100, "New reading glasses, plus 2.5."),
+        ],
+        "questions": [("Does Henrik have any problems with his hearing?", ["tinnitus"])],
+    },
+    {
+        "id": "paraphrase-18",
+        "persona": "lucia",
+        "memories": [
+            ("pacemaker", 70, "Papá got a pacemaker put in at the Italiano hospital in October. He's fine, already complaining about the food."),
+            ("mum", 150, "Mamá is doing her pilates three times a week, she's fitter than me."),
+            ("bday", 200, "Papá turns 70 in January, we're thinking of a dinner in San Telmo."),
+            ("prepaga", 90, "Their health insurance is OSDE, thank god."),
+            ("visits", 30, "I go to my parents' in Belgrano every Sunday for lunch."),
+        ],
+        "questions": [("Has her dad had any heart procedures?", ["pacemaker"])],
+    },
 ]

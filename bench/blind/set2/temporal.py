@@ -193,4 +193,28 @@ SCENARIOS = [
         ],
         "questions": [("Can people still try a free demo of the game?", ["ea"])],
     },
+    {
+        "id": "temporal-17",
+        "persona": "kenji",
+        "memories": [
+            ("daichi", 200, "Daichi-kun helps at lunch until the end of March, then he moves to Tokyo for work.", {"valid_until_days": -120}),
+            ("aoi", 110, "New part-timer: Aoi-san, a retired lady from the neighbourhood. She covers lunch Monday to Friday."),
+            ("wage", 105, "Part-time wage is 1,100 yen an hour."),
+            ("party", 130, "Small goodbye party for Daichi after closing, Yuko cried again."),
+            ("evening", 60, "Evenings it's just me and Yuko, no helper."),
+        ],
+        "questions": [("Who helps out at lunchtime now?", ["aoi"])],
+    },
+    {
+        "id": "temporal-18",
+        "persona": "amara",
+        "memories": [
+            ("puregym", 300, "PureGym membership, month to month, cancelled from the end of June.", {"valid_until_days": -140}),
+            ("leisure", 130, "Joined the council leisure centre in Chorlton instead — £28 a month and it has a pool."),
+            ("classes", 120, "Doing the Tuesday spin class at the leisure centre, brutal."),
+            ("pg-why", 160, "PureGym is always rammed after 5pm, can't stand it."),
+            ("swim", 90, "Swimming once a week is helping the knee."),
+        ],
+        "questions": [("Which gym does Amara belong to?", ["leisure"])],
+    },
 ]
