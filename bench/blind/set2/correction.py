@@ -1,6 +1,10 @@
 """correction: a later memory changes or corrects a value stated earlier (sometimes twice); the
 answer is the newest."""
 
+# ruff: noqa: E501
+# Hand-written data: one memory per line, however long.
+# fmt: off
+
 SCENARIOS = [
     {
         "id": "correction-01",

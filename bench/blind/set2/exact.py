@@ -1,5 +1,9 @@
 """exact: the question names an id / code / version / name that one memory contains."""
 
+# ruff: noqa: E501
+# Hand-written data: one memory per line, however long.
+# fmt: off
+
 SCENARIOS = [
     {
         "id": "exact-01",

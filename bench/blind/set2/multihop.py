@@ -1,6 +1,10 @@
 """multihop: the answer needs a link between two memories; the answer key is the memory that
 holds the answer, not the link."""
 
+# ruff: noqa: E501
+# Hand-written data: one memory per line, however long.
+# fmt: off
+
 SCENARIOS = [
     {
         "id": "multihop-01",

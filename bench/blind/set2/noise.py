@@ -1,6 +1,10 @@
 """noise: one specific memory holding the name / date / number asked for, among chatty, vague
 memories on the same topic."""
 
+# ruff: noqa: E501
+# Hand-written data: one memory per line, however long.
+# fmt: off
+
 SCENARIOS = [
     {
         "id": "noise-01",

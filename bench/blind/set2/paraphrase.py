@@ -1,5 +1,9 @@
 """paraphrase: the question uses different words from the memory that answers it."""
 
+# ruff: noqa: E501
+# Hand-written data: one memory per line, however long.
+# fmt: off
+
 SCENARIOS = [
     {
         "id": "paraphrase-01",

@@ -1,6 +1,10 @@
 """Personas for blind set 2: background memories stored in every scenario of the persona.
 None of them answers a question of the set."""
 
+# ruff: noqa: E501
+# Hand-written data: one memory per line, however long.
+# fmt: off
+
 BACKGROUND = {
     "tomasz": [
         ("bg-job", 610, "I work as an SRE at Kurierix, a parcel logistics company in Wrocław. Mostly Kubernetes, Terraform and being on call."),

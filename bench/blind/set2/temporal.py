@@ -1,5 +1,9 @@
 """temporal: something ended or expired vs what holds now; the answer is the current one."""
 
+# ruff: noqa: E501
+# Hand-written data: one memory per line, however long.
+# fmt: off
+
 SCENARIOS = [
     {
         "id": "temporal-01",
