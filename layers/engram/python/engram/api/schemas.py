@@ -1,4 +1,5 @@
-"""API request and response models: the HTTP contract, documented in the generated OpenAPI."""
+"""API request and response models: the HTTP contract, documented in the generated OpenAPI. The limits on
+what a memory holds are the domain's (engram.domain.limits), so that an import is held to them too."""
 
 from __future__ import annotations
 
@@ -8,19 +9,17 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engram.domain.filters import describe as describe_filters
-from engram.domain.limits import (  # noqa: F401 (re-exported): the domain's, an import is held to them
-    MAX_METADATA_BYTES,
-    NAME_PATTERN,
-    AgentId,
-    Content,
-    MemoryRef,
-    RunId,
-    ScopeName,
-    Summary,
-    UserId,
-    WriteReason,
-    small_json,
-)
+from engram.domain.limits import MAX_METADATA_BYTES as MAX_METADATA_BYTES
+from engram.domain.limits import NAME_PATTERN as NAME_PATTERN
+from engram.domain.limits import AgentId as AgentId
+from engram.domain.limits import Content as Content
+from engram.domain.limits import MemoryRef as MemoryRef
+from engram.domain.limits import RunId as RunId
+from engram.domain.limits import ScopeName as ScopeName
+from engram.domain.limits import Summary as Summary
+from engram.domain.limits import UserId as UserId
+from engram.domain.limits import WriteReason as WriteReason
+from engram.domain.limits import small_json as small_json
 from engram.domain.models import (
     EnrichmentState,
     HistoryEvent,
