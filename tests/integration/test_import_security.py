@@ -32,7 +32,9 @@ PROBE = f"Deploy creds: {AWS_KEY} and my password is {PASSWORD}, card {CARD} on 
 
 
 def _container(tmp_path: Path, clock: FakeClock | None = None) -> Container:
-    return local(Settings(data_dir=tmp_path / "data", embedder={"provider": "hashing"}), clock=clock or FakeClock())
+    return local(
+        Settings(data_dir=tmp_path / "data", embedder={"provider": "hashing"}), clock=clock or FakeClock()
+    )
 
 
 def _memory(content: str, **fields: Any) -> dict[str, Any]:
@@ -88,11 +90,16 @@ def _probe_records() -> list[dict[str, Any]]:
     return [
         {"kind": "header", "format": "engram-export", "version": 1},
         {"kind": "memory", "memory": secret, "history": history, "embedding": [0.1] * 384},
-        {"kind": "memory", "memory": _memory("Maya keeps the spare key with her neighbour.", project="../../etc x")},
+        {
+            "kind": "memory",
+            "memory": _memory("Maya keeps the spare key with her neighbour.", project="../../etc x"),
+        },
         {"kind": "memory", "memory": _memory("Maya wrote a very long note. " + "x" * 60_000)},
         {
             "kind": "memory",
-            "memory": _memory("Maya's favourite tea is a smoky lapsang souchong.", enrichment={"state": "done"}),
+            "memory": _memory(
+                "Maya's favourite tea is a smoky lapsang souchong.", enrichment={"state": "done"}
+            ),
             "embedding": [0.1, 0.2, 0.3],
         },
     ]
@@ -127,13 +134,18 @@ def test_the_import_probe_stores_only_what_remember_could_have(tmp_path, capsys)
     probe = next(m for m in stored.values() if "Deploy creds" in m.content)
     assert "[REDACTED:aws_access_key]" in probe.content and probe.content_hash == content_hash(probe.content)
     assert probe.content_hash != "deadbeef" and probe.hits == 1 and probe.retrieval_count == 0
-    assert probe.metadata["api_key"] == "[REDACTED:api_key]" and probe.enrichment.state is EnrichmentState.pending
+    assert (
+        probe.metadata["api_key"] == "[REDACTED:api_key]"
+        and probe.enrichment.state is EnrichmentState.pending
+    )
     tea = next(m for m in stored.values() if "lapsang" in m.content)
     assert tea.enrichment.state is EnrichmentState.pending  # its 3-number embedding was dropped
     assert c.vector_index.get_vectors(TENANT, [tea.id, probe.id]) == {}  # type: ignore[union-attr]
 
     # When their enrichment runs (embedded again, by this install's model), searches work
-    c.enrich.many([EnrichJob(tenant=TENANT, memory_id=m.id, content_hash=m.content_hash) for m in stored.values()])
+    c.enrich.many(
+        [EnrichJob(tenant=TENANT, memory_id=m.id, content_hash=m.content_hash) for m in stored.values()]
+    )
     assert len(c.vector_index.get_vectors(TENANT, [tea.id])[tea.id]) == 384  # type: ignore[union-attr]
     status, found = _call(api, "POST", "/v1/memories/search", {"query": "smoky tea", "user_id": USER})
     assert status == 200 and found["results"][0]["memory"]["id"] == tea.id, found
@@ -196,7 +208,19 @@ def _positions(api: EngramApi) -> list[dict[str, Any]]:
     raise AssertionError("the export never ended")
 
 
-BAD_VALUES = ([], {}, "x", -1, 10**30, True, None, 1.5, "\ud800", _cursor({"seq": "abc"}), _cursor({"after": 1}))
+BAD_VALUES = (
+    [],
+    {},
+    "x",
+    -1,
+    10**30,
+    True,
+    None,
+    1.5,
+    "\ud800",
+    _cursor({"seq": "abc"}),
+    _cursor({"after": 1}),
+)
 
 
 def test_a_tampered_export_cursor_is_422_invalid_cursor_never_500(tmp_path) -> None:
@@ -296,7 +320,9 @@ def test_a_data_dir_of_todays_schema_is_migrated_to_ids_per_tenant(tmp_path) -> 
     )  # fmt: skip
     conn = sqlite3.connect(path)
     conn.executescript(OLD_DDL)
-    cur = conn.execute(f"INSERT INTO memories ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", row_values(memory))
+    cur = conn.execute(
+        f"INSERT INTO memories ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", row_values(memory)
+    )
     index_text(conn, cur.lastrowid, memory.content, TENANT, USER)
     conn.execute(
         "INSERT INTO history (id, tenant, memory_id, at, doc) VALUES (?, ?, ?, ?, '{}')",
@@ -319,7 +345,10 @@ def test_a_data_dir_of_todays_schema_is_migrated_to_ids_per_tenant(tmp_path) -> 
     assert status == 200 and [r["memory"]["id"] for r in found["results"]] == [memory.id]
 
     # And another tenant importing a memory of the same id imports it, and learns nothing
-    record = {"kind": "memory", "memory": _memory("Globex's office plant needs water on Fridays.", id=memory.id)}
+    record = {
+        "kind": "memory",
+        "memory": _memory("Globex's office plant needs water on Fridays.", id=memory.id),
+    }
     report = c.importer("globex", [record])
     assert report.created == 1 and not report.conflicts and not report.rejected
     assert c.store.get(TENANT, memory.id) == memory
@@ -333,7 +362,9 @@ def test_links_are_kept_only_to_memories_of_the_same_user(tmp_path, where: str) 
     # Given a memory of another user of the tenant
     c = _container(tmp_path)
     api = EngramApi(c)
-    _, other = _call(api, "POST", "/v1/memories", {"content": "Omar's car is a blue estate.", "user_id": "omar"})
+    _, other = _call(
+        api, "POST", "/v1/memories", {"content": "Omar's car is a blue estate.", "user_id": "omar"}
+    )
     mine = _memory("Maya's car is a red hatchback.")
     target = _memory("Maya sold her red hatchback last week.")
 

@@ -51,7 +51,15 @@ def test_get_all_json_lands_with_its_fields_recallable_and_again_changes_nothing
     args = ("import", "--from", "mem0", str(FIXTURES / "get_all.json"), "--data-dir", str(data),
             "--tenant", TENANT)  # fmt: skip
     summary, err = run(capsys, *args)
-    assert summary == {"items": 4, "created": 3, "existing": 0, "conflicts": 0, "skipped": 1, "queued": 3}
+    assert summary == {
+        "items": 4,
+        "created": 3,
+        "existing": 0,
+        "conflicts": 0,
+        "skipped": 1,
+        "queued": 3,
+        "rejected": 0,
+    }
     assert "skipped item 3: no memory text" in err
 
     c = container(data)
@@ -84,7 +92,15 @@ def test_get_all_json_lands_with_its_fields_recallable_and_again_changes_nothing
 
     # When the same file is imported again, nothing changes
     again, _ = run(capsys, *args)
-    assert again == {"items": 4, "created": 0, "existing": 3, "conflicts": 0, "skipped": 1, "queued": 0}
+    assert again == {
+        "items": 4,
+        "created": 0,
+        "existing": 3,
+        "conflicts": 0,
+        "skipped": 1,
+        "queued": 0,
+        "rejected": 0,
+    }
     assert {k: m.model_dump() for k, m in memories(container(data), "alex").items()} == before
 
 
@@ -97,7 +113,15 @@ def test_items_without_a_user_need_user_id_and_a_bad_line_is_skipped(data, capsy
     assert not (data / "engram.db").exists() or memories(container(data), "sam") == {}
 
     summary, err = run(capsys, "import", "--from", "mem0", source, "--user-id", "sam", *local_args)
-    assert summary == {"items": 3, "created": 2, "existing": 0, "conflicts": 0, "skipped": 1, "queued": 2}
+    assert summary == {
+        "items": 3,
+        "created": 2,
+        "existing": 0,
+        "conflicts": 0,
+        "skipped": 1,
+        "queued": 2,
+        "rejected": 0,
+    }
     assert "skipped line 3: created_at 'not a date' is not an ISO 8601 date" in err
     found = memories(container(data), "sam")
     assert set(found) == {"3b6f1a28-7d4e-4c9b-8e2a-5f0c1d9b7a64", "e2d9c4b1-5a7f-4e3c-9b8d-1f6a0c2e4d87"}

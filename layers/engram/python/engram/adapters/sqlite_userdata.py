@@ -61,7 +61,7 @@ class SqliteUserData:
     def sessions(
         self, tenant: str, user_id: str, position: str | None, limit: int
     ) -> tuple[list[SessionInfo], str | None]:
-        after = str(decode_cursor(position, ("after",))["after"]) if position else ""
+        after = decode_cursor(position, ("after",), {"after": str})["after"] if position else ""
         rows = (
             self.db.connection()
             .execute(
