@@ -173,3 +173,39 @@ def test_the_import_route_queues_enrichment_of_what_arrives_pending(deployment: 
         api.handle(api_event("POST", "/v1/import", {"records": records}, tenant=TENANT), None)["body"]
     )
     assert again["created"] == 0 and again["existing"] == 3 and again["queued"] == 0
+
+
+def test_a_mem0_import_is_screened_as_remember_is(data, tmp_path, capsys) -> None:
+    # Given a mem0 export whose items hold secrets, in the memory and in the metadata, and a user id over
+    # the API's 128 characters
+    aws_key, password, card, token = (
+        "AKIAZ7Q3XK2PLM4RT9VW",
+        "Orchid-hunter-2291",
+        "4539 1488 0343 6467",
+        "sk-9f8e7d6c5b4a3",
+    )
+    items = [
+        {"id": "m-1", "user_id": "alex", "memory": f"Deploy {aws_key}; password is {password}, card {card}",
+         "metadata": {"api_key": token}, "hash": "deadbeef"},
+        {"id": "m-2", "user_id": "u" * 200, "memory": "Alex likes the mountains in winter."},
+        {"id": "m-3", "user_id": "alex", "memory": "Alex drinks oolong in the afternoon."},
+    ]  # fmt: skip
+    source = tmp_path / "mem0.json"
+    source.write_text(json.dumps({"results": items}))
+
+    # When it is imported into a data dir
+    summary, err = run(
+        capsys, "import", "--from", "mem0", str(source), "--data-dir", str(data), "--tenant", TENANT
+    )
+
+    # Then the bad item is rejected with why, the rest imported, and no secret is in any file of the data dir
+    assert (summary["created"], summary["rejected"]) == (2, 1), (summary, err)
+    assert "rejected record 1: user_id" in err
+    found = memories(container(data), "alex")
+    creds = found["m-1"]
+    assert creds.redactions == ["api_key", "aws_access_key", "credit_card", "password"]
+    assert creds.metadata["api_key"] == "[REDACTED:api_key]" and creds.metadata["mem0_hash"] == "deadbeef"
+    for path in (p for p in data.rglob("*") if p.is_file()):
+        raw = path.read_bytes()
+        for secret in (aws_key, password, card, card.replace(" ", ""), token):
+            assert secret.encode() not in raw, (secret, path.name)
