@@ -117,8 +117,8 @@ def test_the_import_probe_stores_only_what_remember_could_have(tmp_path, capsys)
     # Then the bad records are reported, each with why, and the rest imported (the use case's report)
     report = c.importer(TENANT, records)
     assert [(r["record"], r.get("field")) for r in report.rejected] == [
-        (2, "project"),
-        (3, "content"),
+        (2, "memory.project"),
+        (3, "memory.content"),
     ], report.rejected
     assert report.existing == 2 and sorted(report.redactions) == [
         "api_key",

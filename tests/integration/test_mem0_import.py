@@ -200,7 +200,7 @@ def test_a_mem0_import_is_screened_as_remember_is(data, tmp_path, capsys) -> Non
 
     # Then the bad item is rejected with why, the rest imported, and no secret is in any file of the data dir
     assert (summary["created"], summary["rejected"]) == (2, 1), (summary, err)
-    assert "rejected record 1: user_id" in err
+    assert "rejected record 1: memory.user_id" in err
     found = memories(container(data), "alex")
     creds = found["m-1"]
     assert creds.redactions == ["api_key", "aws_access_key", "credit_card", "password"]

@@ -422,9 +422,10 @@ class Import:
             if not isinstance(record, dict):
                 raise InvalidRequest("not an engram export record (not a JSON object)")
             self._one(run, record)
-        except ValidationError as exc:
+        except ValidationError as exc:  # of the object the record holds under its kind (a message's: its own)
             first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"])
+            nested = record.get("kind") in ("memory", "entity", "relation", "session")
+            where = ".".join(str(p) for p in ([record["kind"]] if nested else []) + list(first["loc"]))
             self._reject(run, index, f"{where}: {first['msg']}", where)
         except PiiRejected as exc:
             self._reject(run, index, exc.message)
