@@ -258,6 +258,12 @@ def test_a_tampered_export_cursor_is_422_invalid_cursor_never_500(tmp_path) -> N
             assert (status, body["error"]) == (422, "invalid_cursor"), (cursor, body)
     assert sum(status == 422 for status in answers.values()) > len(tampered) // 2
 
+    # And the transcript's cursor, which shares the message cursor, is checked the same way
+    for cursor in (_cursor({"seq": "abc"}), _cursor({"seq": True}), _cursor({"seq": [1]})):
+        query = {"user_id": USER, "cursor": cursor}
+        status, body = _call(api, "GET", "/v1/sessions/trip-1/transcript", query=query)
+        assert (status, body["error"]) == (422, "invalid_cursor"), body
+
 
 # ------------------------------------------------------------------ ids per tenant
 
@@ -385,3 +391,18 @@ def test_links_are_kept_only_to_memories_of_the_same_user(tmp_path, where: str) 
     stored = {m.content: m for m in c.userdata.memories(TENANT, USER, None, 10)}  # type: ignore[union-attr]
     assert getattr(stored[mine["content"]], where) in (None, [])
     assert getattr(stored["Maya's bike is green."], where) == own
+
+
+def test_on_dynamodb_too_two_tenants_import_the_same_id_and_learn_nothing(tmp_path) -> None:
+    from tests.integration.test_transfer import aws_container
+
+    record = {"kind": "memory", "memory": _memory(PROBE)}
+    with aws_container(tmp_path, FakeClock()) as aws:
+        first = aws.importer(TENANT, [record])
+        second = aws.importer("globex", [record])
+        assert (first.created, second.created) == (1, 1) and not first.conflicts + second.conflicts
+        for tenant in (TENANT, "globex"):
+            stored = aws.store.get(tenant, record["memory"]["id"])
+            assert stored is not None and stored.content_hash == content_hash(stored.content)
+            assert stored.redactions == ["aws_access_key", "credit_card", "password"]
+            assert all(secret not in stored.model_dump_json() for secret in SECRETS)
