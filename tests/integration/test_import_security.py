@@ -346,6 +346,14 @@ def test_a_data_dir_of_todays_schema_is_migrated_to_ids_per_tenant(tmp_path) -> 
     for table in ("memories", "vectors", "history"):
         assert ["tenant", "id"] in _unique_indexes(path, table) and ["id"] not in _unique_indexes(path, table)
     assert c.store.get(TENANT, memory.id) == memory
+    schema = {r[0] for r in sqlite3.connect(path).execute("SELECT name FROM sqlite_master")}
+    assert {
+        "memories_dedup",
+        "memories_scope",
+        "vectors_user",
+        "history_memory",
+        "vector_changes_insert",
+    } <= schema
     api = EngramApi(c)
     status, found = _call(api, "POST", "/v1/memories/search", {"query": "locker pool", "user_id": USER})
     assert status == 200 and [r["memory"]["id"] for r in found["results"]] == [memory.id]

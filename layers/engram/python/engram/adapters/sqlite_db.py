@@ -214,8 +214,7 @@ class SqliteDatabase:
         """Key memories, vectors and history by (tenant, id) in a database made when an id was unique
         across tenants (so that an import told a tenant which ids another one held): each such table
         is copied, rows and seqs as they are, into one of today's shape, once, in one write."""
-        old = [t for t in _KEYED_BY_TENANT if _unique_on_id_alone(self.connection(), t)]
-        if not old:
+        if not any(_unique_on_id_alone(self.connection(), t) for t in _KEYED_BY_TENANT):
             return
         with self.write() as conn:
             for table in _KEYED_BY_TENANT:
@@ -228,7 +227,11 @@ class SqliteDatabase:
                 conn.execute(f"INSERT INTO {table}_keyed ({columns}) SELECT {columns} FROM {table}")
                 last = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = ?", (table,)).fetchone()
                 conn.execute(f"DROP TABLE {table}")
-                conn.execute(f"ALTER TABLE {table}_keyed RENAME TO {table}")
+                conn.execute("PRAGMA legacy_alter_table = ON")  # a trigger naming the dropped table is fine
+                try:
+                    conn.execute(f"ALTER TABLE {table}_keyed RENAME TO {table}")
+                finally:
+                    conn.execute("PRAGMA legacy_alter_table = OFF")
                 if last is not None:  # AUTOINCREMENT never hands out a seq it once did
                     conn.execute(
                         "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?", (last[0], table)
@@ -376,9 +379,8 @@ _KEYED_BY_TENANT = ("memories", "vectors", "history")
 def _unique_on_id_alone(conn: sqlite3.Connection, table: str) -> bool:
     """Whether the table has a unique index on `id` alone (the schema of before ids were per tenant)."""
     for index in conn.execute(f"PRAGMA index_list({table})").fetchall():
-        if index["unique"] and [c["name"] for c in conn.execute(f"PRAGMA index_info({index['name']})")] == [
-            "id"
-        ]:
+        columns = [c["name"] for c in conn.execute(f"PRAGMA index_info({index['name']})")]
+        if index["unique"] and columns == ["id"]:
             return True
     return False
 

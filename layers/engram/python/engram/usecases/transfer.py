@@ -6,9 +6,10 @@ memories that mention them, and relations, each relation once with its subject's
 session with its jobs and facts followed by its transcript, then an `end` record with the counts. A
 page holds at most `limit` records besides the header and end (a memory's history rides with it).
 
-Import stores each record as it was exported, ids kept, unless it already exists: importing the same
-records twice changes nothing the second time, and an interrupted import can simply run again. Graph
-ids are derived from the tenant, so entities and relations are re-keyed for the importer's tenant.
+Import stores each record as POST /v1/memories could have stored it (see `Import`), ids kept (ids are
+unique per tenant), unless it already exists: importing the same records twice changes nothing the
+second time, and an interrupted import can simply run again. Graph ids are derived from the tenant,
+so entities and relations are re-keyed for the importer's tenant.
 """
 
 from __future__ import annotations
