@@ -102,6 +102,35 @@ def _probe_records() -> list[dict[str, Any]]:
             ),
             "embedding": [0.1, 0.2, 0.3],
         },
+        {
+            "kind": "session",
+            "session": {"user_id": USER, "session_id": "s-1", "message_count": 1},
+            "facts": [
+                {
+                    "fact_key": "f1",
+                    "state": "proposed",
+                    "content": PROBE,
+                    "memory_type": "fact",
+                    "confidence": 0.5,
+                    "provenance": "user_stated",
+                    "source_message_ids": [new_id()],
+                    "job_id": new_id(),
+                },
+            ],
+        },
+        {
+            "kind": "message",
+            "user_id": USER,
+            "session_id": "s-1",
+            "message": {
+                "id": new_id(),
+                "seq": 1,
+                "role": "user",
+                "content": PROBE,
+                "message_key": "k1",
+                "received_at": "2026-01-05T10:00:00Z",
+            },
+        },
     ]
 
 
@@ -120,6 +149,7 @@ def test_the_import_probe_stores_only_what_remember_could_have(tmp_path, capsys)
         (2, "memory.project"),
         (3, "memory.content"),
     ], report.rejected
+    assert report.records["session"] == report.records["message"] == 1
     assert report.existing == 2 and sorted(report.redactions) == [
         "api_key",
         "aws_access_key",
