@@ -90,7 +90,7 @@ class DynamoUserData:
             "ConsistentRead": True,
         }
         if position:
-            params["ExclusiveStartKey"] = decode_cursor(position, ("pk", "sk"))
+            params["ExclusiveStartKey"] = decode_cursor(position, ("pk", "sk"), {"pk": str, "sk": str})
         found: list[SessionInfo] = []
         while True:
             response = self.table.scan(**params)
