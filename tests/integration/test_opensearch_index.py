@@ -25,6 +25,7 @@ from engram.adapters.opensearch_index import (
     OpenSearchIndex,
     build_client,
     scope_filter,
+    tenant_index,
 )
 from engram.domain.models import Memory, MemoryType, Provenance, Status, Temporal
 from engram.ports import IndexedMemory, SearchFilters, SearchScope
@@ -33,6 +34,7 @@ from tests.fakes.opensearch_server import FakeOpenSearch, iter_bulk_actions
 
 DIMS = 4
 INDEX = "engram-memories"
+ACME = tenant_index(INDEX, "acme")  # the index of acme's memories
 
 
 def memory(memory_id: str, content: str, **fields: Any) -> Memory:
@@ -73,7 +75,7 @@ def index(fake: FakeOpenSearch, mode: Mode) -> OpenSearchIndex:
 
 
 def last_search_body(fake: FakeOpenSearch) -> dict[str, Any]:
-    return fake.requests_to("POST", f"/{INDEX}/_search")[-1].body  # type: ignore[no-any-return]
+    return fake.requests_to("POST", f"/{ACME}/_search")[-1].body  # type: ignore[no-any-return]
 
 
 # ---------------------------------------------------------------------- index lifecycle
@@ -91,8 +93,8 @@ def test_the_index_is_created_once_with_a_filterable_knn_mapping(fake: FakeOpenS
     second.search(SCOPE, "dark mode", 5)
 
     # Then the index was created exactly once, with the mapping both legs need
-    assert len(fake.requests_to("PUT", f"/{INDEX}")) == 1
-    mapping = OpenSearch(fake.url).indices.get_mapping(index=INDEX)[INDEX]["mappings"]
+    assert len(fake.requests_to("PUT", f"/{ACME}")) == 1
+    mapping = OpenSearch(fake.url).indices.get_mapping(index=ACME)[ACME]["mappings"]
     properties = mapping["properties"]
     assert properties["vector"] == {
         "type": "knn_vector",
@@ -103,7 +105,7 @@ def test_the_index_is_created_once_with_a_filterable_knn_mapping(fake: FakeOpenS
     for name in ("tenant", "user_id", "project", "namespace", "status", "memory_type", "categories"):
         assert properties[name] == {"type": "keyword"}
     assert properties["observed_at"] == {"type": "date"}
-    assert fake.indices[INDEX].settings["index.knn"] is True
+    assert fake.indices[ACME].settings["index.knn"] is True
 
 
 def test_from_settings_wires_endpoint_mode_index_and_dimensions() -> None:
@@ -118,15 +120,17 @@ def test_from_settings_wires_endpoint_mode_index_and_dimensions() -> None:
 
         index.upsert([IndexedMemory(memory("m1", "Settings decide the index"), [0.0, 0.0, 1.0])])
 
-        assert fake.indices["memories-test"].properties["vector"]["dimension"] == 3
-        assert [doc["memory_id"] for doc in fake.documents("memories-test").values()] == ["m1"]
+        assert fake.indices[tenant_index("memories-test", "acme")].properties["vector"]["dimension"] == 3
+        assert [
+            doc["memory_id"] for doc in fake.documents(tenant_index("memories-test", "acme")).values()
+        ] == ["m1"]
 
 
 def test_index_creation_tolerates_another_process_creating_it_first(
     fake: FakeOpenSearch, mode: Mode, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Given the index appears between our existence check and our create
-    OpenSearchIndex(build_client(fake.url, mode=mode), INDEX, DIMS, mode=mode).ensure_index()
+    OpenSearchIndex(build_client(fake.url, mode=mode), INDEX, DIMS, mode=mode).ensure_index("acme")
     client = build_client(fake.url, mode=mode)
     monkeypatch.setattr(client.indices, "exists", lambda **_: False)
     late = OpenSearchIndex(client, INDEX, DIMS, mode=mode)
@@ -328,7 +332,7 @@ def test_upsert_replaces_a_memory_in_place(fake: FakeOpenSearch, index: OpenSear
 
     index.upsert([item("m1", "The standup is at ten", at_angle(90), status=Status.stale)])
 
-    assert len(fake.documents(INDEX)) == 1
+    assert len(fake.documents(ACME)) == 1
     assert index.search(SCOPE, "nine", 5) == []
     assert [hit.memory_id for hit in index.search(SCOPE, "ten", 5)] == ["m1"]
     [hit] = index.knn(SCOPE, at_angle(90), 5)
@@ -393,10 +397,10 @@ def test_a_managed_domain_uses_memory_ids_and_waits_for_refresh() -> None:
         index = OpenSearchIndex(build_client(fake.url, mode="es"), INDEX, DIMS, mode="es")
         index.upsert([item("m1", "Alpha"), item("m2", "Beta")])
 
-        [bulk] = fake.requests_to("POST", f"/{INDEX}/_bulk")
+        [bulk] = fake.requests_to("POST", f"/{ACME}/_bulk")
         assert bulk.params == {"refresh": "wait_for"}
         assert [meta.get("_id") for _, meta in iter_bulk_actions(bulk)] == ["m1", "m2"]
-        assert set(fake.documents(INDEX)) == {"m1", "m2"}
+        assert set(fake.documents(ACME)) == {"m1", "m2"}
 
 
 def test_serverless_gets_no_custom_ids_and_no_refresh() -> None:
@@ -406,13 +410,13 @@ def test_serverless_gets_no_custom_ids_and_no_refresh() -> None:
         index.upsert([item("m1", "Alpha again")])
         index.delete("acme", ["m2"])
 
-        bulks = fake.requests_to("POST", f"/{INDEX}/_bulk")
+        bulks = fake.requests_to("POST", f"/{ACME}/_bulk")
         assert bulks and all(bulk.params == {} for bulk in bulks)
         for bulk in bulks:
             for op, meta in iter_bulk_actions(bulk):
                 assert op == "delete" or "_id" not in meta
         assert not fake.requests_to("POST", "/_refresh")
-        assert sorted(doc["memory_id"] for doc in fake.documents(INDEX).values()) == ["m1"]
+        assert sorted(doc["memory_id"] for doc in fake.documents(ACME).values()) == ["m1"]
         assert [hit.memory_id for hit in index.search(SCOPE, "alpha", 5)] == ["m1"]
 
 
@@ -423,7 +427,7 @@ def test_serverless_duplicates_from_unrefreshed_writes_are_collapsed() -> None:
         index.upsert([item("m1", "Invoices are due on the first", at_angle(0))])
         index.upsert([item("m1", "Invoices are due on the fifth", at_angle(20))])
         fake.refresh()
-        assert len(fake.documents(INDEX)) == 2
+        assert len(fake.documents(ACME)) == 2
 
         # Then each leg still answers one hit per memory
         assert [hit.memory_id for hit in index.knn(SCOPE, at_angle(0), 5)] == ["m1"]
@@ -432,7 +436,7 @@ def test_serverless_duplicates_from_unrefreshed_writes_are_collapsed() -> None:
         # And the next upsert of the memory cleans both copies up
         index.upsert([item("m1", "Invoices are due on the tenth", at_angle(40))])
         fake.refresh()
-        assert [doc["content"] for doc in fake.documents(INDEX).values()] == ["Invoices are due on the tenth"]
+        assert [doc["content"] for doc in fake.documents(ACME).values()] == ["Invoices are due on the tenth"]
 
 
 # ---------------------------------------------------------------------- failures
@@ -452,7 +456,7 @@ def test_an_unreachable_cluster_raises_index_unavailable() -> None:
 
 def test_rejected_bulk_items_raise_index_write_failed(fake: FakeOpenSearch, mode: Mode) -> None:
     # Given the index was created for another embedding size
-    OpenSearchIndex(build_client(fake.url, mode=mode), INDEX, 3, mode=mode).ensure_index()
+    OpenSearchIndex(build_client(fake.url, mode=mode), INDEX, 3, mode=mode).ensure_index("acme")
     index = OpenSearchIndex(build_client(fake.url, mode=mode), INDEX, DIMS, mode=mode)
 
     with pytest.raises(IndexWriteFailed, match="mapper_parsing_exception"):
@@ -463,7 +467,7 @@ def test_rejected_bulk_items_raise_index_write_failed(fake: FakeOpenSearch, mode
 
 
 def test_the_fake_refuses_query_shapes_it_does_not_implement(fake: FakeOpenSearch, mode: Mode) -> None:
-    OpenSearchIndex(build_client(fake.url, mode=mode), INDEX, DIMS, mode=mode).ensure_index()
+    OpenSearchIndex(build_client(fake.url, mode=mode), INDEX, DIMS, mode=mode).ensure_index("acme")
     client = OpenSearch(fake.url)
     knn = {"knn": {"vector": {"vector": at_angle(0), "k": 3}}}
     unsupported = [
@@ -475,7 +479,7 @@ def test_the_fake_refuses_query_shapes_it_does_not_implement(fake: FakeOpenSearc
     ]
     for body in unsupported:
         with pytest.raises(RequestError) as raised:
-            client.search(index=INDEX, body=body)
+            client.search(index=ACME, body=body)
         assert raised.value.status_code == 400
 
 
@@ -497,9 +501,9 @@ def test_content_is_mapped_with_the_builtin_english_analyzer(
 ) -> None:
     assert index.mapping()["mappings"]["properties"]["content"] == {"type": "text", "analyzer": "english"}
 
-    index.ensure_index()
+    index.ensure_index("acme")
 
-    request = fake.requests_to("PUT", f"/{INDEX}")[0].body
+    request = fake.requests_to("PUT", f"/{ACME}")[0].body
     assert request["mappings"]["properties"]["content"]["analyzer"] == "english"
     assert "analysis" not in request["settings"]  # built in: no custom analysis settings needed
 

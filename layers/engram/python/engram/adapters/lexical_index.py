@@ -149,8 +149,8 @@ class Bm25Search:
         scope: _ScopeStats | None = None
         if scoped is not None:
             # a scope of at most `exact_below` memories has at most that many matches, whatever the terms
-            sizes = own.sizes(self.exact_below + 1)
-            if len(sizes) <= self.exact_below:
+            if own.count(None, self.exact_below + 1) <= self.exact_below:  # counted first: reads no lengths
+                sizes = own.sizes(self.exact_below + 1)
                 rows = len(sizes)
 
                 def counted(t: str, n: int) -> int:
