@@ -544,3 +544,74 @@ def test_stop_words_do_not_change_the_ranking(index: OpenSearchIndex) -> None:
 def test_opensearch_knn_is_never_taken_as_exact(index: OpenSearchIndex) -> None:
     """Its k-NN walks an HNSW graph: enrichment keeps its lexical candidate search over it."""
     assert index.exact(SCOPE) is False
+
+
+# ---------------------------------------------------------------------- one index a tenant
+
+
+def test_another_tenants_writes_change_neither_bm25_scores_nor_ranking(index: OpenSearchIndex) -> None:
+    # Given acme's memories, a few holding a rare word
+    index.upsert(
+        [
+            item("a1", "The Zanzibar shipment leaves on Fridays"),
+            item("a2", "Zanzibar customs need the signed manifest before the shipment"),
+            item("a3", "The staging cluster runs in Frankfurt"),
+            item("a4", "Invoices for the Zanzibar office go to finance"),
+        ]
+    )
+    before = [(hit.memory_id, hit.score) for hit in index.search(SCOPE, "zanzibar shipment", 10)]
+    # When another tenant stores 15 memories holding the word (its user named alice too), and others
+    index.upsert(
+        [item(f"g{i}", f"Zanzibar spice order {i} ships weekly", tenant="globex") for i in range(15)]
+        + [item(f"h{i}", f"Warehouse note {i}: the shipment was counted", tenant="globex") for i in range(15)]
+    )
+    # Then acme's scores and ranking are the same (its statistics are its index's alone)
+    assert len(before) == 3
+    assert [(hit.memory_id, hit.score) for hit in index.search(SCOPE, "zanzibar shipment", 10)] == before
+    assert len(index.search(SearchScope("globex", "alice"), "zanzibar", 20)) == 15
+
+
+def test_a_shared_index_of_before_is_moved_out_a_tenant_at_a_time(fake: FakeOpenSearch, mode: Mode) -> None:
+    # Given the one index every tenant shared before, holding two tenants' memories (more than a page)
+    client = build_client(fake.url, mode=mode)
+    old = OpenSearchIndex(client, INDEX, DIMS, mode=mode)
+    client.indices.create(index=INDEX, body=old.mapping())
+    lines: list[dict[str, Any]] = []
+    for tenant, count in (("acme", 7), ("globex", 3)):
+        for i in range(count):
+            doc = old._document(item(f"{tenant}-{i}", f"{tenant} deploys on day {i}", tenant=tenant))
+            lines += [{"index": {"_id": f"{tenant}-{i}"} if mode == "es" else {}}, doc]
+    client.bulk(index=INDEX, body=lines, params={"refresh": "true"} if mode == "es" else {})
+    monkey = OpenSearchIndex(client, INDEX, DIMS, mode=mode)
+    # When engram (pages of 3 documents) first serves acme
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("engram.adapters.opensearch_index.MOVE_CHUNK", 3)
+        hits = monkey.search(SCOPE, "deploys", 20)
+    # Then acme's memories are found, in acme's own index, and left the shared one; globex's stay
+    # there until globex is served, then move too
+    assert sorted(hit.memory_id for hit in hits) == [f"acme-{i}" for i in range(7)]
+    assert sorted(doc["memory_id"] for doc in fake.documents(ACME).values()) == [
+        f"acme-{i}" for i in range(7)
+    ]
+    assert sorted(doc["tenant"] for doc in fake.documents(INDEX).values()) == ["globex"] * 3
+    globex = monkey.search(SearchScope("globex", "alice"), "deploys", 20)
+    assert sorted(hit.memory_id for hit in globex) == [f"globex-{i}" for i in range(3)]
+    assert fake.documents(INDEX) == {}
+    # and the vectors came along
+    assert set(monkey.get_vectors("acme", ["acme-0"])) == {"acme-0"}
+
+
+def test_the_fake_pages_a_keyword_sort_with_search_after(fake: FakeOpenSearch, mode: Mode) -> None:
+    # Given documents with keyword values, one without the field
+    index = OpenSearchIndex(build_client(fake.url, mode=mode), INDEX, DIMS, mode=mode)
+    index.upsert([item(m, "a note", project=p) for m, p in (("m1", "b"), ("m2", "a"), ("m3", "c"))])
+    client = OpenSearch(fake.url)
+    body: dict[str, Any] = {"size": 2, "sort": [{"project": "desc"}], "_source": ["memory_id"]}
+    # When they are paged in descending order
+    first = client.search(index=ACME, body=body)["hits"]["hits"]
+    rest = client.search(index=ACME, body={**body, "search_after": first[-1]["sort"]})["hits"]["hits"]
+    # Then each page follows the last, with null scores and the sort values, as OpenSearch answers
+    assert [h["_source"]["memory_id"] for h in first + rest] == ["m3", "m1", "m2"]
+    assert [h["sort"] for h in first] == [["c"], ["b"]] and first[0]["_score"] is None
+    with pytest.raises(RequestError):
+        client.search(index=ACME, body={"search_after": ["a"]})
