@@ -22,27 +22,26 @@ rows of the scope is answered without calling bm25():
   of 8,000 similar notes, where the enrichment worker's dedup query, a note's eight longest words, read
   28 of them: 15 ms), and the sets left hold fewer of the rarest terms.
 * A candidate is scored by bm25()'s own formula (k1 = 1.2, b = 0.75) from figures that cost no pass
-  over a doclist: the row count and total token count from FTS5's averages record (what bm25() reads),
-  the row's length from FTS5's record of it (memories_fts_docsize, read in the same statement), and
-  each term's document count, counted when at most `exact_below`, else estimated from 8 rowid windows
-  spread over the index (`sample` rowids in all: ~1% off in the term's idf), kept per database until
-  its row count moves by 1/32. A kept estimate is also an unscoped query's count of the term's matches
-  (it only has to tell they are more than `exact_below`): such a term is not counted again, which
-  was a seventh of the leg's CPU at 100,000 memories.
+  over a doclist: the row count and total token count, the row's length from FTS5's record of it
+  (memories_fts_docsize, read in the same statement), and each term's document count, counted when at
+  most `exact_below`, else estimated (~1% off in the term's idf) and kept.
 
-A search keeps to one user's memories in FTS5 itself (`Scoped`): each row holds its user's scope token
-in a second column (engram.adapters.sqlite_db.fts_scope), and the token is ANDed into every MATCH, so
-FTS5 reads the user's rows only. Before, it read every user's matches of the query's terms and looked
-each up in the memories table: 24 ms at the median for a user of 1,000 memories among a million, 4 ms
-now. A user of at most `exact_below` memories has every match scored by FTS5; a larger one is read as
-above, the walk widened by how small the user's share of the index is. Document counts, the row count
-and the average length are the whole index's, as bm25() takes them; a row's length counts its scope
-token, as bm25()'s does.
+Statistics are the scope's own (DESIGN invariant 10: one tenant's writes never change another's
+scores). A search keeps to one user's memories in FTS5 itself (`Scoped`): each row holds its user's
+scope token in a second column (engram.adapters.sqlite_db.fts_scope), ANDed into every MATCH, so FTS5
+reads the user's rows only, and a user's score is what bm25() gives in an index of that user's rows
+alone: the row count is the scope token's, the document counts are counted (or estimated) within the
+scope, and the average length is the scope's rows'. A scope of at most `exact_below` memories, or a
+query matching at most that many of its rows, is scored exactly in Python (FTS5's bm25() takes the
+whole table's statistics), term frequencies read from highlight(). A larger scope keeps its row count,
+its token count (estimated from 8 windows of its rows, `sample` in all) and its estimated document
+counts until it grows by 1/32; candidates are read from its newest rowid back. Nothing there depends
+on another user's rows: an unscoped search (`top` without `Scoped`) alone takes the whole index's.
+Within a tenant, statistics are per user, as the scope token is.
 
-Two approximations, then: a term written twice in one memory counts once (bm25() gives it ~1.4 times
-the weight), and estimated document counts. On a corpus whose terms are written once a memory and in
-at most `exact_below` rows, a candidate's score is the plain `ORDER BY rank` query's. A query matching
-at most `exact_below` rows has all of them scored by FTS5 itself: the plain query's results.
+Two approximations past the bound: a term written twice in one memory counts once (bm25() gives it
+~1.4 times the weight), and estimated document counts and average length. Below it, a candidate's
+score is bm25()'s over the scope's rows.
 """
 
 from __future__ import annotations
