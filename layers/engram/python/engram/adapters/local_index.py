@@ -749,7 +749,8 @@ class LocalIndex:
         matches). First the user's best matches are checked against the rest of the scope (status,
         project, namespaces, filters); when too few of them pass, the passing ones are ranked
         instead, each match checked as FTS5 finds it. A user of at most `exact_below` memories has
-        every match scored by FTS5. Either way: the top k of the scope, by BM25."""
+        every match scored exactly. Either way: the top k of the scope, by BM25 over the user's own
+        statistics (no other user's or tenant's writes move it)."""
         if k <= 0:
             return []
         predicate, params = scope_predicate(scope)
