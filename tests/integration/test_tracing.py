@@ -6,6 +6,8 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import subprocess
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -158,3 +160,21 @@ def test_an_embedding_call_is_a_client_span_with_the_gen_ai_attributes(exporter)
 )
 def test_spans_are_exported_only_when_the_standard_environment_asks(environ: dict[str, Any], wanted: bool):
     assert tracing_requested(environ) is wanted
+
+
+NO_SDK = """
+import json, os, sys
+for name in [n for n in os.environ if n.startswith("OTEL_")]:
+    del os.environ[name]
+from engram.tracing import configure_tracing
+import engram.observability, engram.usecases.remember
+print(json.dumps([configure_tracing(), sorted(m for m in sys.modules if m.startswith("opentelemetry.sdk"))]))
+"""
+
+
+def test_without_the_otel_environment_no_sdk_is_loaded():
+    """The API alone: spans are no-ops, and the SDK is not even imported."""
+    out = subprocess.run(
+        [sys.executable, "-c", NO_SDK], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert json.loads(out.stdout) == [False, []]
