@@ -157,30 +157,30 @@ def tracing_requested(environ: Mapping[str, str] | None = None) -> bool:
     return bool(env.get("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") or env.get("OTEL_EXPORTER_OTLP_ENDPOINT"))
 
 
-def configure_tracing(environ: Mapping[str, str] | None = None) -> bool:
+def configure_tracing() -> bool:
     """Install the OpenTelemetry SDK for this process when the environment asks for it and nothing
     installed one before (the ADOT layer's wrapper does on Lambda): spans batched and exported over
     OTLP/HTTP (or printed, OTEL_TRACES_EXPORTER=console). Returns whether it installed one."""
-    env = os.environ if environ is None else environ
-    if not tracing_requested(env) or not isinstance(trace.get_tracer_provider(), trace.ProxyTracerProvider):
+    if not tracing_requested() or not isinstance(trace.get_tracer_provider(), trace.ProxyTracerProvider):
         return False
     try:
+        from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
         from opentelemetry.sdk.resources import Resource
         from opentelemetry.sdk.trace import TracerProvider
         from opentelemetry.sdk.trace.export import BatchSpanProcessor, ConsoleSpanExporter, SpanExporter
     except ImportError:
-        log.warning("OTEL_* asks for traces, but the SDK is not installed: pip install 'engram[otel]'")
+        log.warning(
+            "OTEL_* asks for traces, but the SDK or its exporter is missing: pip install 'engram[otel]'"
+        )
         return False
     exporters: list[SpanExporter] = []
-    named = {e.strip().lower() for e in env.get("OTEL_TRACES_EXPORTER", "otlp").split(",")}
-    if "otlp" in named:
-        from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
-
+    named = {e.strip().lower() for e in os.environ.get("OTEL_TRACES_EXPORTER", "").split(",") if e.strip()}
+    if "otlp" in named or not named:  # OTLP unless told otherwise, as the SDK's own default
         exporters.append(OTLPSpanExporter())
     if "console" in named:
         exporters.append(ConsoleSpanExporter())
     provider = TracerProvider(
-        resource=Resource.create({"service.name": env.get("OTEL_SERVICE_NAME", SERVICE)})
+        resource=Resource.create({"service.name": os.environ.get("OTEL_SERVICE_NAME", SERVICE)})
     )
     for exporter in exporters:
         provider.add_span_processor(BatchSpanProcessor(exporter))
