@@ -21,8 +21,10 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 from opentelemetry.trace import SpanKind, StatusCode
 
 from engram.domain.errors import PiiRejected
+from engram.domain.models import Memory
 from engram.ports import EnrichJob
 from engram.providers.embedders.bedrock import BedrockEmbedder
+from engram.providers.enrichers import BedrockEnricher
 from engram.runtime.janitor_wiring import janitor_for
 from engram.tracing import tracing_requested
 from engram.usecases.recall import RecallQuery
@@ -144,6 +146,40 @@ def test_an_embedding_call_is_a_client_span_with_the_gen_ai_attributes(exporter)
         "gen_ai.embeddings.dimension.count": 256,
         "engram.batch.size": 1,
     }
+
+
+def test_an_llm_call_is_a_client_span_with_the_gen_ai_attributes_and_no_prompt(exporter):
+    client = boto3.client("bedrock-runtime", region_name="us-east-1")
+    model = "anthropic.claude-3-haiku-20240307-v1:0"
+    answer = {"importance": 3, "memory_type": "preference", "temporal_kind": "persistent", "confidence": 0.9}
+    memory = Memory(id="01NEW", tenant=TENANT, user_id=USER, content=CONTENT, content_hash="h")
+    with Stubber(client) as stub:
+        stub.add_response(
+            "converse",
+            {
+                "output": {
+                    "message": {
+                        "role": "assistant",
+                        "content": [
+                            {"toolUse": {"toolUseId": "t1", "name": "record_enrichment", "input": answer}}
+                        ],
+                    }
+                },
+                "stopReason": "tool_use",
+                "usage": {"inputTokens": 310, "outputTokens": 42, "totalTokens": 352},
+                "metrics": {"latencyMs": 812},
+            },
+        )
+        BedrockEnricher(model, client=client).enrich(memory)
+
+    [span] = exporter.get_finished_spans()
+    assert span.name == f"chat {model}" and span.kind == SpanKind.CLIENT
+    assert span.attributes == {
+        "gen_ai.operation.name": "chat",
+        "gen_ai.provider.name": "aws.bedrock",
+        "gen_ai.request.model": model,
+    }
+    assert leaked((span,), CONTENT, USER, TENANT) == []
 
 
 @pytest.mark.parametrize(
