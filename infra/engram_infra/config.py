@@ -15,6 +15,7 @@ from aws_cdk import aws_logs as logs
 from constructs import Node
 
 JANITOR_JOBS = ("repair", "expire", "decay", "retention", "consolidate")
+_LAYER_ARN = r"arn:aws[a-z-]*:lambda:[a-z0-9-]+:\d{12}:layer:[A-Za-z0-9_-]+:\d+"
 
 _RETENTION = {
     1: logs.RetentionDays.ONE_DAY,
@@ -64,6 +65,8 @@ class EngramConfig:
     alarm_email: str
     apigw_cloudwatch_role: bool
     schedules: dict[str, str]
+    otel_tracing: bool = False  # the ADOT layer and its wrapper on every function
+    adot_layer_arn: str = ""  # the region's AWSOpenTelemetryDistroPython layer version
 
     @property
     def is_prod(self) -> bool:
@@ -94,6 +97,10 @@ class EngramConfig:
             raise ConfigError(f"alarm_email {email!r} is not an e-mail address")
         llm_provider = _choice(get("llm_provider"), "llm_provider", ("bedrock", "openai", "rules"))
         llm_model = _text(get("llm_model"), "llm_model", allow_empty=llm_provider == "rules")
+        otel_tracing = _bool(get("otel_tracing"), "otel_tracing")
+        adot_layer_arn = _text(get("adot_layer_arn"), "adot_layer_arn", allow_empty=not otel_tracing)
+        if adot_layer_arn and not re.fullmatch(_LAYER_ARN, adot_layer_arn):
+            raise ConfigError(f"adot_layer_arn {adot_layer_arn!r} is not a Lambda layer version ARN")
         rate, burst = (
             _int(get("throttle_rate"), "throttle_rate", 1),
             _int(get("throttle_burst"), "throttle_burst", 1),
@@ -130,6 +137,8 @@ class EngramConfig:
             alarm_email=email,
             apigw_cloudwatch_role=_bool(get("apigw_cloudwatch_role"), "apigw_cloudwatch_role"),
             schedules={job: _schedule(get(f"schedule_{job}"), f"schedule_{job}") for job in JANITOR_JOBS},
+            otel_tracing=otel_tracing,
+            adot_layer_arn=adot_layer_arn,
         )
 
 

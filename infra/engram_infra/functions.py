@@ -66,12 +66,20 @@ def lambda_environment(
         "ENGRAM_PIPELINE_MODE": config.pipeline_mode,
         "POWERTOOLS_SERVICE_NAME": "engram",
         "POWERTOOLS_METRICS_NAMESPACE": "engram",
-        # Responses carry memory content; keep it out of X-Ray.
-        "POWERTOOLS_TRACER_CAPTURE_RESPONSE": "false",
         # engram uses no pydantic plugin. Without this, the first model built reads the entry points
         # of every package on the path looking for some: ~1.4% of the api's cold start in instructions.
         "PYDANTIC_DISABLE_PLUGINS": "__all__",
     }
+
+
+def adot_tracing(function: lambda_.Function, config: EngramConfig) -> None:
+    """With `otel_tracing` on, the ADOT layer and its wrapper: it installs the OpenTelemetry SDK before
+    the handler loads, so engram's spans (engram.tracing) and the AWS SDK's calls are exported."""
+    if not config.otel_tracing:
+        return
+    layer = lambda_.LayerVersion.from_layer_version_arn(function, "AdotLayer", config.adot_layer_arn)
+    function.add_layers(layer)
+    function.add_environment("AWS_LAMBDA_EXEC_WRAPPER", "/opt/otel-instrument")
 
 
 def bedrock_model_arns(scope: Construct, model_id: str) -> list[str]:
@@ -120,6 +128,8 @@ class Functions(Construct):
         self.enrich = self._function(ENRICH)
         self.janitor = self._function(JANITOR)
         self.by_name = {spec.name: getattr(self, spec.name) for spec in (API, AUTHORIZER, ENRICH, JANITOR)}
+        for function in self.by_name.values():
+            adot_tracing(function, config)
 
         # Who needs what. Table grants include the table's indexes (gsi1, gsi2): `<table arn>/index/*`.
         table_id = Stack.of(self).get_logical_id(table.node.default_child)  # type: ignore[arg-type]

@@ -1,8 +1,7 @@
 """The api and authorizer Lambdas import only what they use: their cold start is what a user waits for.
 
 Each handler is loaded in a fresh interpreter (so `sys.modules` holds only what its import pulled in)
-with the environment the deployed function gets (ENGRAM_BACKEND=aws, and LAMBDA_TASK_ROOT, which
-switches powertools' X-Ray tracing on), then the modules it loaded are checked by name. Nothing is
+with the environment the deployed function gets (ENGRAM_BACKEND=aws, and LAMBDA_TASK_ROOT), then the modules it loaded are checked by name. Nothing is
 timed here: `bench/bench_coldstart.py` measures.
 """
 
@@ -60,11 +59,6 @@ FORBIDDEN = {
     "api": (
         *EMBEDDED_ONLY,
         "httpx",  # X-Ray patches only what engram calls (botocore, http.client)
-        # Requests are routed by engram.api.router and validated by engram.api.validation: no part of
-        # powertools' event handler (its resolvers, middlewares, OpenAPI models). The document alone is
-        # built by it, on request (engram.api.contract). Logs, metrics and traces are engram.observability's:
-        # no powertools package at all.
-        "aws_lambda_powertools",
         "opensearchpy",  # the search index's client is built by the first call that needs it
         "requests",
         # The table is a DynamoTable over a botocore client (adapters.dynamo_table), not boto3's resource.
@@ -97,9 +91,9 @@ FORBIDDEN = {
         "engram.adapters.opensearch_index",
         "opensearchpy",
         "aws_xray_sdk",
-        # The event read and the policy built by hand, its one log line written as the Logger writes it
-        # (runtime.authorizer.log): no powertools package, whose Logger alone is a fifth of its start.
-        "aws_lambda_powertools",
+        # The event read and the policy built by hand; its one log line is the shared powertools Logger's.
+        "aws_lambda_powertools.event_handler",
+        "aws_lambda_powertools.utilities.parser",
         "engram.api",
         "engram.usecases",  # the key check without pydantic (runtime.authorizer)
         "engram.domain.models",
@@ -208,13 +202,6 @@ def test_the_api_handler_builds_no_api_or_domain_model_at_its_cold_start(tmp_pat
     declared, built = run_in_fresh_lambda(LOAD_AND_LIST_BUILT, "api", tmp_path)
     assert declared > 40  # the API's and the domain's models were loaded (the check is not vacuous)
     assert built == []
-
-
-def test_the_api_handler_traces_with_xray_on_lambda(tmp_path):
-    """The api keeps its X-Ray tracing (DynamoDB, SQS, OpenSearch and Bedrock calls as subsegments)."""
-    loaded = modules_loaded_by("api", tmp_path)
-    assert "aws_xray_sdk.ext.botocore.patch" in loaded
-    assert "aws_xray_sdk.ext.httplib.patch" in loaded
 
 
 BUILD_SEARCH_CLIENTS = """
