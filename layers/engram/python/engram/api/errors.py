@@ -8,7 +8,7 @@ logged, never guessed as a client error. A dependency outage (search index, embe
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from aws_lambda_powertools.event_handler import Response, content_types
@@ -101,7 +101,7 @@ def register(app: EngramResolver) -> None:
     def _domain(exc: EngramError) -> Response[str]:
         return domain(exc)
 
-    @app.not_found  # type: ignore[untyped-decorator]
+    @app.not_found
     def _not_found(exc: NotFoundError) -> Response[str]:
         event = app.current_event
         return not_found(event.http_method, event.path, app.allowed_methods(event.path))
@@ -125,7 +125,7 @@ def not_found(method: str, path: str, allowed: list[str]) -> Response[str]:
     return error_response(404, "not_found", f"no route {method} {path}")
 
 
-def invalid(errors: list[Any]) -> Response[str]:
+def invalid(errors: Sequence[Any]) -> Response[str]:
     """422 naming each invalid field by its path (`body.content`, `query.limit`); 400 when the body
     is not JSON at all."""
     if any(e.get("type") == "json_invalid" for e in errors):

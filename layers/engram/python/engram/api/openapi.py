@@ -22,7 +22,7 @@ def document() -> dict[str, Any]:
     from engram.api.app import build_resolver
     from engram.api.contract import document as openapi_document
 
-    return openapi_document(build_resolver(_NoServices()))  # type: ignore[arg-type]
+    return openapi_document(build_resolver(_NoServices()))
 
 
 def main() -> int:

@@ -24,4 +24,3 @@ def router(c: Services) -> Router:
         return c.tenant_stats(tenant(routes))
 
     return routes
-

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from aws_lambda_powertools.event_handler.api_gateway import Router
 
 from engram.api.contract import AUTH, AUTHENTICATED, BODY, RECALL, responses
