@@ -1,9 +1,7 @@
-"""Every error the API can answer with, mapped to HTTP in this one place.
-
-`STATUS` is the whole table: a typed error answers with the status of its nearest class in it. An
-`EngramError` that is not in the table (nor a subclass of one that is) is a bug, answered 500 and
-logged, never guessed as a client error. A dependency outage (search index, embedding model) is a
-503 with `Retry-After`: the caller did nothing wrong and may retry.
+"""Every error the API can answer with, mapped to HTTP in this one place: `register` installs the
+resolver's exception handlers. `STATUS` is the whole table: a typed error answers with the status of
+its nearest class in it; an `EngramError` not in it is a bug, answered 500 and logged, never guessed
+as a client error. A dependency outage (search index, embedding model) is a 503 with `Retry-After`.
 """
 
 from __future__ import annotations
