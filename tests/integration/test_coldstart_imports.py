@@ -73,16 +73,6 @@ FORBIDDEN = {
         "engram.usecases.memories",
         "engram.domain.pii",
         "engram.domain.scoring",
-        # The areas other than memories and search are declared by the first request for one of them
-        # (engram.api.routes.DEFERRED).
-        "engram.api.routes.admin",
-        "engram.usecases.janitor",
-        "engram.api.routes.entities",
-        "engram.api.entities",
-        "engram.api.routes.sessions",
-        "engram.api.sessions",
-        "engram.api.routes.transfer",
-        "engram.api.transfer",
     ),
     "authorizer": (
         *EMBEDDED_ONLY,
@@ -156,28 +146,19 @@ def answer(name, **change):
     event = {**json.loads((events / f"{name}.json").read_text()), **change}
     return module.handler(event, LocalContext("api"))["statusCode"]
 
-def event_handler():
-    return sorted(m for m in sys.modules if m.startswith("aws_lambda_powertools.event_handler"))
-
-statuses = [
+print(json.dumps([
     answer("health"),
     answer("list", queryStringParameters={"limit": "0"}, multiValueQueryStringParameters=None),
     answer("health", path="/v1/nowhere"),
     answer("remember", body="{"),
-]
-before = event_handler()
-statuses.append(answer("openapi"))
-print(json.dumps([statuses, before, event_handler()]))
+    answer("openapi"),
+]))
 """
 
 
-def test_the_api_answers_requests_without_powertools_event_handler(tmp_path):
-    """Its router is engram.api.router; powertools' event handler builds the OpenAPI document alone,
-    when it is asked for."""
-    statuses, before, after_document = run_in_fresh_lambda(ANSWER_AND_LIST, "api", tmp_path)
+def test_the_api_answers_in_a_fresh_lambda_without_reaching_a_store(tmp_path):
+    statuses = run_in_fresh_lambda(ANSWER_AND_LIST, "api", tmp_path)
     assert statuses == [200, 422, 404, 400, 200]  # each answered (no network: none reached a store)
-    assert before == []
-    assert "aws_lambda_powertools.event_handler.api_gateway" in after_document
 
 
 LOAD_AND_LIST_BUILT = """
