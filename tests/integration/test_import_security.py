@@ -142,6 +142,11 @@ def test_the_import_probe_stores_only_what_remember_could_have(tmp_path, capsys)
     status, body = _call(api, "POST", "/v1/import", {"records": records})
     assert status == 200, body
     assert body["created"] == 2, body
+    assert [(r["record"], r.get("field")) for r in body["rejected"]] == [
+        (2, "memory.project"),
+        (3, "memory.content"),
+    ], body
+    assert sorted(body["redactions"]) == ["api_key", "aws_access_key", "credit_card", "password"], body
 
     # Then the bad records are reported, each with why, and the rest imported (the use case's report)
     report = c.importer(TENANT, records)

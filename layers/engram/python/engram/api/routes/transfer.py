@@ -65,14 +65,7 @@ def router(c: Services) -> Router:
         responses=responses({200: (ImportResponse, "what was imported")}, 400, 403, 413, 422, 401, 429, 503),
     )
     def import_route(body: ImportRequest) -> ImportResponse:
-        report = c.importer(tenant(routes), body.records)
-        return ImportResponse(
-            records=report.records,
-            created=report.created,
-            existing=report.existing,
-            conflicts=report.conflicts,
-            queued=report.queued,
-        )
+        return ImportResponse.of(c.importer(tenant(routes), body.records))
 
     @routes.delete(
         "/v1/users/<user_id>",
