@@ -1,8 +1,8 @@
 """The api and authorizer Lambdas import only what they use: their cold start is what a user waits for.
 
 Each handler is loaded in a fresh interpreter (so `sys.modules` holds only what its import pulled in)
-with the environment the deployed function gets (ENGRAM_BACKEND=aws, and LAMBDA_TASK_ROOT), then the modules it loaded are checked by name. Nothing is
-timed here: `bench/bench_coldstart.py` measures.
+with the environment the deployed function gets (ENGRAM_BACKEND=aws, and LAMBDA_TASK_ROOT), then the
+modules it loaded are checked by name. Nothing is timed here: `bench/bench_coldstart.py` measures.
 """
 
 from __future__ import annotations
