@@ -3,6 +3,7 @@ store of the embedded default, and DynamoDB + SQS under moto, with a clock the t
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -14,6 +15,7 @@ from ulid import ULID
 from engram.adapters.opensearch_index import OpenSearchIndex, build_client
 from engram.adapters.sqlite_queue import SqliteJobQueue
 from engram.cli import main
+from engram.cli.invoke import LocalContext
 from engram.domain.health import Repair
 from engram.domain.models import Enrichment, EnrichmentState, Memory
 from engram.ports import EnrichJob, IndexedMemory, SearchScope
@@ -21,10 +23,11 @@ from engram.runtime.container import Container, local
 from engram.runtime.janitor_wiring import doctor_for, janitor_for
 from engram.settings import Settings
 from engram.usecases.janitor.health import Doctor
-from tests.conftest import FakeClock
+from tests.conftest import ROOT, FakeClock, load_event
 from tests.integration.builders import moto_aws, new_memory
 
 TENANT = "acme"
+HANDLER = ROOT / "functions" / "janitor" / "handler.py"
 
 
 @pytest.fixture
@@ -45,7 +48,9 @@ def c(tmp_path: Any, clock: FakeClock) -> Container:
 
 
 def _jobs(c: Container, n: int) -> None:
-    c.queue.enqueue([EnrichJob(tenant=TENANT, memory_id=str(ULID()), content_hash="h" * 64) for _ in range(n)])
+    c.queue.enqueue(
+        [EnrichJob(tenant=TENANT, memory_id=str(ULID()), content_hash="h" * 64) for _ in range(n)]
+    )
 
 
 def _kill(c: Container, clock: FakeClock, n: int) -> None:
@@ -80,7 +85,9 @@ def _component(doctor: Doctor, name: str) -> float:
     return next(x.value for x in doctor.check().components if x.name == name)
 
 
-def test_dead_lettered_jobs_lower_the_score_and_requeueing_them_raises_it(c: Container, clock: FakeClock) -> None:
+def test_dead_lettered_jobs_lower_the_score_and_requeueing_them_raises_it(
+    c: Container, clock: FakeClock
+) -> None:
     # Given ten jobs, six done and four failed until the queue dead-lettered them
     doctor = doctor_for(c)
     _jobs(c, 10)
@@ -136,7 +143,8 @@ def test_an_ineffective_repair_is_halted_after_three_runs_and_resumes_when_reset
     with db.write() as conn:
         for m in memories[:2]:
             conn.execute(
-                "DELETE FROM memories_fts WHERE rowid = (SELECT seq FROM memories WHERE tenant = ? AND id = ?)",
+                "DELETE FROM memories_fts"
+                " WHERE rowid = (SELECT seq FROM memories WHERE tenant = ? AND id = ?)",
                 (m.tenant, m.id),
             )
     real = doctor_for(c)
@@ -242,7 +250,9 @@ def aws(tmp_path: Any, clock: FakeClock) -> Iterator[Container]:
         yield moto.container(settings, index, clock=clock)
 
 
-def test_on_aws_the_dead_letter_queue_counts_and_the_redrive_repairs(aws: Container, clock: FakeClock) -> None:
+def test_on_aws_the_dead_letter_queue_counts_and_the_redrive_repairs(
+    aws: Container, clock: FakeClock
+) -> None:
     queue: Any = aws.queue
     queue.client.send_message(QueueUrl=queue.dlq_url, MessageBody='{"kind": "enrich"}')
     doctor = doctor_for(aws)
@@ -253,3 +263,27 @@ def test_on_aws_the_dead_letter_queue_counts_and_the_redrive_repairs(aws: Contai
     assert [(a.action, a.changed) for a in report.actions] == [(Repair.requeue_dead, 1)]
     assert report.after is not None and report.after.score == 1.0
     assert doctor_for(aws).state.load_repair(Repair.requeue_dead).runs == [clock.now()]
+
+
+def test_the_janitor_lambda_emits_the_health_score_after_a_repair_run(
+    tmp_path: Any, clock: FakeClock, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given the janitor function (as `engram invoke` loads it) aimed at a store with a dead job
+    monkeypatch.setenv("ENGRAM_DATA_DIR", str(tmp_path / "cold"))
+    monkeypatch.setenv("ENGRAM_EMBEDDER__PROVIDER", "hashing")
+    spec = importlib.util.spec_from_file_location("engram_function_janitor_health", HANDLER)
+    assert spec and spec.loader
+    handler = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(handler)
+    c = local(_settings(tmp_path), clock=clock)
+    _jobs(c, 2)
+    _kill(c, clock, 1)
+    handler.janitor, handler.doctor = janitor_for(c), doctor_for(c)
+    monkeypatch.setenv("POWERTOOLS_METRICS_DISABLED", "false")
+    capsys.readouterr()
+    # When the repair schedule fires
+    handler.handler(load_event("janitor/repair.json"), LocalContext("janitor"))
+    # Then its EMF line carries the score
+    emf = [json.loads(line) for line in capsys.readouterr().out.splitlines() if '"_aws"' in line]
+    (scores,) = [e["HealthScore"] for e in emf if "HealthScore" in e]
+    assert scores == [doctor_for(c).check().score] and scores[0] < 1
