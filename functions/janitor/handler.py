@@ -4,6 +4,7 @@ from engram.runtime.coldstart import cold_start
 
 with cold_start():  # settings from ENGRAM_* and adapters, once, without the garbage collector
     from aws_lambda_powertools.metrics import MetricUnit
+    from aws_lambda_powertools.metrics.functions import is_metrics_disabled
     from aws_lambda_powertools.utilities.parser import envelopes, parse
     from aws_lambda_powertools.utilities.typing import LambdaContext
 
@@ -34,6 +35,7 @@ def handler(event: dict, context: LambdaContext) -> dict:
     logger.info("janitor run", extra=report.summary())
     if detail.job is JanitorJob.repair and not detail.dry_run:  # the repair schedule is the most frequent
         health = doctor.check()
-        metrics.add_metric(name="HealthScore", unit=MetricUnit.NoUnit, value=health.score)
+        if not is_metrics_disabled():  # disabled, powertools would keep it for the next invocation
+            metrics.add_metric(name="HealthScore", unit=MetricUnit.NoUnit, value=health.score)
         logger.info("health", extra={"score": health.score, "repairs": [r.value for r in health.repairs]})
     return report.model_dump(mode="json")
