@@ -8,7 +8,7 @@ of the others are scaled up to sum to one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 
@@ -60,7 +60,6 @@ class HealthFigures:
     enriched_with_vector: int | None = None
     deleted: int | None = None
     memories: int | None = None
-    notes: tuple[str, ...] = field(default=())
 
 
 class Component(DomainModel):
@@ -77,30 +76,36 @@ class Health(DomainModel):
     unmeasured: list[str] = Field(default_factory=list, description="components this backend cannot measure")
 
 
-def _ratio(part: int, whole: int) -> float:
+def _covered(part: int, whole: int) -> float:
+    """The share of `whole` that `part` covers: nothing to cover is fully covered."""
     return 1.0 if whole <= 0 else min(1.0, max(0.0, part / whole))
+
+
+def _share(part: int, whole: int) -> float:
+    """The share of `whole` that is at fault: none of nothing."""
+    return 0.0 if whole <= 0 else min(1.0, max(0.0, part / whole))
 
 
 def _components(f: HealthFigures) -> dict[str, tuple[float, str] | None]:
     out: dict[str, tuple[float, str] | None] = dict.fromkeys(WEIGHTS)
     if f.jobs_dead is not None and f.jobs_recent is not None:
-        dead = _ratio(f.jobs_dead, f.jobs_recent)
+        dead = _share(f.jobs_dead, f.jobs_recent)
         out["dead_jobs"] = (1 - dead, f"{f.jobs_dead} of {f.jobs_recent} recent jobs dead-lettered")
     if f.stale_leases is not None and f.jobs_running is not None:
-        stale = _ratio(f.stale_leases, f.jobs_running)
+        stale = _share(f.stale_leases, f.jobs_running)
         out["stale_leases"] = (
             1 - stale,
             f"{f.stale_leases} of {f.jobs_running} running jobs past their lease",
         )
     if f.active_indexed is not None and f.active is not None:
-        value = _ratio(f.active_indexed, f.active)
+        value = _covered(f.active_indexed, f.active)
         out["index_coverage"] = (value, f"{f.active_indexed} of {f.active} active memories in the text index")
     if f.enriched_with_vector is not None and f.enriched is not None:
-        value = _ratio(f.enriched_with_vector, f.enriched)
+        value = _covered(f.enriched_with_vector, f.enriched)
         reason = f"{f.enriched_with_vector} of {f.enriched} enriched memories have a vector"
         out["embedding_coverage"] = (value, reason)
     if f.deleted is not None and f.memories is not None:
-        ratio = _ratio(f.deleted, f.memories)
+        ratio = _share(f.deleted, f.memories)
         value = (
             1.0
             if ratio <= TOMBSTONES_TOLERATED

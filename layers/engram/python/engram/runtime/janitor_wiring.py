@@ -114,9 +114,11 @@ def doctor_for(container: Container, janitor: Janitor | None = None) -> Doctor:
 
             added = text_index.rebuild_text_index()
             vectors = container.vector_index
-            if isinstance(vectors, LocalIndex):  # what `engram index rebuild` does, every scope
-                for tenant, user_id, _ in vectors.scopes():
-                    vectors.prepare(tenant, user_id, rebuild=True)
+            threshold = container.settings.ann.threshold
+            if isinstance(vectors, LocalIndex):  # what `engram index rebuild` does: scopes with a graph
+                for tenant, user_id, count in vectors.scopes():
+                    if 0 < threshold < count:
+                        vectors.prepare(tenant, user_id, rebuild=True)
             return added
 
         repairs[Repair.rebuild_index] = rebuild_index
