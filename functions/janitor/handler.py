@@ -3,15 +3,20 @@
 from engram.runtime.coldstart import cold_start
 
 with cold_start():  # settings from ENGRAM_* and adapters, once, without the garbage collector
+    from aws_lambda_powertools.metrics import MetricUnit
+    from aws_lambda_powertools.metrics.functions import is_metrics_disabled
     from aws_lambda_powertools.utilities.parser import envelopes, parse
     from aws_lambda_powertools.utilities.typing import LambdaContext
 
     from engram.observability import logger, metrics
+    from engram.ports import JanitorJob
     from engram.runtime.container import from_settings
-    from engram.runtime.janitor_wiring import janitor_for
+    from engram.runtime.janitor_wiring import doctor_for, janitor_for
     from engram.usecases.janitor.runner import JanitorDetail
 
-    janitor = janitor_for(from_settings())
+    container = from_settings()
+    janitor = janitor_for(container)
+    doctor = doctor_for(container, janitor)
 
 SAFETY_MS = 60_000  # stop starting batches when less than this is left of the invocation
 
@@ -28,4 +33,9 @@ def handler(event: dict, context: LambdaContext) -> dict:
         keep_going=lambda: context.get_remaining_time_in_millis() > SAFETY_MS,
     )
     logger.info("janitor run", extra=report.summary())
+    if detail.job is JanitorJob.repair and not detail.dry_run:  # the repair schedule is the most frequent
+        health = doctor.check()
+        if not is_metrics_disabled():  # disabled, powertools would keep it for the next invocation
+            metrics.add_metric(name="HealthScore", unit=MetricUnit.NoUnit, value=health.score)
+        logger.info("health", extra={"score": health.score, "repairs": [r.value for r in health.repairs]})
     return report.model_dump(mode="json")

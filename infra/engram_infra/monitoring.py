@@ -63,6 +63,20 @@ class Monitoring(Construct):
                 f"{name} function throttled.",
             )
         self._alarm("Api5xx", rest_api.metric_server_error(period=_FIVE_MINUTES), "The API answered 5XX.")
+        self._alarm(
+            "HealthScore",
+            cloudwatch.Metric(
+                namespace="engram",
+                metric_name="HealthScore",
+                dimensions_map={"service": "engram"},  # what powertools' Metrics adds to each metric
+                period=Duration.minutes(15),
+                statistic="Minimum",
+            ),
+            "The janitor's health score (engram doctor) stayed below 0.8: dead jobs, stale leases, index or "
+            "embedding gaps, or tombstones. Run `engram doctor` against the deployment to see which.",
+            threshold=0.8,
+            below=True,
+        )
 
         self.dashboard = cloudwatch.Dashboard(self, "Dashboard", dashboard_name=f"engram-{config.stage}")
         self.dashboard.add_widgets(
@@ -110,13 +124,23 @@ class Monitoring(Construct):
             cloudwatch.AlarmStatusWidget(title="Alarms", alarms=list(self.alarms.values())),
         )
 
-    def _alarm(self, name: str, metric: cloudwatch.Metric, description: str, *, threshold: float = 0) -> None:
+    def _alarm(
+        self,
+        name: str,
+        metric: cloudwatch.Metric,
+        description: str,
+        *,
+        threshold: float = 0,
+        below: bool = False,
+    ) -> None:
         alarm = metric.create_alarm(
             self,
             name,
             alarm_description=description,
             threshold=threshold,
-            comparison_operator=cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+            comparison_operator=cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD
+            if below
+            else cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
             evaluation_periods=1,
             treat_missing_data=cloudwatch.TreatMissingData.NOT_BREACHING,
         )

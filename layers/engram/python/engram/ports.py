@@ -19,6 +19,7 @@ from engram.domain.checkpoints import Checkpoint, Summary
 from engram.domain.enrichment import Candidate, Contradiction, Decision, EnrichmentResult
 from engram.domain.filters import Filter
 from engram.domain.graph import Entity, GraphScope, Mention, Relation, Triple
+from engram.domain.health import HealthFigures, Repair, RepairState
 from engram.domain.models import (
     ApiKey,
     DomainModel,
@@ -498,6 +499,37 @@ class MemoryCounter(Protocol):
 
 class JanitorStore(JanitorState, MemoryCounter, Protocol):
     """The janitor's saved state and the stats counts: one adapter beside each memory store."""
+
+
+@runtime_checkable
+class QueueHealth(Protocol):
+    def job_health(self, since: datetime, now: datetime) -> HealthFigures:
+        """The job figures of the health score: jobs touched since `since` (and every dead one), the
+        dead among them, the running jobs and those past their lease (None where not measurable)."""
+
+
+@runtime_checkable
+class StaleLeases(Protocol):
+    def release_stale_leases(self, now: datetime, limit: int) -> int:
+        """Put up to `limit` running jobs whose lease ran out back in the queue; how many."""
+
+
+@runtime_checkable
+class IndexHealth(Protocol):
+    def index_figures(self) -> HealthFigures:
+        """Active memories and those in the text index; enriched ones and those with a vector."""
+
+    def rebuild_text_index(self) -> int:
+        """Give every active memory missing from the text index its row; how many rows were added."""
+
+
+@runtime_checkable
+class HealthState(Protocol):
+    """What self-repair remembers of each repair action, beside the janitor's state."""
+
+    def load_repair(self, action: Repair) -> RepairState: ...
+
+    def save_repair(self, state: RepairState) -> None: ...
 
 
 # --------------------------------------------------------------------------- models

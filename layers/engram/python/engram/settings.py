@@ -181,6 +181,18 @@ class DecayPolicy(BaseModel):
     factor: float
 
 
+class HealthSettings(BaseModel):
+    """Self-repair (`engram doctor`): `execute` lets the janitor's scheduler repair after each repair
+    pass (off: the score is only reported); each action waits `cooldown_s` between runs, runs at
+    most `hourly_budget` times an hour, and halts after `halt_after` runs that did not raise the score."""
+
+    execute: bool = False
+    window_s: int = 86400  # jobs touched within this window count towards the dead-job rate
+    cooldown_s: int = 600
+    hourly_budget: int = 3
+    halt_after: int = 3
+
+
 class JanitorSettings(BaseModel):
     enabled: bool = True
     batch_limit: int = 500
@@ -204,6 +216,7 @@ class JanitorSettings(BaseModel):
     job_retention_days: int = 14
     consolidate_threshold: float = 0.92
     consolidate_pairs: int = 100
+    health: HealthSettings = HealthSettings()
 
 
 ENV_PREFIX = "engram_"

@@ -7,6 +7,8 @@ round-trips without DynamoDB's Decimal numbers.
 Counting memories has no cheaper path on DynamoDB than a Scan: `count_memories` reads only the two
 attributes it needs, and stops after `max_items` memories (then `complete` is false and the counts are
 lower bounds), so a stats request stays within an API Gateway timeout on a large table.
+
+Self-repair's state is one item per repair action, `pk=HEALTH#{action}`, `sk=STATE`, its JSON in `state`.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import json
 from typing import Any
 
 from engram.adapters.timestamps import iso, parse_iso
+from engram.domain.health import Repair, RepairState
 from engram.ports import JanitorJob, JobState, MemoryCounts
 
 _SK = "STATE"
@@ -52,6 +55,15 @@ class DynamoJanitorState:
         if state.cursor is not None:
             item["cursor"] = state.cursor
         self.table.put_item(Item=item)
+
+    def load_repair(self, action: Repair) -> RepairState:
+        key = {"pk": f"HEALTH#{action.value}", "sk": _SK}
+        item = self.table.get_item(Key=key, ConsistentRead=True).get("Item")
+        return RepairState(action=action) if item is None else RepairState.model_validate_json(item["state"])
+
+    def save_repair(self, state: RepairState) -> None:
+        key = {"pk": f"HEALTH#{state.action.value}", "sk": _SK}
+        self.table.put_item(Item={**key, "state": state.model_dump_json()})
 
     def count_memories(self, tenant: str | None = None) -> MemoryCounts:
         condition, values = "sk = :mem", {":mem": "MEM"}

@@ -1,20 +1,27 @@
 """JanitorState (and the stats counter) on the embedded default's SQLite database.
 
 Job state lives in the `janitor_runs` table (one row per job); memory counts are one GROUP BY over
-the `memories` table's indexed columns, so `engram stats` is exact and cheap at any size.
+the `memories` table's indexed columns, so `engram stats` is exact and cheap at any size. Self-repair's
+state is one JSON row per repair action in `health_repairs`, and the health score's index figures
+are read here too (FTS rows and vectors against active memories).
 """
 
 from __future__ import annotations
 
 import json
 
-from engram.adapters.sqlite_db import SqliteDatabase, iso, parse_iso
+from engram.adapters.sqlite_db import SqliteDatabase, fts_scope, iso, parse_iso
+from engram.domain.health import HealthFigures, Repair, RepairState
 from engram.ports import JanitorJob, JobState, MemoryCounts
+
+_HEALTH_SCHEMA = "CREATE TABLE IF NOT EXISTS health_repairs (action TEXT PRIMARY KEY, state TEXT NOT NULL)"
 
 
 class SqliteJanitorState:
     def __init__(self, db: SqliteDatabase) -> None:
         self.db = db
+        with self.db.write() as conn:
+            conn.execute(_HEALTH_SCHEMA)
 
     def load(self, job: JanitorJob) -> JobState:
         row = (
@@ -60,3 +67,53 @@ class SqliteJanitorState:
                 state = row["enrichment_state"]
                 enrichment[state] = enrichment.get(state, 0) + row["n"]
         return MemoryCounts(status=status, enrichment=enrichment)
+
+    # ------------------------------------------------------------------ health
+
+    def load_repair(self, action: Repair) -> RepairState:
+        row = (
+            self.db.connection()
+            .execute("SELECT state FROM health_repairs WHERE action = ?", (action.value,))
+            .fetchone()
+        )
+        return RepairState(action=action) if row is None else RepairState.model_validate_json(row[0])
+
+    def save_repair(self, state: RepairState) -> None:
+        with self.db.write() as conn:
+            conn.execute(
+                "INSERT INTO health_repairs (action, state) VALUES (?, ?)"
+                " ON CONFLICT(action) DO UPDATE SET state = excluded.state",
+                (state.action.value, state.model_dump_json()),
+            )
+
+    def index_figures(self) -> HealthFigures:
+        row = (
+            self.db.connection()
+            .execute(
+                "SELECT count(*),"
+                " coalesce(sum(EXISTS (SELECT 1 FROM memories_fts f WHERE f.rowid = m.seq)), 0),"
+                " coalesce(sum(m.enrichment_state = 'done'), 0),"
+                " coalesce(sum(m.enrichment_state = 'done' AND EXISTS"
+                " (SELECT 1 FROM vectors v WHERE v.tenant = m.tenant AND v.id = m.id)), 0)"
+                " FROM memories m WHERE m.status = 'active'"
+            )
+            .fetchone()
+        )
+        return HealthFigures(
+            active=row[0], active_indexed=row[1], enriched=row[2], enriched_with_vector=row[3]
+        )
+
+    def rebuild_text_index(self) -> int:
+        added = 0
+        with self.db.write() as conn:
+            rows = conn.execute(
+                "SELECT seq, tenant, user_id, json_extract(doc, '$.content') AS content FROM memories m"
+                " WHERE status = 'active' AND NOT EXISTS (SELECT 1 FROM memories_fts f WHERE f.rowid = m.seq)"
+            ).fetchall()
+            for row in rows:
+                conn.execute(
+                    "INSERT INTO memories_fts (rowid, content, scope) VALUES (?, ?, ?)",
+                    (row["seq"], row["content"] or "", fts_scope(row["tenant"], row["user_id"])),
+                )
+                added += 1
+        return added

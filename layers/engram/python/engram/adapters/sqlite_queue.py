@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from pydantic import TypeAdapter
 
 from engram.adapters.sqlite_db import SqliteDatabase, iso, parse_iso
+from engram.domain.health import HealthFigures
 from engram.domain.models import utcnow
 from engram.ports import Job, JobEnvelope
 
@@ -153,4 +154,31 @@ class SqliteJobQueue:
                 "DELETE FROM jobs WHERE id IN (SELECT id FROM jobs WHERE state = 'done' AND updated_at < ?"
                 " ORDER BY id LIMIT ?)",
                 (iso(older_than), limit),
+            ).rowcount
+
+    def job_health(self, since: datetime, now: datetime) -> HealthFigures:
+        """Jobs touched since `since` and every dead one (a dead job stays a fault whatever its age),
+        the dead among them; running jobs and those whose lease ran out."""
+        row = (
+            self.db.connection()
+            .execute(
+                "SELECT count(*), coalesce(sum(state = 'dead'), 0),"
+                " (SELECT count(*) FROM jobs WHERE state = 'running'),"
+                " (SELECT count(*) FROM jobs WHERE state = 'running' AND lease_until < ?)"
+                " FROM jobs WHERE updated_at >= ? OR state = 'dead'",
+                (iso(now), iso(since)),
+            )
+            .fetchone()
+        )
+        return HealthFigures(jobs_recent=row[0], jobs_dead=row[1], jobs_running=row[2], stale_leases=row[3])
+
+    def release_stale_leases(self, now: datetime, limit: int) -> int:
+        """Queue again up to `limit` running jobs whose lease ran out (their worker died holding them)."""
+        stamp = iso(now)
+        with self.db.write() as conn:
+            return conn.execute(
+                "UPDATE jobs SET state = 'queued', lease_until = NULL, available_at = ?, updated_at = ?"
+                " WHERE id IN (SELECT id FROM jobs WHERE state = 'running' AND lease_until < ?"
+                " ORDER BY id LIMIT ?)",
+                (stamp, stamp, stamp, limit),
             ).rowcount

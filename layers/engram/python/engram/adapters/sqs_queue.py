@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 from pydantic import Field, TypeAdapter
 
+from engram.domain.health import HealthFigures
 from engram.ports import Job
 
 _BATCH = 10  # SendMessageBatch / ReceiveMessage / DeleteMessageBatch limit
@@ -69,6 +70,13 @@ class SqsJobQueue:
             "in_flight": queue["ApproximateNumberOfMessagesNotVisible"],
             "dead": sum(dead.values()),
         }
+
+    def job_health(self, since: datetime, now: datetime) -> HealthFigures:
+        """From the queues' attributes: SQS keeps no count of the jobs done, so the dead-job rate is the
+        DLQ's messages over those waiting, in flight and dead now; stale leases are not measurable
+        (a message's visibility timeout hands it back by itself)."""
+        depth = self.depth()
+        return HealthFigures(jobs_recent=sum(depth.values()), jobs_dead=depth["dead"])
 
     keeps_finished = False  # SQS deletes a message once it is done
 

@@ -9,6 +9,7 @@ sessions  add a conversation, show a session, read its transcript
 transfer  export, import (mem0: import --from mem0) and forget-user
 janitor   run a lifecycle job now (janitor run); stats: memories, queue, janitor runs
 index     rebuild the local index's HNSW graphs
+doctor    the store's health score and self-repair
 common    --data-dir, the settings and container it names, the default tenant
 """
 
@@ -19,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engram.cli.common import add_data_dir
+from engram.cli.doctor import add_doctor_command
 from engram.cli.index import add_index_command
 from engram.cli.invoke import add_invoke_command
 from engram.cli.janitor import add_janitor_command, add_stats_command
@@ -40,6 +42,7 @@ COMMANDS: list[Callable[[Any, Callable[[argparse.ArgumentParser], None]], None]]
     add_sessions_command,
     add_transfer_commands,
     add_index_command,
+    add_doctor_command,
 ]
 
 

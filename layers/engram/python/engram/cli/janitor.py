@@ -1,12 +1,13 @@
 """`engram janitor run JOB` (one lifecycle job now, its report as JSON) and `engram stats` (memories per
-status and enrichment state, the queue, the janitor's runs), against --data-dir or the deployment the
-environment names."""
+status and enrichment state, the queue, the janitor's runs, the health score), against --data-dir or
+the deployment the environment names."""
 
 from __future__ import annotations
 
 import argparse
 import contextlib
 import io
+import json
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -27,19 +28,24 @@ def cmd_janitor_run(args: argparse.Namespace) -> int:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
+    from engram.runtime.janitor_wiring import doctor_for
     from engram.usecases.janitor.stats import collect_stats
 
     container = container_of(args)
     state = container.janitor_state  # the memory counts and the janitor's state, beside the store
     report = collect_stats(state, container.queue, state, args.tenant)
+    health = doctor_for(container).check()  # service-wide, as the queue figures are
     if args.json:
-        print(report.model_dump_json(indent=2))
+        print(
+            json.dumps({**report.model_dump(mode="json"), "health": health.model_dump(mode="json")}, indent=2)
+        )
         return 0
     scope = f"tenant {report.tenant}" if report.tenant else "all tenants"
     print(f"memories ({scope}){'' if report.complete else ' — partial count'}")
     print("  status      " + "  ".join(f"{k} {v}" for k, v in report.status.items()))
     print("  enrichment  " + "  ".join(f"{k} {v}" for k, v in report.enrichment.items()))
     print("queue         " + "  ".join(f"{k} {v}" for k, v in (report.queue or {}).items()))
+    print(f"health        {health.score:.2f}  (engram doctor for its components and repairs)")
     print("janitor")
     for job, status in (report.janitor or {}).items():
         when = status.last_run_at.isoformat(timespec="seconds") if status.last_run_at else "never"

@@ -7,13 +7,16 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable
+from datetime import datetime
 
 from pydantic import TypeAdapter, ValidationError
 
+from engram.domain.health import Repair
 from engram.observability import logger
-from engram.ports import JanitorJob, JanitorStore
+from engram.ports import HealthState, IndexHealth, JanitorJob, JanitorStore, StaleLeases
 from engram.runtime.container import Container
 from engram.settings import Settings
+from engram.usecases.janitor.health import Doctor, RepairRun
 from engram.usecases.janitor.runner import Janitor
 
 TICK_S = 5.0  # how often the scheduler looks for a due job
@@ -28,6 +31,13 @@ def janitor_state(container: Container) -> JanitorStore:
 
 
 def janitor_for(container: Container, state: JanitorStore | None = None) -> Janitor:
+    janitor = _janitor(container, state)
+    if container.settings.janitor.health.execute:  # self-repair after each repair pass
+        janitor.after_repair = lambda now: doctor_for(container, janitor).run(execute=True, now=now)
+    return janitor
+
+
+def _janitor(container: Container, state: JanitorStore | None) -> Janitor:
     return Janitor(
         store=container.store,
         queue=container.queue,
@@ -72,3 +82,54 @@ def scheduler_loop(container: Container, janitor: Janitor | None = None) -> Call
             stop.wait(BUSY_TICK_S if busy else TICK_S)
 
     return janitor_scheduler
+
+
+def doctor_for(container: Container, janitor: Janitor | None = None) -> Doctor:
+    """`engram doctor` over a container: the repair actions this deployment can run (the text index
+    rebuild and the HNSW graph rebuild of `engram index rebuild` on the embedded default only)."""
+    janitor = janitor or janitor_for(container)
+    queue, state, limit = container.queue, janitor_state(container), container.settings.janitor.batch_limit
+    index = state if isinstance(state, IndexHealth) else None
+
+    def requeue_dead(now: datetime) -> int:
+        try:
+            return queue.redrive_dead(limit)
+        except ValueError:  # an SQS queue without its DLQ
+            return 0
+
+    def run_retention(now: datetime) -> int:
+        return sum(janitor.run(JanitorJob.retention, max_batches=100, now=now).counts.values())
+
+    repairs: dict[Repair, RepairRun] = {
+        Repair.requeue_dead: requeue_dead,
+        Repair.run_retention: run_retention,
+    }
+    if isinstance(queue, StaleLeases):
+        repairs[Repair.release_stale_leases] = lambda now: queue.release_stale_leases(now, limit)
+    if index is not None:
+        text_index = index
+
+        def rebuild_index(now: datetime) -> int:
+            from engram.adapters.local_index import LocalIndex
+
+            added = text_index.rebuild_text_index()
+            vectors = container.vector_index
+            threshold = container.settings.ann.threshold
+            if isinstance(vectors, LocalIndex):  # what `engram index rebuild` does: scopes with a graph
+                for tenant, user_id, count in vectors.scopes():
+                    if 0 < threshold < count:
+                        vectors.prepare(tenant, user_id, rebuild=True)
+            return added
+
+        repairs[Repair.rebuild_index] = rebuild_index
+    if not isinstance(state, HealthState):
+        raise RuntimeError("this deployment's janitor state keeps no self-repair state (HealthState)")
+    return Doctor(
+        queue=queue,
+        counter=state,
+        state=state,
+        repairs=repairs,
+        index=index,
+        settings=container.settings.janitor.health,
+        clock=container.clock,
+    )

@@ -92,6 +92,8 @@ class Janitor:
     index: VectorIndex | None = None
     enricher: Callable[[], SourcedEnricher] | None = None  # built on first use: only consolidate asks it
     clock: Clock = field(default_factory=SystemClock)
+    # self-repair after each complete repair pass (engram doctor --execute), when settings.health.execute
+    after_repair: Callable[[datetime], object] | None = None
 
     @traced("engram.janitor", result=of_report)
     def run(
@@ -140,6 +142,9 @@ class Janitor:
             report.cursor, report.complete = cursor, complete
             if not dry_run:
                 self.state.save(JobState(job=job, last_run_at=now, cursor=cursor, summary=report.summary()))
+            repaired = complete and job is JanitorJob.repair and not dry_run
+            if repaired and self.settings.health.execute and self.after_repair is not None:
+                self.after_repair(now)
             if complete or report.batches >= max_batches or (keep_going is not None and not keep_going()):
                 return report
 
