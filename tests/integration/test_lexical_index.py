@@ -458,3 +458,56 @@ def test_another_tenants_writes_change_neither_a_users_scores_nor_her_ranking(
     assert after == before
     moved = dict(plain(db, text, 1000))
     assert any(moved[seq] != score for seq, score in whole_index.items() if seq in seqs)
+
+
+def test_a_term_counted_in_more_rows_than_the_scope_had_a_moment_before_still_scores() -> None:
+    """Writers between the row count and a term's count: the term's df may exceed the rows counted."""
+    from engram.adapters.lexical_index import _idf
+
+    assert _idf(7, 5) > 0 and _idf(7, 5) == _idf(7, 7)
+
+
+def test_searches_while_the_same_scope_is_written_never_fail(tmp_path: Path) -> None:
+    """Readers of a scope that writers are growing (the e2e two-tenant test found a 500 here)."""
+    import threading
+
+    from engram.runtime.container import local
+    from engram.settings import EmbedderSettings, Settings
+    from engram.usecases.recall import RecallQuery
+    from engram.usecases.remember import RememberCommand
+
+    settings = Settings(data_dir=tmp_path).model_copy(
+        update={"embedder": EmbedderSettings(provider="hashing")}
+    )
+    c = local(settings)
+    failures: list[BaseException] = []
+    done = threading.Event()
+
+    def writer(n: int) -> None:
+        for b in range(20):
+            c.remember.many(
+                [
+                    RememberCommand(
+                        tenant="t", user_id="u", content=f"writer {n} batch {b} item {i} blue window"
+                    )
+                    for i in range(10)
+                ]
+            )
+
+    def reader() -> None:
+        while not done.is_set():
+            try:
+                c.recall(RecallQuery(tenant="t", user_id="u", query="blue deployment window"))
+            except BaseException as exc:  # any failure is what this test looks for
+                failures.append(exc)
+
+    writers = [threading.Thread(target=writer, args=(n,)) for n in range(3)]
+    readers = [threading.Thread(target=reader) for _ in range(2)]
+    for thread in [*readers, *writers]:
+        thread.start()
+    for thread in writers:
+        thread.join()
+    done.set()
+    for thread in readers:
+        thread.join()
+    assert not failures, failures[:1]
