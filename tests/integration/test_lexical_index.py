@@ -458,3 +458,28 @@ def test_another_tenants_writes_change_neither_a_users_scores_nor_her_ranking(
     assert after == before
     moved = dict(plain(db, text, 1000))
     assert any(moved[seq] != score for seq, score in whole_index.items() if seq in seqs)
+
+
+def test_a_write_landing_between_the_legs_statements_is_no_error(tmp_path: Path) -> None:
+    # Given alice's one memory holding a word, and another process about to write a second one
+    db = SqliteDatabase(tmp_path / "engram.sqlite3")
+    remember(SqliteMemoryStore(db), "the zanzibar shipment left")
+    other = SqliteMemoryStore(SqliteDatabase(tmp_path / "engram.sqlite3"))
+    conn = db.connection()
+    written: list[Memory] = []
+
+    def write_once(statement: str) -> None:
+        if "highlight(" in statement and not written:
+            written.append(remember(other, "zanzibar customs cleared the zanzibar shipment"))
+
+    # When it writes after the scope's rows were counted, before its matches are read
+    conn.set_trace_callback(write_once)
+    try:
+        hits = LocalIndex(db).search(SearchScope(TENANT, USER), "zanzibar", 10)
+    finally:
+        conn.set_trace_callback(None)
+    # Then the search answers (a document count above the row count it read is no error)
+    assert written and {h.memory_id for h in hits} <= {written[0].id} | {
+        r[0] for r in conn.execute("SELECT id FROM memories")
+    }
+    assert len(hits) >= 1
