@@ -483,3 +483,24 @@ def test_a_write_landing_between_the_legs_statements_is_no_error(tmp_path: Path)
         r[0] for r in conn.execute("SELECT id FROM memories")
     }
     assert len(hits) >= 1
+
+
+@pytest.mark.parametrize("text", ["ledger", "ledger kafka", "running runs ledger"])
+def test_term_frequencies_rank_a_repeating_memory_even_among_few_of_many(
+    db: SqliteDatabase, store: SqliteMemoryStore, text: str
+) -> None:
+    # Given alice's short memories holding the words once, and a long one repeating them (the longest
+    # row, so with each word once it would rank last)
+    for i in range(12):
+        remember(store, f"the ledger job read kafka and runs, note {i}")
+    remember(
+        store, "ledger ledger ledger: the running ledger of kafka kafka runs, running every day of the week"
+    )
+    remember(store, "bob's ledger is elsewhere", OTHER)
+    seqs = dict(db.connection().execute("SELECT id, seq FROM memories WHERE user_id = ?", (USER,)).fetchall())
+    # When the leg is asked for alice's best 3 (her frequencies read for the rows that could be among them)
+    best, every = Bm25Search().top(db.connection(), text, 3, Scoped(fts_scope(TENANT, USER)))
+    # Then they are bm25()'s best 3 in an index of her rows alone, with those scores
+    assert every
+    assert same(best, alone(db, USER, text, 3))
+    assert best[0][0] == max(seqs.values())
