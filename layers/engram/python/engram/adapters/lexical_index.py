@@ -238,67 +238,21 @@ class Bm25Search:
         limit: int,
         document_count: Callable[[str, int], int],
     ) -> list[tuple[int, float]]:
-        """The best `limit` matches by bm25()'s formula, term frequencies included, over the scope's
-        `rows` and `tokens`, each term's document count `document_count(term, its matches read)`; ties
-        by rowid: what bm25() gives in an index holding the scope's rows alone. Frequencies (from
-        highlight(), which reads a row's text) are read only for the rows that could be among the best:
-        those whose score with each frequency as high as the row's length allows reaches the
-        `limit`-th best score with every frequency 1."""
+        """Every match scored by bm25()'s formula, term frequencies included, over the scope's `rows`
+        and `tokens`, each term's document count `document_count(term, its matches read)`; best
+        first, ties by rowid: what bm25() gives in an index holding the scope's rows alone."""
         if not rows:
             return []
         average = tokens / rows
-        idf: dict[str, float] = {}
-        held: dict[int, list[str]] = {}  # the terms each match holds, in query order
-        length: dict[int, int] = {}
-        text: dict[int, int] = {}  # the row's content tokens (its length less the scope token)
-        found: dict[str, frozenset[int]] = {}
-        for t in words:
-            matched = query.lengths(_phrase(t), None, 0)
+        scores: dict[int, float] = {}
+        for t in words:  # in query order, as bm25() sums its phrases
+            matched = query.frequencies(t)
             if not matched:
                 continue
-            idf[t] = _idf(document_count(t, len(matched)), rows)
-            found[t] = frozenset(rowid for rowid, _ in matched)
-            for rowid, size in matched:
-                held.setdefault(rowid, []).append(t)
-                if rowid not in length:
-                    length[rowid] = size[0] + size[1] if len(size) == 2 else _length(size)
-                    text[rowid] = _varint(size, 0)[0]
-
-        def score(rowid: int, frequency: dict[str, int]) -> float:
-            total = 0.0  # summed in query order, as bm25() sums its phrases
-            for t in held[rowid]:
-                total += bm25_term(idf[t], frequency.get(t, 1), length[rowid], average)
-            return total
-
-        if not held:
-            return []
-        scores = {rowid: score(rowid, {}) for rowid in held}
-        wanted: list[int] | None = None  # the rows whose frequencies are read (None: every match)
-        if len(scores) > limit:
-            kth = heapq.nlargest(limit, scores.values())[-1]
-            most = {
-                rowid: {t: max(1, text[rowid] - len(terms) + 1) for t in terms}
-                for rowid, terms in held.items()
-            }
-            wanted = [rowid for rowid in held if score(rowid, most[rowid]) >= kth]
-        # a row's marks are its frequencies summed: one term, or every term once (unless two terms match
-        # the same rows: one stem, whose marks coincide), tells each; else each term is read
-        twins = {t for t in found if list(found.values()).count(found[t]) > 1}
-        unclear: list[int] = []
-        for rowid, marks in query.marks(_any(list(found)), wanted).items():
-            terms = held.get(rowid)
-            if terms is None:
-                continue  # written since its terms were read
-            if len(terms) == 1:
-                scores[rowid] = score(rowid, {terms[0]: marks})
-            elif marks != len(terms) or len(twins.intersection(terms)) > 1:
-                unclear.append(rowid)
-        frequency: dict[int, dict[str, int]] = {}
-        for t in found if unclear else ():
-            for rowid, marks in query.marks(_phrase(t), [r for r in unclear if t in held[r]]).items():
-                frequency.setdefault(rowid, {})[t] = marks
-        for rowid in unclear:
-            scores[rowid] = score(rowid, frequency.get(rowid, {}))
+            idf = _idf(document_count(t, len(matched)), rows)
+            for rowid, size, frequency in matched:
+                length = size[0] + size[1] if len(size) == 2 else _length(size)
+                scores[rowid] = scores.get(rowid, 0.0) + bm25_term(idf, frequency, length, average)
         return sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:limit]
 
     def _scope_stats(self, own: _Query, database: str, token: str) -> tuple[_ScopeStats, int]:
@@ -577,26 +531,21 @@ class _Query:
         ).fetchall()
         return rows
 
-    def marks(self, match: str, rowids: list[int] | None) -> dict[int, int]:
-        """rowid → how many times the match's terms occur in the row (highlight()'s marks, less the
-        mark characters its text held already), for those of `rowids` (None: every match) it matches.
-        `+rowid`: a filter on FTS5's matches, not one lookup of the MATCH per rowid."""
-        if rowids is not None and not rowids:
-            return {}
-        only = (
-            "" if rowids is None else f" AND +memories_fts.rowid IN ({','.join(str(int(r)) for r in rowids)})"
-        )
+    def frequencies(self, term: str) -> list[tuple[int, bytes, int]]:
+        """(rowid, length record, the term's occurrences in the row) of every match of the term: the
+        occurrences are highlight()'s marks, less the mark characters the text held already."""
         cursor = self.conn.cursor()
         cursor.row_factory = None
-        return {
-            rowid: marked.count("\x01") - held
-            for rowid, marked, held in cursor.execute(
-                "SELECT memories_fts.rowid, highlight(memories_fts, 0, char(1), ''),"
+        return [
+            (rowid, size, marked.count("\x01") - held)
+            for rowid, size, marked, held in cursor.execute(
+                "SELECT memories_fts.rowid, d.sz, highlight(memories_fts, 0, char(1), ''),"
                 " length(memories_fts.content) - length(replace(memories_fts.content, char(1), ''))"
-                f" FROM memories_fts{self.join} WHERE memories_fts MATCH ?{only}",
-                (*self.params, self._match(match)),
+                f" FROM memories_fts{self.join}"
+                " CROSS JOIN memories_fts_docsize d ON d.id = memories_fts.rowid WHERE memories_fts MATCH ?",
+                (*self.params, self._match(_phrase(term))),
             )
-        }
+        ]
 
     def scored(self, match: str, limit: int) -> list[tuple[int, float]]:
         """The best `limit` matches by bm25 (the words alone: the scope column weighs nothing), best
