@@ -511,3 +511,49 @@ def test_searches_while_the_same_scope_is_written_never_fail(tmp_path: Path) -> 
     for thread in readers:
         thread.join()
     assert not failures, failures[:1]
+
+
+def test_a_write_landing_between_the_legs_statements_is_no_error(tmp_path: Path) -> None:
+    # Given alice's one memory holding a word, and another process about to write a second one
+    db = SqliteDatabase(tmp_path / "engram.sqlite3")
+    remember(SqliteMemoryStore(db), "the zanzibar shipment left")
+    other = SqliteMemoryStore(SqliteDatabase(tmp_path / "engram.sqlite3"))
+    conn = db.connection()
+    written: list[Memory] = []
+
+    def write_once(statement: str) -> None:
+        if "highlight(" in statement and not written:
+            written.append(remember(other, "zanzibar customs cleared the zanzibar shipment"))
+
+    # When it writes after the scope's rows were counted, before its matches are read
+    conn.set_trace_callback(write_once)
+    try:
+        hits = LocalIndex(db).search(SearchScope(TENANT, USER), "zanzibar", 10)
+    finally:
+        conn.set_trace_callback(None)
+    # Then the search answers (a document count above the row count it read is no error)
+    assert written and {h.memory_id for h in hits} <= {written[0].id} | {
+        r[0] for r in conn.execute("SELECT id FROM memories")
+    }
+    assert len(hits) >= 1
+
+
+@pytest.mark.parametrize("text", ["ledger", "ledger kafka", "running runs ledger"])
+def test_term_frequencies_rank_a_repeating_memory_even_among_few_of_many(
+    db: SqliteDatabase, store: SqliteMemoryStore, text: str
+) -> None:
+    # Given alice's short memories holding the words once, and a long one repeating them (the longest
+    # row, so with each word once it would rank last)
+    for i in range(12):
+        remember(store, f"the ledger job read kafka and runs, note {i}")
+    remember(
+        store, "ledger ledger ledger: the running ledger of kafka kafka runs, running every day of the week"
+    )
+    remember(store, "bob's ledger is elsewhere", OTHER)
+    seqs = dict(db.connection().execute("SELECT id, seq FROM memories WHERE user_id = ?", (USER,)).fetchall())
+    # When the leg is asked for alice's best 3 (her frequencies read for the rows that could be among them)
+    best, every = Bm25Search().top(db.connection(), text, 3, Scoped(fts_scope(TENANT, USER)))
+    # Then they are bm25()'s best 3 in an index of her rows alone, with those scores
+    assert every
+    assert same(best, alone(db, USER, text, 3))
+    assert best[0][0] == max(seqs.values())

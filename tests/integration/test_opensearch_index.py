@@ -582,6 +582,10 @@ def test_a_shared_index_of_before_is_moved_out_a_tenant_at_a_time(fake: FakeOpen
             doc = old._document(item(f"{tenant}-{i}", f"{tenant} deploys on day {i}", tenant=tenant))
             lines += [{"index": {"_id": f"{tenant}-{i}"} if mode == "es" else {}}, doc]
     client.bulk(index=INDEX, body=lines, params={"refresh": "true"} if mode == "es" else {})
+    if mode == "es":  # and another process has already written a newer version of one into acme's index
+        client.indices.create(index=ACME, body=old.mapping())
+        newer = old._document(item("acme-0", "acme deploys on day 0, moved to Mondays"))
+        client.bulk(index=ACME, body=[{"index": {"_id": "acme-0"}}, newer], params={"refresh": "true"})
     monkey = OpenSearchIndex(client, INDEX, DIMS, mode=mode)
     # When engram (pages of 3 documents) first serves acme
     with pytest.MonkeyPatch.context() as patch:
@@ -597,6 +601,8 @@ def test_a_shared_index_of_before_is_moved_out_a_tenant_at_a_time(fake: FakeOpen
     globex = monkey.search(SearchScope("globex", "alice"), "deploys", 20)
     assert sorted(hit.memory_id for hit in globex) == [f"globex-{i}" for i in range(3)]
     assert fake.documents(INDEX) == {}
+    if mode == "es":  # the newer version was kept
+        assert fake.documents(ACME)["acme-0"]["content"] == "acme deploys on day 0, moved to Mondays"
     # and the vectors came along
     assert set(monkey.get_vectors("acme", ["acme-0"])) == {"acme-0"}
 

@@ -351,9 +351,9 @@ def bm25_term(idf: float, frequency: float, length: float, average: float) -> fl
 
 
 def _idf(df: int, rows: int) -> float:
-    """bm25()'s idf: ln((N − df + ½)/(df + ½)), 1e-6 where that is not positive. Counts read while
-    others write may see a term in more rows than were counted a moment before: N is at least df."""
-    value = math.log((max(rows, df) - df + 0.5) / (df + 0.5))
+    """bm25()'s idf: ln((N − df + ½)/(df + ½)), 1e-6 where that is not positive. (df is at most N:
+    the figures come from statements a write may land between.)"""
+    value = math.log((rows - min(df, rows) + 0.5) / (min(df, rows) + 0.5))
     return value if value > 0 else 1e-6
 
 

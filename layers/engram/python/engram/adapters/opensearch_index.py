@@ -272,11 +272,12 @@ class OpenSearchIndex:
                 line
                 for hit in hits
                 for line in (
-                    {"index": {"_id": hit["_source"]["memory_id"]} if self._mode == "es" else {}},
+                    # es: `create`, so a newer document another process wrote meanwhile is kept
+                    {"create": {"_id": hit["_source"]["memory_id"]}} if self._mode == "es" else {"index": {}},
                     hit["_source"],
                 )
             ]
-            self._bulk(name, copies)
+            self._bulk(name, copies, kept=True)
             self._bulk(self._index, [{"delete": {"_id": hit["_id"]}} for hit in hits])
             after = hits[-1]["sort"]
 
@@ -423,9 +424,9 @@ class OpenSearchIndex:
             document["vector"] = self._unit(item.vector)
         return document
 
-    def _bulk(self, index: str, lines: list[dict[str, Any]]) -> None:
+    def _bulk(self, index: str, lines: list[dict[str, Any]], kept: bool = False) -> None:
         """One _bulk request of NDJSON lines into `index`; item failures raise (a delete of a missing
-        doc is fine)."""
+        doc is fine, and with `kept` a create of one that exists)."""
         if not lines:
             return
         params = {"refresh": "wait_for"} if self._mode == "es" else {}
@@ -436,7 +437,8 @@ class OpenSearchIndex:
         failures = []
         for item in response["items"]:
             op, result = next(iter(item.items()))
-            if result.get("status", 500) >= 300 and not (op == "delete" and result["status"] == 404):
+            status = result.get("status", 500)
+            if status >= 300 and not (op == "delete" and status == 404) and not (kept and status == 409):
                 error = result.get("error") or {}
                 failures.append(f"{op} {result.get('_id')}: {error.get('type')}: {error.get('reason')}")
         if failures:
