@@ -28,6 +28,9 @@ from constructs import Construct
 from .config import EngramConfig
 from .nag import acknowledge
 
+# How long API Gateway keeps the authorizer's answer for a key: the most a revoked key keeps working.
+AUTHORIZER_CACHE_TTL_S = 30
+
 # path under the stage -> methods. Every route is authorized except PUBLIC.
 ROUTES: dict[str, tuple[str, ...]] = {
     "v1/health": ("GET",),
@@ -135,7 +138,8 @@ class Api(Construct):
             "ApiKeyAuthorizer",
             handler=authorizer,
             identity_sources=[apigw.IdentitySource.header("Authorization")],
-            results_cache_ttl=Duration.minutes(5),
+            # A revoked key is refused within this long: API Gateway keeps an Allow for the TTL.
+            results_cache_ttl=Duration.seconds(AUTHORIZER_CACHE_TTL_S),
         )
         integration = apigw.LambdaIntegration(handler, proxy=True, allow_test_invoke=False)
         for path, methods in ROUTES.items():

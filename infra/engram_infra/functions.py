@@ -23,6 +23,9 @@ from .layer import ARCHITECTURE, RUNTIMES, layer_code
 from .nag import acknowledge
 from .search import Search
 
+# The partition key prefix of API key items (engram.adapters.dynamo_key_lookup.key_item_key).
+KEY_PARTITION_PREFIX = "KEY#"
+
 # Model ids with a geography prefix are cross-region inference profiles, which route to the model in
 # any region of that geography.
 _INFERENCE_PROFILE_PREFIXES = ("us.", "eu.", "apac.", "jp.", "au.", "ca.", "us-gov.", "global.")
@@ -129,7 +132,17 @@ class Functions(Construct):
         dlq.grant(self.api, "sqs:GetQueueAttributes")  # dead-letter count in /v1/admin/stats
         search.grant_read_write(self._role(self.api))
 
-        table.grant_read_data(self.authorizer)
+        # The authorizer reads API keys and nothing else: GetItem on key items only (their partition
+        # keys start with KEY_PARTITION_PREFIX), never a memory, a session or an index.
+        self.authorizer.add_to_role_policy(
+            iam.PolicyStatement(
+                actions=["dynamodb:GetItem"],
+                resources=[table.table_arn],
+                conditions={
+                    "ForAllValues:StringLike": {"dynamodb:LeadingKeys": [f"{KEY_PARTITION_PREFIX}*"]}
+                },
+            )
+        )
 
         table.grant_read_write_data(self.enrich)
         search.grant_read_write(self._role(self.enrich))
@@ -157,7 +170,7 @@ class Functions(Construct):
         if config.llm_provider == "bedrock":
             self._allow_models(self.enrich, config.llm_model)
             self._allow_models(self.janitor, config.llm_model)
-        for function in self.by_name.values():
+        for function in (self.api, self.enrich, self.janitor):
             acknowledge(
                 self._role(function),
                 (

@@ -90,14 +90,17 @@ def test_every_route_but_health_and_docs_goes_through_the_api_key_authorizer(dev
 def test_the_authorizer_reads_the_authorization_header_and_caches_its_answer(dev: Synth) -> None:
     dev.template.has_resource_properties(
         "AWS::ApiGateway::Authorizer",
-        {
-            "Type": "REQUEST",
-            "IdentitySource": "method.request.header.Authorization",
-            "AuthorizerResultTtlInSeconds": 300,
-        },
+        {"Type": "REQUEST", "IdentitySource": "method.request.header.Authorization"},
     )
     (authorizer,) = dev.resources("AWS::ApiGateway::Authorizer").values()
     assert dev.function_id("authorizer") in json.dumps(authorizer["Properties"]["AuthorizerUri"])
+
+
+def test_a_revoked_key_is_refused_within_30_seconds(dev: Synth) -> None:
+    """API Gateway answers from the authorizer's cached Allow for its TTL, revoked key or not."""
+    (authorizer,) = dev.resources("AWS::ApiGateway::Authorizer").values()
+    ttl = authorizer["Properties"].get("AuthorizerResultTtlInSeconds", 300)  # CloudFormation's default
+    assert 0 < ttl <= 30
 
 
 def test_errors_api_gateway_answers_itself_are_json(dev: Synth) -> None:

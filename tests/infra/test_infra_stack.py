@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -202,9 +203,8 @@ def _actions(synth: Synth, name: str) -> set[str]:
 
 def test_each_function_gets_only_what_it_needs(dev: Synth) -> None:
     authorizer = _actions(dev, "authorizer")
-    assert {"dynamodb:GetItem", "dynamodb:Query"} <= authorizer
+    assert {a for a in authorizer if a.startswith("dynamodb:")} == {"dynamodb:GetItem"}
     assert not {a for a in authorizer if a.startswith(("sqs:", "aoss:", "bedrock:"))}
-    assert not {"dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem"} & authorizer
 
     api = _actions(dev, "api")
     assert {"dynamodb:PutItem", "sqs:SendMessage", "aoss:APIAccessAll", "bedrock:InvokeModel"} <= api
@@ -289,3 +289,22 @@ def test_outputs_say_where_the_api_is_and_how_to_create_the_first_key(dev: Synth
         f"AWS_REGION={{AWS::Region}} ENGRAM_BACKEND=aws ENGRAM_TABLE_NAME={{{table}}}"
         " engram keys create --tenant <TENANT>"
     )
+
+
+def test_the_authorizer_reads_key_items_only(dev: Synth) -> None:
+    """Its role can GetItem the items whose partition key is an API key's, and nothing else of the
+    table: not a memory, not an index (dynamodb:LeadingKeys)."""
+    from fnmatch import fnmatchcase
+
+    from engram.adapters.dynamo_key_lookup import key_item_key
+
+    table = dev.logical_id(dev.stack.storage.table)
+    on_table = [s for s in dev.statements_of(dev.role_id("authorizer")) if table in json.dumps(s["Resource"])]
+    (statement,) = on_table
+    assert as_list(statement["Action"]) == ["dynamodb:GetItem"]
+    assert statement["Resource"] == {"Fn::GetAtt": [table, "Arn"]}, "the table only, no index"
+    (patterns,) = statement["Condition"]["ForAllValues:StringLike"].values()
+    assert list(statement["Condition"]["ForAllValues:StringLike"]) == ["dynamodb:LeadingKeys"]
+    assert all(fnmatchcase(key_item_key("ab12" * 16)["pk"], p) for p in as_list(patterns))
+    for other in ("KEYID#01J0000000000000000000000", "MEM#acme#01J", "acme#alice", "QUOTA#acme"):
+        assert not any(fnmatchcase(other, p) for p in as_list(patterns)), other

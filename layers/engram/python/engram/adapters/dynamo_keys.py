@@ -8,7 +8,8 @@ A key with a request rate carries `rate` and `burst` on both items; its token bu
 `refilled_at`) is on the KEYID item, taken by a conditional UpdateItem on the value read (optimistic:
 a concurrent taker makes it read again), so every instance of the API function draws on one bucket.
 
-`find` is one strongly consistent GetItem, so a revocation takes effect on the next request. `list`
+`find` is one strongly consistent GetItem: the store refuses a revoked key on its next read (on AWS
+API Gateway answers from the authorizer's cached Allow for up to 30 s before it reads again). `list`
 is a filtered Scan: keys are few and listing them is an operator's action, not a request path.
 """
 

@@ -131,7 +131,8 @@ def allow_all_routes(principal_id: str, method_arn: str, context: dict[str, Any]
 
 
 def authorize(keys: KeyFinder, event: Mapping[str, Any]) -> dict[str, Any]:
-    """Allow every route of the API for a valid key (the result is cached per key), with the tenant
+    """Allow every route of the API for a valid key (API Gateway caches it per key for 30 s, so a
+    revoked key is refused within 30 s), with the tenant
     in the context (and the key's id and rate, which the API function enforces: a cached allow must
     not skip the limit); an invalid key raises "Unauthorized", which API Gateway turns into a 401."""
     headers = {k.lower(): v for k, v in (event.get("headers") or {}).items()}
