@@ -52,7 +52,7 @@ class Served:
         self.env = {**os.environ, "POWERTOOLS_LOG_LEVEL": "ERROR", **(env or {})}
         cli = [sys.executable, "-m", "engram.cli"]
         out = subprocess.run(
-            [*cli, "keys", "create", "--tenant", "bench", "--data-dir", self.data_dir],
+            [*cli, "keys", "create", "--tenant", "bench", "--rate", "unlimited", "--data-dir", self.data_dir],
             capture_output=True,
             text=True,
             check=True,

@@ -56,6 +56,9 @@ class EngramConfig:
     history_retention_days: int
     throttle_rate: int
     throttle_burst: int
+    default_key_rate: str  # requests a second, or "unlimited" (engram.domain.key_rules)
+    default_key_burst: int
+    waf_rate_limit: int  # requests per 5 minutes per API key at the edge; 0: no WAF
     dlq_max_receive_count: int
     enrich_batch_size: int
     enrich_batching_window_seconds: int
@@ -120,6 +123,9 @@ class EngramConfig:
             history_retention_days=_int(get("history_retention_days"), "history_retention_days", 1),
             throttle_rate=rate,
             throttle_burst=burst,
+            default_key_rate=_key_rate(get("default_key_rate")),
+            default_key_burst=_int(get("default_key_burst"), "default_key_burst", 1),
+            waf_rate_limit=_waf_limit(get("waf_rate_limit")),
             dlq_max_receive_count=_int(get("dlq_max_receive_count"), "dlq_max_receive_count", 1, 1000),
             enrich_batch_size=_int(get("enrich_batch_size"), "enrich_batch_size", 1, 10),
             enrich_batching_window_seconds=_int(
@@ -166,6 +172,28 @@ def _choice(value: Any, key: str, choices: tuple[str, ...]) -> Any:
     if text not in choices:
         raise ConfigError(f"{key} must be one of {', '.join(choices)}, got {value!r}")
     return text
+
+
+def _key_rate(value: Any) -> str:
+    text = str(value).strip().lower()
+    if text == "unlimited":
+        return text
+    try:
+        rate = float(text)
+    except ValueError:
+        rate = 0.0
+    if not 0 < rate < 1e9:
+        raise ConfigError(
+            f"default_key_rate must be a number of requests a second > 0 or 'unlimited', got {value!r}"
+        )
+    return f"{rate:g}"
+
+
+def _waf_limit(value: Any) -> int:
+    limit = _int(value, "waf_rate_limit", 0, 2_000_000_000)
+    if 0 < limit < 10:
+        raise ConfigError(f"waf_rate_limit must be 0 (no WAF) or at least 10 (WAF's minimum), got {limit}")
+    return limit
 
 
 def _retention(value: Any) -> logs.RetentionDays:

@@ -67,6 +67,8 @@ def lambda_environment(
         "ENGRAM_JANITOR__TOMBSTONE_RETENTION_DAYS": str(config.tombstone_retention_days),
         "ENGRAM_JANITOR__HISTORY_RETENTION_DAYS": str(config.history_retention_days),
         "ENGRAM_PIPELINE_MODE": config.pipeline_mode,
+        "ENGRAM_DEFAULT_KEY_RATE": config.default_key_rate,
+        "ENGRAM_DEFAULT_KEY_BURST": str(config.default_key_burst),
         "POWERTOOLS_SERVICE_NAME": "engram",
         "POWERTOOLS_METRICS_NAMESPACE": "engram",
         # Responses carry memory content; keep it out of X-Ray.

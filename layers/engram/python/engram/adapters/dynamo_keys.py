@@ -1,7 +1,8 @@
 """KeyStore on the engram DynamoDB table: only the SHA-256 of each key is stored.
 
 Items:
-  pk=KEY#{key_hash}  sk=KEY    the key (key_id, tenant, key_hash, name, created_at, revoked_at)
+  pk=KEY#{key_hash}  sk=KEY    the key (key_id, tenant, key_hash, name, created_at, revoked_at,
+                               unlimited, users)
   pk=KEYID#{key_id}  sk=KEYID  key_hash, so `revoke` finds a key by its id
 
 A key with a request rate carries `rate` and `burst` on both items; its token bucket (`tokens`,
@@ -33,7 +34,18 @@ if TYPE_CHECKING:
 
 _KEY = KEY_SK
 _KEY_ID = "KEYID"
-_FIELDS = ("key_id", "tenant", "key_hash", "name", "created_at", "revoked_at", "rate", "burst")
+_FIELDS = (
+    "key_id",
+    "tenant",
+    "key_hash",
+    "name",
+    "created_at",
+    "revoked_at",
+    "rate",
+    "burst",
+    "unlimited",
+    "users",
+)
 _TAKE_ATTEMPTS = 5
 
 
@@ -64,6 +76,10 @@ class DynamoKeyStore:
         }
         if key.revoked_at is not None:
             item["revoked_at"] = iso(key.revoked_at)
+        if key.unlimited:
+            item["unlimited"] = True
+        if key.users is not None:
+            item["users"] = list(key.users)
         lookup: dict[str, Any] = {**_id_key(key.key_id), "key_hash": key.key_hash}
         if key.rate is not None:
             limit = {"rate": Decimal(str(key.rate)), "burst": key.burst or 1}
