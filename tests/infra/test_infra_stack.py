@@ -85,7 +85,10 @@ def test_the_environment_parses_into_the_applications_settings(
             model = model.model_fields[part].annotation
 
 
-def test_table_is_on_demand_with_pitr_ttl_and_both_indexes(dev: Synth) -> None:
+def test_table_is_on_demand_with_pitr_ttl_and_its_three_indexes(dev: Synth) -> None:
+    """gsi3, the tenant index, projects what the adapters read from it (as create_table makes it)."""
+    from engram.adapters.dynamo_items import TENANT_INDEX_PROJECTION
+
     dev.template.has_resource(
         "AWS::DynamoDB::Table",
         {
@@ -107,6 +110,19 @@ def test_table_is_on_demand_with_pitr_ttl_and_both_indexes(dev: Synth) -> None:
                         "Projection": {"ProjectionType": "ALL"},
                     }
                     for name in ("gsi1", "gsi2")
+                ]
+                + [
+                    {
+                        "IndexName": "gsi3",
+                        "KeySchema": [
+                            {"AttributeName": "tenant", "KeyType": "HASH"},
+                            {"AttributeName": "pk", "KeyType": "RANGE"},
+                        ],
+                        "Projection": {
+                            "ProjectionType": "INCLUDE",
+                            "NonKeyAttributes": list(TENANT_INDEX_PROJECTION),
+                        },
+                    }
                 ],
             },
             "DeletionPolicy": "Delete",

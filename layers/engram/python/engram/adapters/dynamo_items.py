@@ -11,11 +11,17 @@ ever separates parts):
              map, for the list's FilterExpression (engram.domain.filters);
              gsi1pk=U#{tenant}#{user_id}   gsi1sk={id}              list a user's memories, newest first
              gsi2pk=ES#{enrichment state}  gsi2sk={updated_at}#{id}  work stuck in an enrichment state
+             gsi3 (tenant, pk): a tenant's memories and API keys, for its stats without a Scan
   dedup key  pk=HASH#{tenant}#{user_id}#{project}#{namespace}#{content_hash}  sk=HASH  memory_id
              exists while a live memory of the scope holds that content; written in the same
              transaction as the memory, so two identical writes can never both create one.
   history    pk=HIST#{tenant}#{memory_id}  sk={at}#{history id}  doc, expires_at (TTL backstop)
   API keys   see engram.adapters.dynamo_keys
+  sessions   see engram.adapters.dynamo_transcripts; the session item carries
+             gsi1pk=SL#{tenant}#{user_id}  gsi1sk={its pk}          list a user's sessions
+
+gsi3 is keyed on two attributes items have anyway, `tenant` and the table's `pk`, so DynamoDB fills it
+from existing items when it is added; it projects only what a tenant's counts and key list read.
 """
 
 from __future__ import annotations
@@ -29,8 +35,14 @@ from engram.domain.models import EnrichmentState, Memory, Scope
 
 GSI1 = "gsi1"
 GSI2 = "gsi2"
+GSI3 = "gsi3"  # the tenant index: partition key `tenant`, sort key `pk`
 TTL_ATTRIBUTE = "expires_at"
-KEY_ATTRIBUTES = ("pk", "sk", "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk")
+KEY_ATTRIBUTES = ("pk", "sk", "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk", "tenant")
+# What gsi3 projects besides the keys: a memory's status and enrichment state, an API key's fields.
+TENANT_INDEX_PROJECTION = (
+    "status", "enrichment_state", "key_id", "key_hash", "name", "created_at", "revoked_at", "rate",
+    "burst", "unlimited", "users",
+)  # fmt: skip
 
 MEM = "MEM"
 HASH = "HASH"
@@ -64,6 +76,11 @@ def history_pk(tenant: str, memory_id: str) -> str:
 
 def list_pk(tenant: str, user_id: str) -> str:
     return f"U#{key_part(tenant)}#{key_part(user_id)}"
+
+
+def session_list_key(tenant: str, user_id: str, session_pk: str) -> dict[str, str]:
+    """The gsi1 key of a session item: a user's sessions are one gsi1 partition."""
+    return {"gsi1pk": f"SL#{key_part(tenant)}#{key_part(user_id)}", "gsi1sk": session_pk}
 
 
 def state_pk(state: EnrichmentState) -> str:

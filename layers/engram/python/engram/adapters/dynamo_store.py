@@ -25,11 +25,13 @@ from engram.adapters.dynamo_filters import FilterExpression
 from engram.adapters.dynamo_items import (
     GSI1,
     GSI2,
+    GSI3,
     KEY_ATTRIBUTES,
     LIST_KEY,
     MEM,
     STATE_KEY,
     TABLE_KEY,
+    TENANT_INDEX_PROJECTION,
     TTL_ATTRIBUTE,
     content_key,
     history_pk,
@@ -76,6 +78,19 @@ def create_table(dynamodb: Any, name: str) -> None:
                     "Projection": {"ProjectionType": "ALL"},
                 }
                 for index in (GSI1, GSI2)
+            ]
+            + [
+                {
+                    "IndexName": GSI3,
+                    "KeySchema": [
+                        {"AttributeName": "tenant", "KeyType": "HASH"},
+                        {"AttributeName": "pk", "KeyType": "RANGE"},
+                    ],
+                    "Projection": {
+                        "ProjectionType": "INCLUDE",
+                        "NonKeyAttributes": list(TENANT_INDEX_PROJECTION),
+                    },
+                }
             ],
         )
     except ClientError as exc:

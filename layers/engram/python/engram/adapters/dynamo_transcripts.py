@@ -38,7 +38,7 @@ from botocore.exceptions import ClientError
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
 from engram.adapters.dynamo_errors import cancellation_codes, error_code
-from engram.adapters.dynamo_items import key_part
+from engram.adapters.dynamo_items import key_part, session_list_key
 from engram.adapters.dynamo_quota import count_transcript_bytes, transcript_quota_key
 from engram.adapters.timestamps import iso
 from engram.domain.checkpoints import Checkpoint
@@ -151,12 +151,14 @@ class DynamoTranscriptStore:
         """Create the session item on first use; refuse a session of another project or namespace."""
         doc = session.model_dump_json(include={"tenant", "user_id", "session_id", "project", "namespace",
                                                "agent_id", "created_at"})  # fmt: skip
+        listed = session_list_key(session.tenant, session.user_id, _pk(session.ref))
         try:
             self.table.update_item(
                 Key={"pk": _pk(session.ref), "sk": _SESSION},
                 UpdateExpression=(
                     "SET doc = if_not_exists(doc, :doc), #p = if_not_exists(#p, :p),"
-                    " #ns = if_not_exists(#ns, :n), updated_at = if_not_exists(updated_at, :now)"
+                    " #ns = if_not_exists(#ns, :n), updated_at = if_not_exists(updated_at, :now),"
+                    " gsi1pk = :lpk, gsi1sk = :lsk"  # the user's session list (dynamo_items)
                 ),
                 ConditionExpression="attribute_not_exists(pk) OR (#p = :p AND #ns = :n)",
                 ExpressionAttributeNames={"#p": "project", "#ns": "namespace"},
@@ -165,6 +167,8 @@ class DynamoTranscriptStore:
                     ":p": session.project,
                     ":n": session.namespace,
                     ":now": iso(at),
+                    ":lpk": listed["gsi1pk"],
+                    ":lsk": listed["gsi1sk"],
                 },
             )
         except ClientError as exc:

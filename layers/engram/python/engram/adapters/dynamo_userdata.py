@@ -2,9 +2,10 @@
 
 It reads and writes the items of engram.adapters.dynamo_store, dynamo_graph and dynamo_transcripts
 in their own layouts. A user's memories are one GSI1 partition; their graphs are one partition per
-project (`G#{tenant}#{user}#{project}`); their sessions are one partition each, found by a Scan
-filtered on the key prefix `SES#{tenant}#{user}#` (key parts are escaped, so the prefix is exact).
-Export and erasure are rare, batch operations; nothing on the request path scans.
+project (`G#{tenant}#{user}#{project}`); their sessions are one partition each, listed from one gsi1
+partition (`SL#{tenant}#{user}`, on each session item). Erasure finds graphs, sessions and dedup keys
+by a Scan filtered on their key prefixes (key parts are escaped, so a prefix is exact): it is a rare
+batch job, not a request.
 
 Erasure records: pk=ERASE#{tenant}  sk={job id}  doc (no content; see engram.domain.transfer).
 """
@@ -24,11 +25,13 @@ from engram.adapters.dynamo_graph import _back_pk as _graph_back_pk
 from engram.adapters.dynamo_graph import _graph_pk
 from engram.adapters.dynamo_items import (
     GSI1,
+    LIST_KEY,
     content_key,
     history_pk,
     key_part,
     list_pk,
     memory_item,
+    session_list_key,
     to_memory,
 )
 from engram.adapters.dynamo_quota import count_in, read_quota, refused_over_cap
@@ -81,26 +84,19 @@ class DynamoUserData:
     def sessions(
         self, tenant: str, user_id: str, position: str | None, limit: int
     ) -> tuple[builtins.list[SessionInfo], str | None]:
+        """A page of the user's sessions: one gsi1 partition (their session items), never a Scan."""
         params: dict[str, Any] = {
-            "FilterExpression": "begins_with(pk, :prefix) AND sk = :session",
-            "ExpressionAttributeValues": {
-                ":prefix": f"SES#{key_part(tenant)}#{key_part(user_id)}#",
-                ":session": "SESSION",
-            },
-            "ConsistentRead": True,
+            "IndexName": GSI1,
+            "KeyConditionExpression": "gsi1pk = :pk",
+            "ExpressionAttributeValues": {":pk": session_list_key(tenant, user_id, "")["gsi1pk"]},
+            "Limit": limit,
         }
         if position:
-            params["ExclusiveStartKey"] = decode_cursor(position, ("pk", "sk"))
-        found: list[SessionInfo] = []
-        while True:
-            response = self.table.scan(**params)
-            found += [_session_of(item) for item in response["Items"]]
-            start = response.get("LastEvaluatedKey")
-            if start is None:
-                return found, None
-            params["ExclusiveStartKey"] = start
-            if len(found) >= limit:  # a page ends at a scan page's end, so the position is exact
-                return found, encode_cursor({"pk": start["pk"], "sk": start["sk"]})
+            params["ExclusiveStartKey"] = decode_cursor(position, LIST_KEY)
+        response = self.table.query(**params)
+        found = [_session_of(item) for item in response["Items"]]
+        start = response.get("LastEvaluatedKey")
+        return found, encode_cursor({k: start[k] for k in LIST_KEY}) if start else None
 
     # ------------------------------------------------------------------ restore
 
@@ -180,7 +176,8 @@ class DynamoUserData:
             include={"tenant", "user_id", "session_id", "project", "namespace", "agent_id", "created_at"}
         )
         items: list[dict[str, Any]] = [
-            {"pk": pk, "sk": "SESSION", "doc": doc, "project": session.project,
+            {"pk": pk, "sk": "SESSION", **session_list_key(session.tenant, session.user_id, pk),
+             "doc": doc, "project": session.project,
              "namespace": session.namespace, "updated_at": iso(session.updated_at),
              "last_seq": session.last_seq,
              "queued_through": session.queued_through, "message_count": session.message_count,
