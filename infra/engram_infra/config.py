@@ -66,6 +66,7 @@ class EngramConfig:
     log_retention: logs.RetentionDays
     alarm_email: str
     apigw_cloudwatch_role: bool
+    snapstart: bool  # Lambda SnapStart on every function (Python 3.12 or later)
     schedules: dict[str, str]
 
     @property
@@ -97,6 +98,12 @@ class EngramConfig:
             raise ConfigError(f"alarm_email {email!r} is not an e-mail address")
         llm_provider = _choice(get("llm_provider"), "llm_provider", ("bedrock", "openai", "rules"))
         llm_model = _text(get("llm_model"), "llm_model", allow_empty=llm_provider == "rules")
+        python = _choice(str(get("python")), "python", ("3.11", "3.12", "3.13"))
+        snapstart = _bool(get("snapstart"), "snapstart")
+        if snapstart and python == "3.11":
+            raise ConfigError(
+                "snapstart needs python 3.12 or later: set -c python=3.12, or -c snapstart=false"
+            )
         rate, burst = (
             _int(get("throttle_rate"), "throttle_rate", 1),
             _int(get("throttle_burst"), "throttle_burst", 1),
@@ -104,7 +111,8 @@ class EngramConfig:
         return cls(
             stage=stage,
             bundle=_bool(get("bundle"), "bundle"),
-            python=_choice(str(get("python")), "python", ("3.11", "3.12", "3.13")),
+            python=python,
+            snapstart=snapstart,
             embedding_provider=_choice(
                 get("embedding_provider"), "embedding_provider", ("bedrock", "openai")
             ),

@@ -2,6 +2,13 @@
 
 One helper (`_function`) makes every function; one helper (`lambda_environment`) builds the settings
 every function reads. Permissions are granted in one block, so least privilege can be read at a glance.
+
+Cold start is the platform's job: the layer ships bytecode (engram_infra.layer), and with `snapstart`
+(the default; Python 3.12 or later) Lambda snapshots each published version after its init and starts
+new instances from the snapshot. SnapStart applies to published versions only, so every caller (API
+Gateway, the authorizer, SQS, EventBridge) invokes the alias `live` (`Functions.live`), which CDK moves
+to a new version whenever the code or configuration changes. Provisioned concurrency is the other
+lever (docs/deploy.md); the two cannot be combined on one version.
 """
 
 from __future__ import annotations
@@ -9,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from aws_cdk import Duration, RemovalPolicy, Stack
+from aws_cdk import Annotations, Duration, RemovalPolicy, Stack
 from aws_cdk import aws_dynamodb as dynamodb
 from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda as lambda_
@@ -22,6 +29,8 @@ from .config import EngramConfig
 from .layer import ARCHITECTURE, RUNTIMES, layer_code
 from .nag import acknowledge
 from .search import Search
+
+LIVE_ALIAS = "live"
 
 # The partition key prefix of API key items (engram.adapters.dynamo_key_lookup.key_item_key).
 KEY_PARTITION_PREFIX = "KEY#"
@@ -94,7 +103,8 @@ def bedrock_model_arns(scope: Construct, model_id: str) -> list[str]:
 
 
 class Functions(Construct):
-    """`api`, `authorizer`, `enrich`, `janitor` (lambda.Function, also in `by_name`) and the `layer`."""
+    """`api`, `authorizer`, `enrich`, `janitor` (lambda.Function, also in `by_name`), `live` (name ->
+    the alias every caller invokes) and the `layer`."""
 
     def __init__(
         self,
@@ -125,6 +135,8 @@ class Functions(Construct):
         self.enrich = self._function(ENRICH)
         self.janitor = self._function(JANITOR)
         self.by_name = {spec.name: getattr(self, spec.name) for spec in (API, AUTHORIZER, ENRICH, JANITOR)}
+        # What callers invoke: the published version's alias (SnapStart restores versions only).
+        self.live = {name: fn.add_alias(LIVE_ALIAS) for name, fn in self.by_name.items()}
 
         # Who needs what. Table grants include the table's indexes (gsi1, gsi2): `<table arn>/index/*`.
         table_id = Stack.of(self).get_logical_id(table.node.default_child)  # type: ignore[arg-type]
@@ -148,7 +160,7 @@ class Functions(Construct):
 
         table.grant_read_write_data(self.enrich)
         search.grant_read_write(self._role(self.enrich))
-        self.enrich.add_event_source(
+        self.live["enrich"].add_event_source(
             sources.SqsEventSource(
                 queue,
                 batch_size=config.enrich_batch_size,
@@ -227,7 +239,12 @@ class Functions(Construct):
             application_log_level_v2=lambda_.ApplicationLogLevel.INFO,
             system_log_level_v2=lambda_.SystemLogLevel.WARN,
             log_group=log_group,
+            snap_start=lambda_.SnapStartConf.ON_PUBLISHED_VERSIONS if self._config.snapstart else None,
         )
+        if self._config.snapstart:  # the version is published below, behind the alias callers invoke
+            Annotations.of(function).acknowledge_warning(
+                "@aws-cdk/aws-lambda:snapStartRequirePublish", f"published as the alias {LIVE_ALIAS!r}"
+            )
         acknowledge(
             function,
             (

@@ -217,7 +217,7 @@ def test_the_python_version_picks_the_functions_runtime_and_the_layers_wheels(
     assert _config().python == "3.12"
     with pytest.raises(ConfigError, match=r"python must be one of 3\.11, 3\.12, 3\.13"):
         _config(python="3.10")
-    template = synth(python="3.11")
+    template = synth(python="3.11", snapstart="false")
     runtimes = {f["Properties"]["Runtime"] for f in template.resources("AWS::Lambda::Function").values()}
     assert runtimes == {"python3.11"}
     (layer_version,) = template.resources("AWS::Lambda::LayerVersion").values()

@@ -180,13 +180,14 @@ def test_enrich_consumes_the_queue_in_batches_with_partial_failures(dev: Synth) 
     dev.template.has_resource_properties(
         "AWS::Lambda::EventSourceMapping",
         {
-            "FunctionName": {"Ref": dev.function_id("enrich")},
             "EventSourceArn": {"Fn::GetAtt": [dev.logical_id(dev.stack.pipeline.queue), "Arn"]},
             "FunctionResponseTypes": ["ReportBatchItemFailures"],
             "BatchSize": 10,
             "MaximumBatchingWindowInSeconds": Match.any_value(),
         },
     )
+    (mapping,) = dev.resources("AWS::Lambda::EventSourceMapping").values()
+    assert dev.alias_id("enrich") in json.dumps(mapping["Properties"]["FunctionName"]), "the live alias"
 
 
 def _all_statements(synth: Synth) -> list[dict[str, Any]]:
@@ -324,3 +325,33 @@ def test_the_authorizer_reads_key_items_only(dev: Synth) -> None:
     assert all(fnmatchcase(key_item_key("ab12" * 16)["pk"], p) for p in as_list(patterns))
     for other in ("KEYID#01J0000000000000000000000", "MEM#acme#01J", "acme#alice", "QUOTA#acme"):
         assert not any(fnmatchcase(other, p) for p in as_list(patterns)), other
+
+
+def test_every_function_starts_from_a_snapshot_of_its_published_version(dev: Synth) -> None:
+    """SnapStart restores published versions only: each function has one behind its `live` alias,
+    which API Gateway, the authorizer, SQS and EventBridge invoke (the tests of each assert that)."""
+    versions = dev.resources("AWS::Lambda::Version")
+    aliases = {
+        a["Properties"]["FunctionName"]["Ref"]: a["Properties"]
+        for a in dev.resources("AWS::Lambda::Alias").values()
+    }
+    for name in FUNCTION_NAMES:
+        props = dev.resources("AWS::Lambda::Function")[dev.function_id(name)]["Properties"]
+        assert props["SnapStart"] == {"ApplyOn": "PublishedVersions"}, name
+        assert props["Runtime"] in ("python3.12", "python3.13"), "SnapStart for Python needs 3.12 or later"
+        alias = aliases[dev.function_id(name)]
+        assert alias["Name"] == "live"
+        version = alias["FunctionVersion"]["Fn::GetAtt"]
+        assert version[1] == "Version" and versions[version[0]]["Properties"]["FunctionName"] == {
+            "Ref": dev.function_id(name)
+        }
+
+
+def test_snapstart_can_be_turned_off_and_needs_python_3_12(synth: Any) -> None:
+    from engram_infra.config import ConfigError
+
+    off = synth(snapstart="false", python="3.11")
+    for function in off.resources("AWS::Lambda::Function").values():
+        assert "SnapStart" not in function["Properties"]
+    with pytest.raises(ConfigError, match=r"snapstart needs python 3\.12"):
+        synth(python="3.11")
