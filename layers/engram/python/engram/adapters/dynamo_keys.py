@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import ClientError
 
+from engram.adapters.dynamo_errors import condition_failed, error_code
 from engram.adapters.dynamo_items import GSI3
 from engram.adapters.dynamo_key_lookup import KEY_SK, key_item_key
 from engram.adapters.dynamo_quota import quota_key
@@ -100,7 +101,7 @@ class DynamoKeyStore:
                 ]
             )
         except ClientError as exc:
-            if exc.response.get("Error", {}).get("Code") == "TransactionCanceledException":
+            if error_code(exc) == "TransactionCanceledException":
                 raise Conflict("an API key with this id or secret already exists") from None
             raise
 
@@ -148,7 +149,7 @@ class DynamoKeyStore:
                 ReturnValues="ALL_NEW",
             )
         except ClientError as exc:
-            if exc.response.get("Error", {}).get("Code") == "ConditionalCheckFailedException":
+            if condition_failed(exc):
                 return None
             raise
         return _to_key(response["Attributes"])
@@ -182,7 +183,7 @@ class DynamoKeyStore:
                 )
                 return 0.0
             except ClientError as exc:
-                if exc.response.get("Error", {}).get("Code") != "ConditionalCheckFailedException":
+                if not condition_failed(exc):
                     raise
         return 1.0 / rate  # other requests keep taking this bucket's tokens: this one waits
 

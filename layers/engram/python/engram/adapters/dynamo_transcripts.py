@@ -37,8 +37,11 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
-from engram.adapters.dynamo_errors import cancellation_codes, error_code
-from engram.adapters.dynamo_items import key_part, session_list_key
+from engram.adapters.dynamo_errors import cancellation_codes, condition_failed, error_code
+from engram.adapters.dynamo_items import key_part, session_list_key, session_pk
+from engram.adapters.dynamo_items import message_id_sk as _mid_sk
+from engram.adapters.dynamo_items import message_sk as _msg_sk
+from engram.adapters.dynamo_items import session_back_pk as _back_pk
 from engram.adapters.dynamo_quota import count_transcript_bytes, transcript_quota_key
 from engram.adapters.timestamps import iso
 from engram.domain.checkpoints import Checkpoint
@@ -63,19 +66,7 @@ _BATCH_GET = 100
 
 
 def _pk(ref: SessionRef) -> str:
-    return f"SES#{key_part(ref.tenant)}#{key_part(ref.user_id)}#{key_part(ref.session_id)}"
-
-
-def _back_pk(tenant: str, memory_id: str) -> str:
-    return f"SESMEM#{key_part(tenant)}#{key_part(memory_id)}"
-
-
-def _msg_sk(seq: int) -> str:
-    return f"MSG#{seq:012d}"
-
-
-def _mid_sk(message_id: str) -> str:
-    return f"MID#{message_id}"
+    return session_pk(ref.tenant, ref.user_id, ref.session_id)
 
 
 def _session_of(item: dict[str, Any]) -> SessionInfo:
@@ -172,7 +163,7 @@ class DynamoTranscriptStore:
                 },
             )
         except ClientError as exc:
-            if error_code(exc) != "ConditionalCheckFailedException":
+            if not condition_failed(exc):
                 raise
             current = self.session(session.ref)
             where = (
@@ -293,7 +284,7 @@ class DynamoTranscriptStore:
                 ConditionExpression="attribute_not_exists(pk)",
             )
         except ClientError as exc:
-            if error_code(exc) != "ConditionalCheckFailedException":
+            if not condition_failed(exc):
                 raise
         try:
             self.table.update_item(
@@ -304,7 +295,7 @@ class DynamoTranscriptStore:
                 ExpressionAttributeValues={":t": through_seq},
             )
         except ClientError as exc:
-            if error_code(exc) != "ConditionalCheckFailedException":
+            if not condition_failed(exc):
                 raise
 
     def job(self, ref: SessionRef, job_id: str) -> ExtractionRecord | None:
@@ -438,7 +429,7 @@ class DynamoTranscriptStore:
                 ExpressionAttributeValues={":delta": -freed},
             )
         except ClientError as exc:
-            if error_code(exc) != "ConditionalCheckFailedException":
+            if not condition_failed(exc):
                 raise
 
     # ------------------------------------------------------------------ reads
