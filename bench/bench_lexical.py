@@ -8,7 +8,8 @@ to it) or on a fresh one of `--size` memories (filled by bench_recall's `populat
 leg as recall asks it (LocalIndex.search within the scope, k = ranking.candidates) for bench_recall's
 query texts: p50/p95/p99 of wall and CPU time, with the load average (CPU time is steadier on a busy
 machine), and the SQLite statements a query (FTS5's own included; not blurred by the load). Then the
-leg's top k against FTS5's plain `ORDER BY rank` over every match in the scope: the share of the
+leg's top k against FTS5's plain `ORDER BY rank` over every match in the scope, in a copy of the
+scope's rows alone (a scope's scores are BM25 over its own statistics): the share of the
 exact top k's memories it returns (ids; exact ties are broken by the oldest row, the leg prefers
 recent ones) and the share of its memories whose exact BM25 is at least the exact k-th's (tie-aware:
 equally good answers count). With `--users N` the fresh data dir's memories are dealt to N users in
@@ -33,6 +34,7 @@ from bench_recall import TENANT, USER, populate, queries, summary
 
 from engram.adapters.lexical_index import fts_query
 from engram.adapters.local_index import LocalIndex
+from engram.adapters.sqlite_db import fts_scope
 from engram.ports import SearchScope
 from engram.runtime.container import local
 from engram.settings import EmbedderSettings, Settings
@@ -49,6 +51,27 @@ class ReadOnly:
 
     def connection(self) -> sqlite3.Connection:
         return self.conn
+
+
+def scope_copy(conn: sqlite3.Connection) -> sqlite3.Connection:
+    """The user's rows (same rowids) in an in-memory index of their own, and their memories' ids and
+    statuses: where FTS5's plain query ranks them by the scope's own statistics."""
+    copy = sqlite3.connect(":memory:")
+    copy.execute(
+        "CREATE VIRTUAL TABLE memories_fts USING fts5(content, scope, tokenize = 'porter unicode61')"
+    )
+    copy.execute("CREATE TABLE memories (seq INTEGER PRIMARY KEY, id, tenant, user_id, status)")
+    rows = conn.execute(
+        "SELECT f.rowid, f.content, f.scope, m.id, m.tenant, m.user_id, m.status FROM memories_fts f"
+        " CROSS JOIN memories m ON m.seq = f.rowid WHERE memories_fts MATCH ?",
+        (f'scope : "{fts_scope(TENANT, USER)}"',),
+    )
+    while chunk := rows.fetchmany(10_000):
+        copy.executemany(
+            "INSERT INTO memories_fts (rowid, content, scope) VALUES (?, ?, ?)", [r[:3] for r in chunk]
+        )
+        copy.executemany("INSERT INTO memories VALUES (?, ?, ?, ?, ?)", [(r[0], *r[3:]) for r in chunk])
+    return copy
 
 
 def exact(conn: sqlite3.Connection, text: str, k: int) -> list[tuple[str, float]]:
@@ -91,6 +114,7 @@ def measure(data_dir: Path, texts: list[str]) -> dict[str, Any]:
         wall.append((time.perf_counter() - started) * 1000)
     load = os.getloadavg()[0]
     conn = index.db.connection()
+    reference = scope_copy(conn)
     # SQLite statements a query, FTS5's own lookups included: a count the machine's load does not blur
     statements = [0]
     conn.set_trace_callback(lambda _: statements.__setitem__(0, statements[0] + 1))
@@ -100,11 +124,11 @@ def measure(data_dir: Path, texts: list[str]) -> dict[str, Any]:
     ids: list[float] = []
     tied: list[float] = []
     for text in texts:
-        best = exact(conn, text, k)
+        best = exact(reference, text, k)
         if not best or not found[text]:
             continue
         kth = best[-1][1]
-        scores = true_scores(conn, text, found[text])
+        scores = true_scores(reference, text, found[text])
         ids.append(len({i for i, _ in best} & set(found[text])) / len(best))
         tied.append(sum(1 for i in found[text] if scores[i] >= kth - 1e-9) / len(best))
     return {

@@ -17,9 +17,7 @@ if TYPE_CHECKING:
     from aws_lambda_powertools.utilities.typing import LambdaContext
 
 
-# No X-Ray SDK here: one GetItem per key API Gateway has not cached is not worth its cold start (the
-# SDK builds a botocore client of its own); Lambda's active tracing still records every invocation.
-# No powertools either: engram.observability writes its one line per denied key.
+# Lambda's active tracing records every invocation; its one log line per denied key is the shared Logger's.
 @logger.inject_lambda_context
 def handler(event: dict[str, Any], context: LambdaContext) -> dict:
     return authorize(keys, event, settings.default_rate)

@@ -6,19 +6,17 @@ with cold_start():  # settings from ENGRAM_* and adapters, once, without the gar
     from aws_lambda_powertools.utilities.parser import envelopes, parse
     from aws_lambda_powertools.utilities.typing import LambdaContext
 
-    from engram.observability import logger, metrics, tracer
+    from engram.observability import logger, metrics
     from engram.runtime.container import from_settings
     from engram.runtime.janitor_wiring import janitor_for
     from engram.usecases.janitor.runner import JanitorDetail
 
     janitor = janitor_for(from_settings())
-    trace = tracer()
 
 SAFETY_MS = 60_000  # stop starting batches when less than this is left of the invocation
 
 
 @logger.inject_lambda_context
-@trace.capture_lambda_handler
 @metrics.log_metrics
 def handler(event: dict, context: LambdaContext) -> dict:
     detail = parse(event=event, model=JanitorDetail, envelope=envelopes.EventBridgeEnvelope)

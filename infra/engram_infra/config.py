@@ -15,6 +15,7 @@ from aws_cdk import aws_logs as logs
 from constructs import Node
 
 JANITOR_JOBS = ("repair", "expire", "decay", "retention", "consolidate")
+_LAYER_ARN = r"arn:aws[a-z-]*:lambda:[a-z0-9-]+:\d{12}:layer:[A-Za-z0-9_-]+:\d+"
 
 _RETENTION = {
     1: logs.RetentionDays.ONE_DAY,
@@ -68,6 +69,8 @@ class EngramConfig:
     apigw_cloudwatch_role: bool
     snapstart: bool  # Lambda SnapStart on every function (Python 3.12 or later)
     schedules: dict[str, str]
+    otel_tracing: bool = False  # the ADOT layer and its wrapper on every function
+    adot_layer_arn: str = ""  # the region's AWSOpenTelemetryDistroPython layer version
 
     @property
     def is_prod(self) -> bool:
@@ -104,6 +107,10 @@ class EngramConfig:
             raise ConfigError(
                 "snapstart needs python 3.12 or later: set -c python=3.12, or -c snapstart=false"
             )
+        otel_tracing = _bool(get("otel_tracing"), "otel_tracing")
+        adot_layer_arn = _text(get("adot_layer_arn"), "adot_layer_arn", allow_empty=not otel_tracing)
+        if adot_layer_arn and not re.fullmatch(_LAYER_ARN, adot_layer_arn):
+            raise ConfigError(f"adot_layer_arn {adot_layer_arn!r} is not a Lambda layer version ARN")
         rate, burst = (
             _int(get("throttle_rate"), "throttle_rate", 1),
             _int(get("throttle_burst"), "throttle_burst", 1),
@@ -144,6 +151,8 @@ class EngramConfig:
             alarm_email=email,
             apigw_cloudwatch_role=_bool(get("apigw_cloudwatch_role"), "apigw_cloudwatch_role"),
             schedules={job: _schedule(get(f"schedule_{job}"), f"schedule_{job}") for job in JANITOR_JOBS},
+            otel_tracing=otel_tracing,
+            adot_layer_arn=adot_layer_arn,
         )
 
 

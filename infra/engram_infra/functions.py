@@ -80,12 +80,20 @@ def lambda_environment(
         "ENGRAM_DEFAULT_KEY_BURST": str(config.default_key_burst),
         "POWERTOOLS_SERVICE_NAME": "engram",
         "POWERTOOLS_METRICS_NAMESPACE": "engram",
-        # Responses carry memory content; keep it out of X-Ray.
-        "POWERTOOLS_TRACER_CAPTURE_RESPONSE": "false",
         # engram uses no pydantic plugin. Without this, the first model built reads the entry points
         # of every package on the path looking for some: ~1.4% of the api's cold start in instructions.
         "PYDANTIC_DISABLE_PLUGINS": "__all__",
     }
+
+
+def adot_tracing(function: lambda_.Function, config: EngramConfig) -> None:
+    """With `otel_tracing` on, the ADOT layer and its wrapper: it installs the OpenTelemetry SDK before
+    the handler loads, so engram's spans (engram.tracing) and the AWS SDK's calls are exported."""
+    if not config.otel_tracing:
+        return
+    layer = lambda_.LayerVersion.from_layer_version_arn(function, "AdotLayer", config.adot_layer_arn)
+    function.add_layers(layer)
+    function.add_environment("AWS_LAMBDA_EXEC_WRAPPER", "/opt/otel-instrument")
 
 
 def bedrock_model_arns(scope: Construct, model_id: str) -> list[str]:
@@ -135,6 +143,8 @@ class Functions(Construct):
         self.enrich = self._function(ENRICH)
         self.janitor = self._function(JANITOR)
         self.by_name = {spec.name: getattr(self, spec.name) for spec in (API, AUTHORIZER, ENRICH, JANITOR)}
+        for function in self.by_name.values():
+            adot_tracing(function, config)
         # What callers invoke: the published version's alias (SnapStart restores versions only).
         self.live = {name: fn.add_alias(LIVE_ALIAS) for name, fn in self.by_name.items()}
 

@@ -39,7 +39,15 @@ def test_a_mem0_export_through_the_api_twice(served, tmp_path) -> None:
         return json.loads(done.stdout.splitlines()[-1]), done.stderr
 
     first, err = run()
-    assert first == {"items": 3, "created": 2, "existing": 0, "conflicts": 0, "skipped": 1, "queued": 2}
+    assert first == {
+        "items": 3,
+        "created": 2,
+        "existing": 0,
+        "conflicts": 0,
+        "skipped": 1,
+        "queued": 2,
+        "rejected": 0,
+    }
     assert "skipped line 3" in err
     status, page = client.request("GET", f"/v1/memories?user_id={user}")
     assert status == 200
@@ -55,6 +63,14 @@ def test_a_mem0_export_through_the_api_twice(served, tmp_path) -> None:
         wait_for(client, memory["id"], lambda m: m["enrichment"]["state"] == "done", timeout_s=60)
 
     again, _ = run()
-    assert again == {"items": 3, "created": 0, "existing": 2, "conflicts": 0, "skipped": 1, "queued": 0}
+    assert again == {
+        "items": 3,
+        "created": 0,
+        "existing": 2,
+        "conflicts": 0,
+        "skipped": 1,
+        "queued": 0,
+        "rejected": 0,
+    }
     status, page = client.request("GET", f"/v1/memories?user_id={user}")
     assert {m["id"] for m in page["items"]} == {m["id"] for m in by_mem0.values()}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +15,7 @@ from tests.e2e.conftest import ROOT, engram
 pytestmark = pytest.mark.e2e
 
 
-def cli(*args: str) -> subprocess.CompletedProcess:
+def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "engram.cli", *args],
         capture_output=True,
@@ -22,7 +23,12 @@ def cli(*args: str) -> subprocess.CompletedProcess:
         check=True,
         cwd=ROOT,
         timeout=120,
+        env={**os.environ, **(env or {})},
     )
+
+
+def mode(path: Path) -> int:
+    return path.stat().st_mode & 0o777
 
 
 def records(path: Path) -> list[dict]:
@@ -37,11 +43,12 @@ def test_export_from_the_api_import_into_a_data_dir_twice_then_forget_the_user(s
         assert status == 201
     remote = ("--url", server.url, "--api-key", client.key)
 
-    # When the user is exported from the API, a page of two records at a time
+    # When the user is exported from the API, a page of two records at a time, the key in the environment
     out = tmp_path / "kai.ndjson"
-    cli(
+    done = cli(
         "export",
-        *remote,
+        "--url",
+        server.url,
         "--user-id",
         user,
         "-o",
@@ -50,7 +57,10 @@ def test_export_from_the_api_import_into_a_data_dir_twice_then_forget_the_user(s
         "2",
         "--data-dir",
         str(tmp_path / "x"),
+        env={"ENGRAM_API_KEY": client.key},
     )
+    assert "warning" not in done.stderr
+    assert mode(out) == 0o600  # the user's memories: readable by the owner only
     exported = records(out)
     assert exported[0]["kind"] == "header" and exported[-1]["kind"] == "end"
     assert exported[-1]["counts"]["memory"] == 2 and not (tmp_path / "kai.ndjson.progress").exists()
@@ -68,10 +78,10 @@ def test_export_from_the_api_import_into_a_data_dir_twice_then_forget_the_user(s
     memories = lambda rs: sorted(json.dumps(r["memory"], sort_keys=True) for r in rs if r["kind"] == "memory")  # noqa: E731
     assert memories(records(back)) == memories(exported)
 
-    # When the user is forgotten through the API
-    job = json.loads(
-        cli("forget-user", user, *remote, "--data-dir", str(tmp_path / "x")).stdout.splitlines()[-1]
-    )
+    # When the user is forgotten through the API, the key on the command line (which warns: ps shows it)
+    forgot = cli("forget-user", user, *remote, "--data-dir", str(tmp_path / "x"))
+    assert "warning: --api-key" in forgot.stderr and "ENGRAM_API_KEY" in forgot.stderr
+    job = json.loads(forgot.stdout.splitlines()[-1])
     assert job["state"] == "done" and job["erased"]["memories"] == 2, job
     status, page = client.request("GET", f"/v1/memories?user_id={user}")
     assert status == 200 and page["items"] == []
@@ -104,14 +114,19 @@ def test_an_interrupted_export_resumes_where_it_stopped(tmp_path, monkeypatch) -
     with pytest.raises(KeyboardInterrupt):
         main([*argv, "--data-dir", str(data)])
     assert (tmp_path / "ana.ndjson.progress").exists()
+    assert mode(out) == mode(tmp_path / "ana.ndjson.progress") == 0o600
     partial = out.read_bytes()
     out.write_bytes(partial + b'{"kind": "torn')  # a page cut half-way is cut back on resume
     monkeypatch.setattr(transfer_cli, "_pages", pages)
     main([*argv, "--data-dir", str(data)])
 
+    assert mode(out) == 0o600
     whole = tmp_path / "whole.ndjson"
+    whole.write_text("")
+    whole.chmod(0o644)  # made readable by others before: the export makes it private
     main(["export", "--user-id", "ana", "--tenant", "local", "-o", str(whole), "--data-dir", str(data)])
     strip = lambda rs: sorted(json.dumps(r, sort_keys=True) for r in rs if r["kind"] != "header")  # noqa: E731
+    assert mode(whole) == 0o600
     resumed = records(out)
     assert strip(resumed) == strip(records(whole))
     assert resumed[-1]["counts"]["session"] == 7 and resumed[-1]["counts"]["message"] == 7

@@ -17,7 +17,9 @@ and `_search` with
   English possessive filter ('s removed), the Lucene English stop words (`_english_`) and Porter
   stemming (snowballstemmer's "porter", Porter's original algorithm like Lucene's PorterStemFilter);
   corpus statistics span the whole index, as on a one-shard index;
-* `size` and `_source` (true/false, a list, or includes/excludes).
+* `size` and `_source` (true/false, a list, or includes/excludes);
+* `sort` on keyword fields (asc/desc; a missing value last) with `search_after`, answered as OpenSearch
+  answers a sorted search: `_score` null, each hit's `sort` values.
 
 Scores are rounded to float32, as OpenSearch returns them. Writes become visible to search after a
 refresh (`?refresh=true|wait_for`, `POST /{index}/_refresh`, or `FakeOpenSearch.refresh()`), like the
@@ -475,8 +477,50 @@ class FakeOpenSearch:
 
     # ------------------------------------------------------------------ search
 
+    def _sorted(
+        self,
+        index: Index,
+        body: dict[str, Any],
+        scored: list[tuple[str, Document, float]],
+        keys: list[tuple[str, bool]],
+        size: int,
+    ) -> dict[str, Any]:
+        """A page of the hits in the order of `keys` (a document without the field last, as OpenSearch
+        puts missing values), after `search_after`'s values when given; `_score` null, each hit with
+        its `sort` values, as OpenSearch answers a sorted search that does not track scores."""
+
+        def values(doc: Document) -> list[Any]:
+            return [(_as_list(doc.source.get(name)) or [None])[0] for name, _ in keys]
+
+        def key(row: list[Any]) -> tuple[Any, ...]:
+            # a missing value last in either order; a descending string by its negated code points
+            return tuple(
+                (v is None, (*(-ord(c) for c in v), 1) if desc and v is not None else v or "")
+                for v, (_, desc) in zip(row, keys, strict=True)
+            )
+
+        ordered = sorted(scored, key=lambda hit: key(values(hit[1])))
+        after = body.get("search_after")
+        if after is not None:
+            if not isinstance(after, list) or len(after) != len(keys):
+                raise bad_request("search_after has a different number of values than the sort")
+            ordered = [hit for hit in ordered if key(values(hit[1])) > key(after)]
+        hits = []
+        for doc_id, doc, _ in ordered[:size]:
+            hit: dict[str, Any] = {"_index": index.name, "_id": doc_id, "_score": None, "sort": values(doc)}
+            source = _filter_source(doc.source, body.get("_source", True))
+            if source is not None:
+                hit["_source"] = source
+            hits.append(hit)
+        return {
+            "took": 1,
+            "timed_out": False,
+            "_shards": {"total": 1, "successful": 1, "skipped": 0, "failed": 0},
+            "hits": {"total": {"value": len(scored), "relation": "eq"}, "max_score": None, "hits": hits},
+        }
+
     def _search(self, index: Index, body: dict[str, Any]) -> dict[str, Any]:
-        unknown = set(body) - {"size", "query", "_source"}
+        unknown = set(body) - {"size", "query", "_source", "sort", "search_after"}
         if unknown:
             raise bad_request(
                 f"Unknown key [{sorted(unknown)[0]}] in the search body (unsupported by the fake)"
@@ -484,10 +528,15 @@ class FakeOpenSearch:
         size = body.get("size", 10)
         if not isinstance(size, int) or size < 0 or size > MAX_RESULT_WINDOW:
             raise bad_request(f"[size] must be an integer in [0, {MAX_RESULT_WINDOW}], got [{size}]")
+        sort = _sort_keys(index, body.get("sort"))
+        if "search_after" in body and not sort:
+            raise bad_request("Sort must contain at least one field.", "search_phase_execution_exception")
         query = body.get("query", {"match_all": {}})
         docs = list(index.visible.items())
         evaluator = _Evaluator(index, docs)
         if isinstance(query, dict) and set(query) == {"knn"}:
+            if sort:
+                raise bad_request("the fake sorts no knn query")
             scored = evaluator.knn(query["knn"])
         else:
             evaluator.evaluate(query, EMPTY_DOCUMENT, scoring=True)  # refuse bad shapes on empty indices
@@ -497,6 +546,8 @@ class FakeOpenSearch:
                 if score is not None:
                     scored.append((doc_id, doc, score))
             scored.sort(key=lambda hit: (-hit[2], hit[1].seq_no))
+        if sort:
+            return self._sorted(index, body, scored, sort, size)
         page = scored[:size]
         hits = []
         for doc_id, doc, score in page:
@@ -515,6 +566,30 @@ class FakeOpenSearch:
                 "hits": hits,
             },
         }
+
+
+def _sort_keys(index: Index, spec: Any) -> list[tuple[str, bool]]:
+    """(field, descending) of a `sort` on keyword fields: `[{"f": "asc"}]`, `[{"f": {"order": "desc"}}]`
+    or `["f"]`; anything else is refused."""
+    if spec is None:
+        return []
+    keys: list[tuple[str, bool]] = []
+    for item in spec if isinstance(spec, list) else [spec]:
+        if isinstance(item, str):
+            name, order = item, "asc"
+        elif isinstance(item, dict) and len(item) == 1:
+            name, value = next(iter(item.items()))
+            order = value.get("order", "asc") if isinstance(value, dict) else value
+            if isinstance(value, dict) and set(value) - {"order"}:
+                raise bad_request(f"the fake sorts by [order] alone, got {sorted(value)}")
+        else:
+            raise bad_request(f"malformed sort: {item!r}")
+        if order not in ("asc", "desc"):
+            raise bad_request(f"Unknown SortOrder [{order}]")
+        if index.type_of(name) != "keyword":
+            raise bad_request(f"the fake sorts keyword fields only, not [{name}]")
+        keys.append((name, order == "desc"))
+    return keys
 
 
 class _Evaluator:

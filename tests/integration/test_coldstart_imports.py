@@ -1,9 +1,8 @@
 """The api and authorizer Lambdas import only what they use: their cold start is what a user waits for.
 
 Each handler is loaded in a fresh interpreter (so `sys.modules` holds only what its import pulled in)
-with the environment the deployed function gets (ENGRAM_BACKEND=aws, and LAMBDA_TASK_ROOT, which
-switches powertools' X-Ray tracing on), then the modules it loaded are checked by name. Nothing is
-timed here: `bench/bench_coldstart.py` measures.
+with the environment the deployed function gets (ENGRAM_BACKEND=aws, and LAMBDA_TASK_ROOT), then the
+modules it loaded are checked by name. Nothing is timed here: `bench/bench_coldstart.py` measures.
 """
 
 from __future__ import annotations
@@ -60,11 +59,6 @@ FORBIDDEN = {
     "api": (
         *EMBEDDED_ONLY,
         "httpx",  # X-Ray patches only what engram calls (botocore, http.client)
-        # Requests are routed by engram.api.router and validated by engram.api.validation: no part of
-        # powertools' event handler (its resolvers, middlewares, OpenAPI models). The document alone is
-        # built by it, on request (engram.api.contract). Logs, metrics and traces are engram.observability's:
-        # no powertools package at all.
-        "aws_lambda_powertools",
         "opensearchpy",  # the search index's client is built by the first call that needs it
         "requests",
         # The table is a DynamoTable over a botocore client (adapters.dynamo_table), not boto3's resource.
@@ -79,16 +73,6 @@ FORBIDDEN = {
         "engram.usecases.memories",
         "engram.domain.pii",
         "engram.domain.scoring",
-        # The areas other than memories and search are declared by the first request for one of them
-        # (engram.api.routes.DEFERRED).
-        "engram.api.routes.admin",
-        "engram.usecases.janitor",
-        "engram.api.routes.entities",
-        "engram.api.entities",
-        "engram.api.routes.sessions",
-        "engram.api.sessions",
-        "engram.api.routes.transfer",
-        "engram.api.transfer",
     ),
     "authorizer": (
         *EMBEDDED_ONLY,
@@ -97,9 +81,9 @@ FORBIDDEN = {
         "engram.adapters.opensearch_index",
         "opensearchpy",
         "aws_xray_sdk",
-        # The event read and the policy built by hand, its one log line written as the Logger writes it
-        # (runtime.authorizer.log): no powertools package, whose Logger alone is a fifth of its start.
-        "aws_lambda_powertools",
+        # The event read and the policy built by hand; its one log line is the shared powertools Logger's.
+        "aws_lambda_powertools.event_handler",
+        "aws_lambda_powertools.utilities.parser",
         "engram.api",
         "engram.usecases",  # the key check without pydantic (runtime.authorizer)
         "engram.domain.models",
@@ -162,28 +146,19 @@ def answer(name, **change):
     event = {**json.loads((events / f"{name}.json").read_text()), **change}
     return module.handler(event, LocalContext("api"))["statusCode"]
 
-def event_handler():
-    return sorted(m for m in sys.modules if m.startswith("aws_lambda_powertools.event_handler"))
-
-statuses = [
+print(json.dumps([
     answer("health"),
     answer("list", queryStringParameters={"limit": "0"}, multiValueQueryStringParameters=None),
     answer("health", path="/v1/nowhere"),
     answer("remember", body="{"),
-]
-before = event_handler()
-statuses.append(answer("openapi"))
-print(json.dumps([statuses, before, event_handler()]))
+    answer("openapi"),
+]))
 """
 
 
-def test_the_api_answers_requests_without_powertools_event_handler(tmp_path):
-    """Its router is engram.api.router; powertools' event handler builds the OpenAPI document alone,
-    when it is asked for."""
-    statuses, before, after_document = run_in_fresh_lambda(ANSWER_AND_LIST, "api", tmp_path)
+def test_the_api_answers_in_a_fresh_lambda_without_reaching_a_store(tmp_path):
+    statuses = run_in_fresh_lambda(ANSWER_AND_LIST, "api", tmp_path)
     assert statuses == [200, 422, 404, 400, 200]  # each answered (no network: none reached a store)
-    assert before == []
-    assert "aws_lambda_powertools.event_handler.api_gateway" in after_document
 
 
 LOAD_AND_LIST_BUILT = """
@@ -208,13 +183,6 @@ def test_the_api_handler_builds_no_api_or_domain_model_at_its_cold_start(tmp_pat
     declared, built = run_in_fresh_lambda(LOAD_AND_LIST_BUILT, "api", tmp_path)
     assert declared > 40  # the API's and the domain's models were loaded (the check is not vacuous)
     assert built == []
-
-
-def test_the_api_handler_traces_with_xray_on_lambda(tmp_path):
-    """The api keeps its X-Ray tracing (DynamoDB, SQS, OpenSearch and Bedrock calls as subsegments)."""
-    loaded = modules_loaded_by("api", tmp_path)
-    assert "aws_xray_sdk.ext.botocore.patch" in loaded
-    assert "aws_xray_sdk.ext.httplib.patch" in loaded
 
 
 BUILD_SEARCH_CLIENTS = """

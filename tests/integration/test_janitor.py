@@ -596,7 +596,7 @@ def test_nothing_is_lost_when_a_run_is_cut_off_part_way(
 
 
 def test_stats_count_per_status_for_the_callers_tenant_over_http(world: World) -> None:
-    from engram.api.routes.admin import register_admin
+    from engram.api.routes import admin
 
     # Given memories of two tenants, one of acme's stale, and an expire run behind us
     until = world.clock.now()
@@ -610,7 +610,7 @@ def test_stats_count_per_status_for_the_callers_tenant_over_http(world: World) -
 
     # When acme asks for its stats (the committed sample event)
     app = APIGatewayRestResolver(enable_validation=True)
-    register_admin(app, world.c, lambda: TENANT)
+    app.include_router(admin.router(world.c))
     response = app.resolve(load_event("api/stats.json"), LocalContext("api"))
 
     # Then it sees its own counts, and none of the service-wide queue and janitor figures

@@ -9,6 +9,7 @@ deletes.
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -48,6 +49,27 @@ def plain(db: SqliteDatabase, text: str, limit: int) -> list[tuple[int, float]]:
     rows = db.connection().execute(
         "SELECT rowid, bm25(memories_fts) AS rank FROM memories_fts WHERE memories_fts MATCH ?"
         " ORDER BY rank, rowid LIMIT ?",
+        (fts_query(text), limit),
+    )
+    return [(r[0], -r[1]) for r in rows]
+
+
+def alone(db: SqliteDatabase, user: str, text: str, limit: int) -> list[tuple[int, float]]:
+    """bm25()'s ranking in an index holding the user's rows alone (same rowids): what a user's scores
+    are, whoever else shares the index."""
+    scratch = sqlite3.connect(":memory:")
+    scratch.execute("CREATE VIRTUAL TABLE t USING fts5(content, scope, tokenize = 'porter unicode61')")
+    scratch.executemany(
+        "INSERT INTO t (rowid, content, scope) VALUES (?, ?, ?)",
+        db.connection()
+        .execute(
+            "SELECT f.rowid, f.content, f.scope FROM memories_fts f WHERE memories_fts MATCH ?",
+            (f'scope : "{fts_scope(TENANT, user)}"',),
+        )
+        .fetchall(),
+    )
+    rows = scratch.execute(
+        "SELECT rowid, bm25(t) AS rank FROM t WHERE t MATCH ? ORDER BY rank, rowid LIMIT ?",
         (fts_query(text), limit),
     )
     return [(r[0], -r[1]) for r in rows]
@@ -268,14 +290,16 @@ def test_a_term_estimated_once_is_not_counted_again(db: SqliteDatabase, store: S
     assert again == first
 
 
-def test_a_small_scope_under_a_crowded_index_gets_fts5s_own_ranking(
+def test_a_small_scope_under_a_crowded_index_gets_bm25_of_its_own_rows(
     db: SqliteDatabase, store: SqliteMemoryStore
 ) -> None:
-    # Given alice's few memories, all holding both query terms and one of them one term twice, under
+    # Given alice's few memories, most holding both query terms and one of them one term twice, under
     # bob's many recent ones holding them too (and carol's, holding neither)
     index = bounded(db)
     twice = remember(store, "the ledger job replayed kafka events into the ledger")
     mine = [twice] + [remember(store, f"the ledger job read kafka, note {i}") for i in range(12)]
+    for i in range(6):
+        remember(store, f"alice watered the plants on day {i}")
     for i in range(60):
         remember(store, f"the ledger job {i} finished with kafka", OTHER)
     for i in range(150):
@@ -283,13 +307,12 @@ def test_a_small_scope_under_a_crowded_index_gets_fts5s_own_ranking(
     text = "ledger kafka"
     # When alice searches (none of the index's best are hers: her own matches are ranked)
     hits = index.search(SearchScope(TENANT, USER), text, 5)
-    # Then she gets FTS5's own ranking of her memories (her 13 matches hold 26 term matches, past the
-    # bound, but a scope of at most `exact_below` memories has every match scored): the memory that
-    # repeats a term first, with bm25()'s scores
+    # Then she gets bm25()'s ranking in an index of her memories alone (her 13 matches hold 26 term
+    # matches, past the bound, but a scope of at most `exact_below` memories has every match scored):
+    # the memory that repeats a term first, with those scores (term frequencies included)
     assert hits[0].memory_id == twice.id
     seqs = dict(db.connection().execute("SELECT id, seq FROM memories WHERE user_id = ?", (USER,)).fetchall())
-    exact = [(rowid, score) for rowid, score in plain(db, text, 1000) if rowid in seqs.values()][:5]
-    assert same([(seqs[h.memory_id], h.score) for h in hits], exact)
+    assert same([(seqs[h.memory_id], h.score) for h in hits], alone(db, USER, text, 5))
     assert {h.memory_id for h in hits} <= {m.id for m in mine}
 
 
@@ -307,20 +330,20 @@ def test_a_scoped_search_reads_only_the_users_own_rows(db: SqliteDatabase, store
     assert every
 
 
-def test_in_a_crowded_index_a_users_scores_are_bm25s_over_the_whole_index(
+def test_in_a_crowded_index_a_users_scores_are_bm25s_over_her_own_rows(
     db: SqliteDatabase, store: SqliteMemoryStore
 ) -> None:
-    # Given alice's memories past the bound, under bob's (the terms' document counts are the index's)
+    # Given alice's memories past the bound, under bob's (who writes the query's terms too)
     found = corpus(store)
     corpus(store, user=OTHER)
     text = "which service does billing run on"
     token = fts_scope(TENANT, USER)
     # When the bounded leg ranks alice's matches
     bounded, every = SMALL.top(db.connection(), text, 10, Scoped(token))
-    # Then each row carries the score bm25() gives it in a query of the whole index, and her best
+    # Then each row carries the score bm25() gives it in an index of her rows alone, and her best
     # matches come first
     assert not every
-    scores = dict(plain(db, text, 1000))
+    scores = dict(alone(db, USER, text, 1000))
     assert [s for _, s in bounded] == pytest.approx([scores[rowid] for rowid, _ in bounded])
     seqs = dict(db.connection().execute("SELECT id, seq FROM memories").fetchall())
     assert [rowid for rowid, _ in bounded[:2]] == [seqs[found["both"].id], seqs[found["rare"].id]]
@@ -403,3 +426,35 @@ def test_a_user_holding_most_of_the_index_gets_only_her_own_memories(
         assert len(hits) == 5 if k == 5 else len(hits) >= 5
         assert not {h.memory_id for h in hits} & theirs
     assert {h.memory_id for h in index.search(SearchScope(TENANT, OTHER), "restarted", 10)} == theirs
+
+
+@pytest.mark.parametrize("search", [Bm25Search(), SMALL], ids=["small scope", "past the bound"])
+def test_another_tenants_writes_change_neither_a_users_scores_nor_her_ranking(
+    db: SqliteDatabase, store: SqliteMemoryStore, search: Bm25Search
+) -> None:
+    # Given alice's memories, a few holding a rare word (past SMALL's bound: 40 of them)
+    index = LocalIndex(db)
+    index.bm25 = search
+    for i in range(34):
+        remember(store, f"the search service was restarted, ticket {i}")
+    for i in range(6):
+        remember(store, f"the zanzibar shipment {i} left the search warehouse{' late' * (i % 3)}")
+    scope = SearchScope(TENANT, USER)
+    text = "zanzibar shipment search"
+    before = [(h.memory_id, h.score) for h in index.search(scope, text, 10)]
+    seqs = {r[0] for r in db.connection().execute("SELECT seq FROM memories")}
+    whole_index = dict(plain(db, text, 100))
+    # When another tenant (its user named alice too) stores 15 memories holding the word, and more
+    for i in range(15):
+        other = new_memory(
+            f"zanzibar spice order {i} for the search team", at=AT, tenant="globex", user_id=USER
+        )
+        assert store.insert_or_dedup(other).created
+        other = new_memory(f"a long note {i} about shipment delays", at=AT, tenant="globex", user_id=USER)
+        assert store.insert_or_dedup(other).created
+    # Then alice's scores and ranking are the same, to the last bit (bm25() over the whole index moved)
+    after = [(h.memory_id, h.score) for h in index.search(scope, text, 10)]
+    assert len(before) == 10
+    assert after == before
+    moved = dict(plain(db, text, 1000))
+    assert any(moved[seq] != score for seq, score in whole_index.items() if seq in seqs)

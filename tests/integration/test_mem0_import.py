@@ -51,7 +51,15 @@ def test_get_all_json_lands_with_its_fields_recallable_and_again_changes_nothing
     args = ("import", "--from", "mem0", str(FIXTURES / "get_all.json"), "--data-dir", str(data),
             "--tenant", TENANT)  # fmt: skip
     summary, err = run(capsys, *args)
-    assert summary == {"items": 4, "created": 3, "existing": 0, "conflicts": 0, "skipped": 1, "queued": 3}
+    assert summary == {
+        "items": 4,
+        "created": 3,
+        "existing": 0,
+        "conflicts": 0,
+        "skipped": 1,
+        "queued": 3,
+        "rejected": 0,
+    }
     assert "skipped item 3: no memory text" in err
 
     c = container(data)
@@ -84,7 +92,15 @@ def test_get_all_json_lands_with_its_fields_recallable_and_again_changes_nothing
 
     # When the same file is imported again, nothing changes
     again, _ = run(capsys, *args)
-    assert again == {"items": 4, "created": 0, "existing": 3, "conflicts": 0, "skipped": 1, "queued": 0}
+    assert again == {
+        "items": 4,
+        "created": 0,
+        "existing": 3,
+        "conflicts": 0,
+        "skipped": 1,
+        "queued": 0,
+        "rejected": 0,
+    }
     assert {k: m.model_dump() for k, m in memories(container(data), "alex").items()} == before
 
 
@@ -97,7 +113,15 @@ def test_items_without_a_user_need_user_id_and_a_bad_line_is_skipped(data, capsy
     assert not (data / "engram.db").exists() or memories(container(data), "sam") == {}
 
     summary, err = run(capsys, "import", "--from", "mem0", source, "--user-id", "sam", *local_args)
-    assert summary == {"items": 3, "created": 2, "existing": 0, "conflicts": 0, "skipped": 1, "queued": 2}
+    assert summary == {
+        "items": 3,
+        "created": 2,
+        "existing": 0,
+        "conflicts": 0,
+        "skipped": 1,
+        "queued": 2,
+        "rejected": 0,
+    }
     assert "skipped line 3: created_at 'not a date' is not an ISO 8601 date" in err
     found = memories(container(data), "sam")
     assert set(found) == {"3b6f1a28-7d4e-4c9b-8e2a-5f0c1d9b7a64", "e2d9c4b1-5a7f-4e3c-9b8d-1f6a0c2e4d87"}
@@ -149,3 +173,39 @@ def test_the_import_route_queues_enrichment_of_what_arrives_pending(deployment: 
         api.handle(api_event("POST", "/v1/import", {"records": records}, tenant=TENANT), None)["body"]
     )
     assert again["created"] == 0 and again["existing"] == 3 and again["queued"] == 0
+
+
+def test_a_mem0_import_is_screened_as_remember_is(data, tmp_path, capsys) -> None:
+    # Given a mem0 export whose items hold secrets, in the memory and in the metadata, and a user id over
+    # the API's 128 characters
+    aws_key, password, card, token = (
+        "AKIAZ7Q3XK2PLM4RT9VW",
+        "Orchid-hunter-2291",
+        "4539 1488 0343 6467",
+        "sk-9f8e7d6c5b4a3",
+    )
+    items = [
+        {"id": "m-1", "user_id": "alex", "memory": f"Deploy {aws_key}; password is {password}, card {card}",
+         "metadata": {"api_key": token}, "hash": "deadbeef"},
+        {"id": "m-2", "user_id": "u" * 200, "memory": "Alex likes the mountains in winter."},
+        {"id": "m-3", "user_id": "alex", "memory": "Alex drinks oolong in the afternoon."},
+    ]  # fmt: skip
+    source = tmp_path / "mem0.json"
+    source.write_text(json.dumps({"results": items}))
+
+    # When it is imported into a data dir
+    summary, err = run(
+        capsys, "import", "--from", "mem0", str(source), "--data-dir", str(data), "--tenant", TENANT
+    )
+
+    # Then the bad item is rejected with why, the rest imported, and no secret is in any file of the data dir
+    assert (summary["created"], summary["rejected"]) == (2, 1), (summary, err)
+    assert "rejected record 1: memory.user_id" in err
+    found = memories(container(data), "alex")
+    creds = found["m-1"]
+    assert creds.redactions == ["api_key", "aws_access_key", "credit_card", "password"]
+    assert creds.metadata["api_key"] == "[REDACTED:api_key]" and creds.metadata["mem0_hash"] == "deadbeef"
+    for path in (p for p in data.rglob("*") if p.is_file()):
+        raw = path.read_bytes()
+        for secret in (aws_key, password, card, card.replace(" ", ""), token):
+            assert secret.encode() not in raw, (secret, path.name)

@@ -25,6 +25,7 @@ from engram.adapters.opensearch_index import (
     OpenSearchIndex,
     build_client,
     scope_filter,
+    tenant_index,
 )
 from engram.domain.models import Memory, MemoryType, Provenance, Status, Temporal
 from engram.ports import IndexedMemory, SearchFilters, SearchScope
@@ -33,6 +34,7 @@ from tests.fakes.opensearch_server import FakeOpenSearch, iter_bulk_actions
 
 DIMS = 4
 INDEX = "engram-memories"
+ACME = tenant_index(INDEX, "acme")  # the index of acme's memories
 
 
 def memory(memory_id: str, content: str, **fields: Any) -> Memory:
@@ -73,7 +75,7 @@ def index(fake: FakeOpenSearch, mode: Mode) -> OpenSearchIndex:
 
 
 def last_search_body(fake: FakeOpenSearch) -> dict[str, Any]:
-    return fake.requests_to("POST", f"/{INDEX}/_search")[-1].body  # type: ignore[no-any-return]
+    return fake.requests_to("POST", f"/{ACME}/_search")[-1].body  # type: ignore[no-any-return]
 
 
 # ---------------------------------------------------------------------- index lifecycle
@@ -91,8 +93,8 @@ def test_the_index_is_created_once_with_a_filterable_knn_mapping(fake: FakeOpenS
     second.search(SCOPE, "dark mode", 5)
 
     # Then the index was created exactly once, with the mapping both legs need
-    assert len(fake.requests_to("PUT", f"/{INDEX}")) == 1
-    mapping = OpenSearch(fake.url).indices.get_mapping(index=INDEX)[INDEX]["mappings"]
+    assert len(fake.requests_to("PUT", f"/{ACME}")) == 1
+    mapping = OpenSearch(fake.url).indices.get_mapping(index=ACME)[ACME]["mappings"]
     properties = mapping["properties"]
     assert properties["vector"] == {
         "type": "knn_vector",
@@ -103,7 +105,7 @@ def test_the_index_is_created_once_with_a_filterable_knn_mapping(fake: FakeOpenS
     for name in ("tenant", "user_id", "project", "namespace", "status", "memory_type", "categories"):
         assert properties[name] == {"type": "keyword"}
     assert properties["observed_at"] == {"type": "date"}
-    assert fake.indices[INDEX].settings["index.knn"] is True
+    assert fake.indices[ACME].settings["index.knn"] is True
 
 
 def test_from_settings_wires_endpoint_mode_index_and_dimensions() -> None:
@@ -118,15 +120,17 @@ def test_from_settings_wires_endpoint_mode_index_and_dimensions() -> None:
 
         index.upsert([IndexedMemory(memory("m1", "Settings decide the index"), [0.0, 0.0, 1.0])])
 
-        assert fake.indices["memories-test"].properties["vector"]["dimension"] == 3
-        assert [doc["memory_id"] for doc in fake.documents("memories-test").values()] == ["m1"]
+        assert fake.indices[tenant_index("memories-test", "acme")].properties["vector"]["dimension"] == 3
+        assert [
+            doc["memory_id"] for doc in fake.documents(tenant_index("memories-test", "acme")).values()
+        ] == ["m1"]
 
 
 def test_index_creation_tolerates_another_process_creating_it_first(
     fake: FakeOpenSearch, mode: Mode, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Given the index appears between our existence check and our create
-    OpenSearchIndex(build_client(fake.url, mode=mode), INDEX, DIMS, mode=mode).ensure_index()
+    OpenSearchIndex(build_client(fake.url, mode=mode), INDEX, DIMS, mode=mode).ensure_index("acme")
     client = build_client(fake.url, mode=mode)
     monkeypatch.setattr(client.indices, "exists", lambda **_: False)
     late = OpenSearchIndex(client, INDEX, DIMS, mode=mode)
@@ -328,7 +332,7 @@ def test_upsert_replaces_a_memory_in_place(fake: FakeOpenSearch, index: OpenSear
 
     index.upsert([item("m1", "The standup is at ten", at_angle(90), status=Status.stale)])
 
-    assert len(fake.documents(INDEX)) == 1
+    assert len(fake.documents(ACME)) == 1
     assert index.search(SCOPE, "nine", 5) == []
     assert [hit.memory_id for hit in index.search(SCOPE, "ten", 5)] == ["m1"]
     [hit] = index.knn(SCOPE, at_angle(90), 5)
@@ -393,10 +397,10 @@ def test_a_managed_domain_uses_memory_ids_and_waits_for_refresh() -> None:
         index = OpenSearchIndex(build_client(fake.url, mode="es"), INDEX, DIMS, mode="es")
         index.upsert([item("m1", "Alpha"), item("m2", "Beta")])
 
-        [bulk] = fake.requests_to("POST", f"/{INDEX}/_bulk")
+        [bulk] = fake.requests_to("POST", f"/{ACME}/_bulk")
         assert bulk.params == {"refresh": "wait_for"}
         assert [meta.get("_id") for _, meta in iter_bulk_actions(bulk)] == ["m1", "m2"]
-        assert set(fake.documents(INDEX)) == {"m1", "m2"}
+        assert set(fake.documents(ACME)) == {"m1", "m2"}
 
 
 def test_serverless_gets_no_custom_ids_and_no_refresh() -> None:
@@ -406,13 +410,13 @@ def test_serverless_gets_no_custom_ids_and_no_refresh() -> None:
         index.upsert([item("m1", "Alpha again")])
         index.delete("acme", ["m2"])
 
-        bulks = fake.requests_to("POST", f"/{INDEX}/_bulk")
+        bulks = fake.requests_to("POST", f"/{ACME}/_bulk")
         assert bulks and all(bulk.params == {} for bulk in bulks)
         for bulk in bulks:
             for op, meta in iter_bulk_actions(bulk):
                 assert op == "delete" or "_id" not in meta
         assert not fake.requests_to("POST", "/_refresh")
-        assert sorted(doc["memory_id"] for doc in fake.documents(INDEX).values()) == ["m1"]
+        assert sorted(doc["memory_id"] for doc in fake.documents(ACME).values()) == ["m1"]
         assert [hit.memory_id for hit in index.search(SCOPE, "alpha", 5)] == ["m1"]
 
 
@@ -423,7 +427,7 @@ def test_serverless_duplicates_from_unrefreshed_writes_are_collapsed() -> None:
         index.upsert([item("m1", "Invoices are due on the first", at_angle(0))])
         index.upsert([item("m1", "Invoices are due on the fifth", at_angle(20))])
         fake.refresh()
-        assert len(fake.documents(INDEX)) == 2
+        assert len(fake.documents(ACME)) == 2
 
         # Then each leg still answers one hit per memory
         assert [hit.memory_id for hit in index.knn(SCOPE, at_angle(0), 5)] == ["m1"]
@@ -432,7 +436,7 @@ def test_serverless_duplicates_from_unrefreshed_writes_are_collapsed() -> None:
         # And the next upsert of the memory cleans both copies up
         index.upsert([item("m1", "Invoices are due on the tenth", at_angle(40))])
         fake.refresh()
-        assert [doc["content"] for doc in fake.documents(INDEX).values()] == ["Invoices are due on the tenth"]
+        assert [doc["content"] for doc in fake.documents(ACME).values()] == ["Invoices are due on the tenth"]
 
 
 # ---------------------------------------------------------------------- failures
@@ -452,7 +456,7 @@ def test_an_unreachable_cluster_raises_index_unavailable() -> None:
 
 def test_rejected_bulk_items_raise_index_write_failed(fake: FakeOpenSearch, mode: Mode) -> None:
     # Given the index was created for another embedding size
-    OpenSearchIndex(build_client(fake.url, mode=mode), INDEX, 3, mode=mode).ensure_index()
+    OpenSearchIndex(build_client(fake.url, mode=mode), INDEX, 3, mode=mode).ensure_index("acme")
     index = OpenSearchIndex(build_client(fake.url, mode=mode), INDEX, DIMS, mode=mode)
 
     with pytest.raises(IndexWriteFailed, match="mapper_parsing_exception"):
@@ -463,7 +467,7 @@ def test_rejected_bulk_items_raise_index_write_failed(fake: FakeOpenSearch, mode
 
 
 def test_the_fake_refuses_query_shapes_it_does_not_implement(fake: FakeOpenSearch, mode: Mode) -> None:
-    OpenSearchIndex(build_client(fake.url, mode=mode), INDEX, DIMS, mode=mode).ensure_index()
+    OpenSearchIndex(build_client(fake.url, mode=mode), INDEX, DIMS, mode=mode).ensure_index("acme")
     client = OpenSearch(fake.url)
     knn = {"knn": {"vector": {"vector": at_angle(0), "k": 3}}}
     unsupported = [
@@ -475,7 +479,7 @@ def test_the_fake_refuses_query_shapes_it_does_not_implement(fake: FakeOpenSearc
     ]
     for body in unsupported:
         with pytest.raises(RequestError) as raised:
-            client.search(index=INDEX, body=body)
+            client.search(index=ACME, body=body)
         assert raised.value.status_code == 400
 
 
@@ -497,9 +501,9 @@ def test_content_is_mapped_with_the_builtin_english_analyzer(
 ) -> None:
     assert index.mapping()["mappings"]["properties"]["content"] == {"type": "text", "analyzer": "english"}
 
-    index.ensure_index()
+    index.ensure_index("acme")
 
-    request = fake.requests_to("PUT", f"/{INDEX}")[0].body
+    request = fake.requests_to("PUT", f"/{ACME}")[0].body
     assert request["mappings"]["properties"]["content"]["analyzer"] == "english"
     assert "analysis" not in request["settings"]  # built in: no custom analysis settings needed
 
@@ -540,3 +544,74 @@ def test_stop_words_do_not_change_the_ranking(index: OpenSearchIndex) -> None:
 def test_opensearch_knn_is_never_taken_as_exact(index: OpenSearchIndex) -> None:
     """Its k-NN walks an HNSW graph: enrichment keeps its lexical candidate search over it."""
     assert index.exact(SCOPE) is False
+
+
+# ---------------------------------------------------------------------- one index a tenant
+
+
+def test_another_tenants_writes_change_neither_bm25_scores_nor_ranking(index: OpenSearchIndex) -> None:
+    # Given acme's memories, a few holding a rare word
+    index.upsert(
+        [
+            item("a1", "The Zanzibar shipment leaves on Fridays"),
+            item("a2", "Zanzibar customs need the signed manifest before the shipment"),
+            item("a3", "The staging cluster runs in Frankfurt"),
+            item("a4", "Invoices for the Zanzibar office go to finance"),
+        ]
+    )
+    before = [(hit.memory_id, hit.score) for hit in index.search(SCOPE, "zanzibar shipment", 10)]
+    # When another tenant stores 15 memories holding the word (its user named alice too), and others
+    index.upsert(
+        [item(f"g{i}", f"Zanzibar spice order {i} ships weekly", tenant="globex") for i in range(15)]
+        + [item(f"h{i}", f"Warehouse note {i}: the shipment was counted", tenant="globex") for i in range(15)]
+    )
+    # Then acme's scores and ranking are the same (its statistics are its index's alone)
+    assert len(before) == 3
+    assert [(hit.memory_id, hit.score) for hit in index.search(SCOPE, "zanzibar shipment", 10)] == before
+    assert len(index.search(SearchScope("globex", "alice"), "zanzibar", 20)) == 15
+
+
+def test_a_shared_index_of_before_is_moved_out_a_tenant_at_a_time(fake: FakeOpenSearch, mode: Mode) -> None:
+    # Given the one index every tenant shared before, holding two tenants' memories (more than a page)
+    client = build_client(fake.url, mode=mode)
+    old = OpenSearchIndex(client, INDEX, DIMS, mode=mode)
+    client.indices.create(index=INDEX, body=old.mapping())
+    lines: list[dict[str, Any]] = []
+    for tenant, count in (("acme", 7), ("globex", 3)):
+        for i in range(count):
+            doc = old._document(item(f"{tenant}-{i}", f"{tenant} deploys on day {i}", tenant=tenant))
+            lines += [{"index": {"_id": f"{tenant}-{i}"} if mode == "es" else {}}, doc]
+    client.bulk(index=INDEX, body=lines, params={"refresh": "true"} if mode == "es" else {})
+    monkey = OpenSearchIndex(client, INDEX, DIMS, mode=mode)
+    # When engram (pages of 3 documents) first serves acme
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("engram.adapters.opensearch_index.MOVE_CHUNK", 3)
+        hits = monkey.search(SCOPE, "deploys", 20)
+    # Then acme's memories are found, in acme's own index, and left the shared one; globex's stay
+    # there until globex is served, then move too
+    assert sorted(hit.memory_id for hit in hits) == [f"acme-{i}" for i in range(7)]
+    assert sorted(doc["memory_id"] for doc in fake.documents(ACME).values()) == [
+        f"acme-{i}" for i in range(7)
+    ]
+    assert sorted(doc["tenant"] for doc in fake.documents(INDEX).values()) == ["globex"] * 3
+    globex = monkey.search(SearchScope("globex", "alice"), "deploys", 20)
+    assert sorted(hit.memory_id for hit in globex) == [f"globex-{i}" for i in range(3)]
+    assert fake.documents(INDEX) == {}
+    # and the vectors came along
+    assert set(monkey.get_vectors("acme", ["acme-0"])) == {"acme-0"}
+
+
+def test_the_fake_pages_a_keyword_sort_with_search_after(fake: FakeOpenSearch, mode: Mode) -> None:
+    # Given documents with keyword values, one without the field
+    index = OpenSearchIndex(build_client(fake.url, mode=mode), INDEX, DIMS, mode=mode)
+    index.upsert([item(m, "a note", project=p) for m, p in (("m1", "b"), ("m2", "a"), ("m3", "c"))])
+    client = OpenSearch(fake.url)
+    body: dict[str, Any] = {"size": 2, "sort": [{"project": "desc"}], "_source": ["memory_id"]}
+    # When they are paged in descending order
+    first = client.search(index=ACME, body=body)["hits"]["hits"]
+    rest = client.search(index=ACME, body={**body, "search_after": first[-1]["sort"]})["hits"]["hits"]
+    # Then each page follows the last, with null scores and the sort values, as OpenSearch answers
+    assert [h["_source"]["memory_id"] for h in first + rest] == ["m3", "m1", "m2"]
+    assert [h["sort"] for h in first] == [["c"], ["b"]] and first[0]["_score"] is None
+    with pytest.raises(RequestError):
+        client.search(index=ACME, body={"search_after": ["a"]})

@@ -26,7 +26,13 @@ import pytest
 from opensearchpy import OpenSearch
 from opensearchpy.exceptions import NotFoundError
 
-from engram.adapters.opensearch_index import IndexUnavailable, Mode, OpenSearchIndex, build_client
+from engram.adapters.opensearch_index import (
+    IndexUnavailable,
+    Mode,
+    OpenSearchIndex,
+    build_client,
+    tenant_index,
+)
 from engram.domain.models import Memory, Status
 from engram.ports import IndexedMemory, SearchScope
 
@@ -90,14 +96,15 @@ def cluster() -> Iterator[Cluster]:
     try:
         yield Cluster(client, name, mode)
     finally:
-        with contextlib.suppress(NotFoundError):
-            client.indices.delete(index=name)
+        for index in (name, *(tenant_index(name, tenant) for tenant in ("acme", "globex"))):
+            with contextlib.suppress(NotFoundError):
+                client.indices.delete(index=index)
 
 
 @pytest.fixture(scope="module")
 def index(cluster: Cluster) -> OpenSearchIndex:
     adapter = OpenSearchIndex(cluster.client, cluster.index_name, DIMS, mode=cluster.mode)
-    adapter.ensure_index()
+    adapter.ensure_index("acme")
     seed = [
         item("near", "Production runs on Kubernetes in eu-west-1", at_angle(10)),
         item("mid", "The user likes the colour blue", at_angle(60)),
@@ -115,9 +122,10 @@ def index(cluster: Cluster) -> OpenSearchIndex:
 def test_the_index_has_the_knn_mapping_and_creation_is_idempotent(
     cluster: Cluster, index: OpenSearchIndex
 ) -> None:
-    OpenSearchIndex(cluster.client, cluster.index_name, DIMS, mode=cluster.mode).ensure_index()
+    OpenSearchIndex(cluster.client, cluster.index_name, DIMS, mode=cluster.mode).ensure_index("acme")
 
-    mapping = cluster.client.indices.get_mapping(index=cluster.index_name)[cluster.index_name]["mappings"]
+    acme = tenant_index(cluster.index_name, "acme")
+    mapping = cluster.client.indices.get_mapping(index=acme)[acme]["mappings"]
     assert mapping["properties"]["vector"]["type"] == "knn_vector"
     assert mapping["properties"]["vector"]["dimension"] == DIMS
 

@@ -168,8 +168,8 @@ def test_no_secret_survives_anywhere(call, container, caplog, capfd):
 
 
 def test_debug_logs_do_not_carry_request_bodies(call, caplog):
-    """At DEBUG no log line carries a request body (powertools' event handler, which logged route
-    arguments there, no longer routes requests: engram.api.router logs none)."""
+    """At DEBUG no log line carries a request body (powertools' event handler logs route arguments
+    there: its loggers stay at INFO, engram.api.app)."""
     case = SECRETS[0]
     with logs_at(logging.DEBUG, caplog) as captured_logs:
         status, _ = call("POST", "/v1/memories", {"content": case.sentence, "user_id": "alice"})

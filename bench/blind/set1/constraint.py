@@ -1,6 +1,10 @@
 """constraint: a rule, restriction or standing decision must come first when the question is about
 doing something it governs; distractors are topical notes on the same subject."""
 
+# ruff: noqa: E501
+# Hand-written data: one memory per line, however long.
+# fmt: off
+
 SCENARIOS = [
     {
         "id": "constraint-01",

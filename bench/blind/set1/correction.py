@@ -1,6 +1,10 @@
 """correction: a later memory changes or corrects a value (moved, new price, new tool, rescheduled,
 misremembered number) after an older one, sometimes twice; the answer is the newest value."""
 
+# ruff: noqa: E501
+# Hand-written data: one memory per line, however long.
+# fmt: off
+
 SCENARIOS = [
     {
         "id": "correction-01",

@@ -1,6 +1,10 @@
 """multihop: the question reaches the answer through a link (a role, a relation, a nickname); the
 answer key is the memory that holds the answer, not the one that holds the link."""
 
+# ruff: noqa: E501
+# Hand-written data: one memory per line, however long.
+# fmt: off
+
 SCENARIOS = [
     {
         "id": "multihop-01",

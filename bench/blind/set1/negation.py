@@ -1,6 +1,10 @@
 """negation: a later memory says something stopped, is no longer true or doesn't happen, after an
 earlier positive one; the answer is the newer, negating memory."""
 
+# ruff: noqa: E501
+# Hand-written data: one memory per line, however long.
+# fmt: off
+
 SCENARIOS = [
     {
         "id": "negation-01",

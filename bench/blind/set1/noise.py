@@ -1,6 +1,10 @@
 """noise: one memory holds the specific name / date / number asked for; the others are chatty,
 vague remarks about the same topic."""
 
+# ruff: noqa: E501
+# Hand-written data: one memory per line, however long.
+# fmt: off
+
 SCENARIOS = [
     {
         "id": "noise-01",

@@ -1,6 +1,10 @@
 """paraphrase: the question shares few or no words with the memory that answers it; distractors
 sit on the same topic and sometimes share more words with the question than the answer does."""
 
+# ruff: noqa: E501
+# Hand-written data: one memory per line, however long.
+# fmt: off
+
 SCENARIOS = [
     {
         "id": "paraphrase-01",

@@ -3,6 +3,10 @@
 None of these answers any question of the set; they are the ordinary clutter of a life.
 """
 
+# ruff: noqa: E501
+# Hand-written data: one memory per line, however long.
+# fmt: off
+
 BACKGROUND = {
     "ines": [
         ("bg_ines_job", 700, "I'm a UX researcher, I mostly run usability studies and interviews"),

@@ -1,6 +1,10 @@
 """temporal: a state that ended or expired (a stay, a trip, a temporary arrangement, an old contract)
 next to what holds now; the answer is the current state."""
 
+# ruff: noqa: E501
+# Hand-written data: one memory per line, however long.
+# fmt: off
+
 SCENARIOS = [
     {
         "id": "temporal-01",

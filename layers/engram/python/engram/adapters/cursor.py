@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from engram.domain.errors import InvalidCursor
@@ -15,7 +16,11 @@ def encode_cursor(position: dict[str, Any]) -> str:
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
-def decode_cursor(cursor: str, required: tuple[str, ...]) -> dict[str, Any]:
+def decode_cursor(
+    cursor: str, required: tuple[str, ...], types: Mapping[str, type] | None = None
+) -> dict[str, Any]:
+    """The position a cursor holds: each `required` field a scalar, of its type in `types` when named
+    there (an int is never a bool); anything else is InvalidCursor, a 422, never an error deeper down."""
     try:
         padded = cursor + "=" * (-len(cursor) % 4)
         position = json.loads(base64.urlsafe_b64decode(padded.encode()))
@@ -23,6 +28,10 @@ def decode_cursor(cursor: str, required: tuple[str, ...]) -> dict[str, Any]:
         raise InvalidCursor("cursor is not one this API issued") from exc
     if not isinstance(position, dict) or not all(_scalar(position.get(k)) for k in required):
         raise InvalidCursor("cursor is not one this API issued")
+    for name, kind in (types or {}).items():
+        value = position.get(name)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise InvalidCursor("cursor is not one this API issued")
     return position
 
 

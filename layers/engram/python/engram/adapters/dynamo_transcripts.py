@@ -248,7 +248,7 @@ class DynamoTranscriptStore:
         return _session_of(item) if item and "doc" in item else None
 
     def messages(self, ref: SessionRef, limit: int, cursor: str | None = None) -> MessagePage:
-        after = int(decode_cursor(cursor, ("seq",))["seq"]) if cursor else 0
+        after = int(decode_cursor(cursor, ("seq",), {"seq": int})["seq"]) if cursor else 0
         items = self._query(_pk(ref), between=(_msg_sk(after + 1), "MSG#~"), limit=limit + 1)
         page = [Message.model_validate_json(i["doc"]) for i in items[:limit]]
         more = len(items) > limit

@@ -90,7 +90,7 @@ class DynamoUserData:
             "Limit": limit,
         }
         if position:
-            params["ExclusiveStartKey"] = decode_cursor(position, LIST_KEY)
+            params["ExclusiveStartKey"] = decode_cursor(position, LIST_KEY, dict.fromkeys(LIST_KEY, str))
         response = self.table.query(**params)
         found = [_session_of(item) for item in response["Items"]]
         start = response.get("LastEvaluatedKey")

@@ -22,27 +22,26 @@ rows of the scope is answered without calling bm25():
   of 8,000 similar notes, where the enrichment worker's dedup query, a note's eight longest words, read
   28 of them: 15 ms), and the sets left hold fewer of the rarest terms.
 * A candidate is scored by bm25()'s own formula (k1 = 1.2, b = 0.75) from figures that cost no pass
-  over a doclist: the row count and total token count from FTS5's averages record (what bm25() reads),
-  the row's length from FTS5's record of it (memories_fts_docsize, read in the same statement), and
-  each term's document count, counted when at most `exact_below`, else estimated from 8 rowid windows
-  spread over the index (`sample` rowids in all: ~1% off in the term's idf), kept per database until
-  its row count moves by 1/32. A kept estimate is also an unscoped query's count of the term's matches
-  (it only has to tell they are more than `exact_below`): such a term is not counted again, which
-  was a seventh of the leg's CPU at 100,000 memories.
+  over a doclist: the row count and total token count, the row's length from FTS5's record of it
+  (memories_fts_docsize, read in the same statement), and each term's document count, counted when at
+  most `exact_below`, else estimated (~1% off in the term's idf) and kept.
 
-A search keeps to one user's memories in FTS5 itself (`Scoped`): each row holds its user's scope token
-in a second column (engram.adapters.sqlite_db.fts_scope), and the token is ANDed into every MATCH, so
-FTS5 reads the user's rows only. Before, it read every user's matches of the query's terms and looked
-each up in the memories table: 24 ms at the median for a user of 1,000 memories among a million, 4 ms
-now. A user of at most `exact_below` memories has every match scored by FTS5; a larger one is read as
-above, the walk widened by how small the user's share of the index is. Document counts, the row count
-and the average length are the whole index's, as bm25() takes them; a row's length counts its scope
-token, as bm25()'s does.
+Statistics are the scope's own (DESIGN invariant 10: one tenant's writes never change another's
+scores). A search keeps to one user's memories in FTS5 itself (`Scoped`): each row holds its user's
+scope token in a second column (engram.adapters.sqlite_db.fts_scope), ANDed into every MATCH, so FTS5
+reads the user's rows only, and a user's score is what bm25() gives in an index of that user's rows
+alone: the row count is the scope token's, the document counts are counted (or estimated) within the
+scope, and the average length is the scope's rows'. A scope of at most `exact_below` memories, or a
+query matching at most that many of its rows, is scored exactly in Python (FTS5's bm25() takes the
+whole table's statistics), term frequencies read from highlight(). A larger scope keeps its row count,
+its token count (estimated from 8 windows of its rows, `sample` in all) and its estimated document
+counts until it grows by 1/32; candidates are read from its newest rowid back. Nothing there depends
+on another user's rows: an unscoped search (`top` without `Scoped`) alone takes the whole index's.
+Within a tenant, statistics are per user, as the scope token is.
 
-Two approximations, then: a term written twice in one memory counts once (bm25() gives it ~1.4 times
-the weight), and estimated document counts. On a corpus whose terms are written once a memory and in
-at most `exact_below` rows, a candidate's score is the plain `ORDER BY rank` query's. A query matching
-at most `exact_below` rows has all of them scored by FTS5 itself: the plain query's results.
+Two approximations past the bound: a term written twice in one memory counts once (bm25() gives it
+~1.4 times the weight), and estimated document counts and average length. Below it, a candidate's
+score is bm25()'s over the scope's rows.
 """
 
 from __future__ import annotations
@@ -50,7 +49,7 @@ from __future__ import annotations
 import heapq
 import math
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -95,6 +94,21 @@ class Scoped:
     params: Sequence[Any] = ()
 
 
+@dataclass
+class _ScopeStats:
+    """A scope's statistics as bm25() would take them in an index of its rows alone: `rows`, `tokens`
+    (summed, or estimated from `windows`), its rowids `oldest` to `newest` when measured, `windows`
+    (first rowid, last rowid, the scope's rows between) sampled, and estimated document counts `df`."""
+
+    token: str
+    rows: int
+    tokens: int
+    oldest: int
+    newest: int
+    windows: list[tuple[int, int, int]]
+    df: dict[str, int] = field(default_factory=dict)
+
+
 @dataclass(frozen=True)
 class Bm25Search:
     exact_below: int = 2_000  # a query matching at most this many rows has all of them scored
@@ -111,6 +125,8 @@ class Bm25Search:
     _estimates: dict[tuple[str, str], tuple[int, int]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    # (database, scope token) → the scope's statistics (over `exact_below` rows)
+    _scopes: dict[tuple[str, str], _ScopeStats] = field(default_factory=dict, compare=False, repr=False)
 
     def top(
         self, conn: sqlite3.Connection, text: str, limit: int, scoped: Scoped | None = None
@@ -119,34 +135,34 @@ class Bm25Search:
         and whether every match was read (else only the bounded candidates were: some term is common,
         or the query has more than `max_terms` terms found).
 
-        A scope holding more than half the index is not read through its token (ANDing it in would
-        double what FTS5 reads, to leave out few rows: 3.9 → 11.3 ms at the median for a scope that is
-        the whole of a million-memory index): its predicate, if any, still keeps the matches to it;
-        without one, other users' rows can be among those returned, for the caller to drop."""
+        Scoped, the statistics (row count, average length, document counts) are the scope's own, so
+        that no other user's writes change its scores or its candidates: scores are those bm25() gives
+        in an index of the scope's rows alone. Unscoped, they are the whole index's."""
         words = query_terms(text)
         if not words or limit <= 0:
             return [], True
         query = _Query(conn, scoped)
-        database, (rows, tokens) = "", (0, 0)
-        scope_rows: int | None = None  # None: the matches are read over the whole index
+        own = _Query(conn, Scoped(scoped.token)) if scoped else query  # the scope's rows, unfiltered
+        database = _database(conn)
+        known = scoped is None or not scoped.predicate  # counts through `query` are the scope's own
+        scope: _ScopeStats | None = None
         if scoped is not None:
             # a scope of at most `exact_below` memories has at most that many matches, whatever the terms
-            scope_rows = query.scope_rows(self.exact_below + 1)
-            if scope_rows <= self.exact_below:
-                return query.scored(_any(words), limit), True
-            database, (rows, tokens) = _database(conn), _averages(conn)
-            # the scope's rows in the index: its token's document count
-            scope_rows = self._document_count(conn, database, scoped.token, rows, scope_rows)
-            if scope_rows * 2 > rows:
-                scoped = Scoped("", scoped.predicate, scoped.params) if scoped.predicate else None
-                query = _Query(conn, scoped)
-                scope_rows = None
-        known = scoped is None
-        # Unscoped, a term whose document count is kept (estimated: in more than `exact_below` rows)
-        # is not counted again: its matches are its document count, past every cap below.
-        if known and self._estimates and not database:
-            database, (rows, tokens) = _database(conn), _averages(conn)
-        kept = {t: n for t in words if (n := self._kept(database, t, rows)) is not None}
+            if own.count(None, self.exact_below + 1) <= self.exact_below:  # counted first: reads no lengths
+                sizes = own.sizes(self.exact_below + 1)
+                rows = len(sizes)
+
+                def counted(t: str, n: int) -> int:
+                    return n if known else own.count(t, rows + 1)
+
+                return self._exact(query, words, rows, _total(sizes), limit, counted), True
+            scope, newest = self._scope_stats(own, database, scoped.token)
+            rows, tokens = scope.rows, scope.tokens
+        else:
+            rows, tokens = _averages(conn)
+        # A term whose document count is kept (estimated: in more than `exact_below` rows) is not
+        # counted again: its matches are its document count, past every cap below.
+        kept = {t: n for t in words if (n := self._kept(database, scope, t, rows)) is not None}
         # each term's matches, counted up to what tells whether they are all at most `exact_below`
         # and, past that, whether the term is rare
         count: dict[str, int] = {}
@@ -155,15 +171,17 @@ class Bm25Search:
             cap = max(self.exact_below - sum(count.values()), self.tier) + 1
             count[t] = kept[t] if t in kept else query.count(t, cap)
             exact[t] = t not in kept and count[t] < cap
-        if sum(count.values()) <= self.exact_below:  # at most this many matches
-            return query.scored(_any(words), limit), True
-        if not database:
-            database, (rows, tokens) = _database(conn), _averages(conn)
-        if not rows:  # no averages record (never, with matches): let FTS5 score them
-            return query.scored(_any(words), limit), True
+        if sum(count.values()) <= self.exact_below or not rows:  # at most this many matches
+            if scope is None:
+                return query.scored(_any(words), limit), True  # the index's statistics: bm25()'s own
+
+            def matches(t: str, n: int) -> int:
+                return self._document_count(conn, database, scope, t, rows, n if known else None)
+
+            return self._exact(query, words, rows, tokens, limit, matches), True
         found = [t for t in words if count[t]]
         df = {
-            t: self._document_count(conn, database, t, rows, count[t] if known and exact[t] else None)
+            t: self._document_count(conn, database, scope, t, rows, count[t] if known and exact[t] else None)
             for t in found
         }
         # the rare terms by their matches, then the common ones by document count (their matches were
@@ -175,7 +193,11 @@ class Bm25Search:
         scores: dict[int, float] = {}
         sets = self._sets(words, present, idf, average)
         reach = [max(bound for _, bound in sets[i:]) for i in range(len(sets))]  # best score left
-        newest = _newest(conn)
+        # the rowids read from: the scope's (its newest and how far its rows spread), or the index's
+        if scope is None:
+            newest, span = _newest(conn), rows
+        else:
+            span = newest - scope.oldest + 1
         after = 0  # the common sets after the first are read from this rowid on: every row above it
         # holding a set's terms was read with the first set of the ones it holds
         base, slope = 1.0 + K1 * (1 - B), K1 * B / average
@@ -188,9 +210,8 @@ class Bm25Search:
                 read = query.lengths(_all(held), None, 0)  # a rare term's: every row
             else:
                 # FTS5 walks every row of each term between the newest and the last one read: the
-                # rowids holding about `walk` rows of the set's terms in the scope (its share of the
-                # index spread evenly over the rowids)
-                spread = self.walk * rows * rows // (sum(df[t] for t in held) * max(scope_rows or rows, 1))
+                # rowids holding about `walk` of the scope's rows of the set's terms (spread evenly)
+                spread = self.walk * span // max(sum(df[t] for t in held), 1)
                 start = max(after, newest - spread)
                 bound = self.later if after else self.tier
                 read = query.lengths(_all(held), bound, start)
@@ -208,6 +229,70 @@ class Bm25Search:
         every = all(count[t] <= self.tier for t in words) and len(found) <= self.max_terms
         return ranked, every
 
+    def _exact(
+        self,
+        query: _Query,
+        words: list[str],
+        rows: int,
+        tokens: int,
+        limit: int,
+        document_count: Callable[[str, int], int],
+    ) -> list[tuple[int, float]]:
+        """Every match scored by bm25()'s formula, term frequencies included, over the scope's `rows`
+        and `tokens`, each term's document count `document_count(term, its matches read)`; best
+        first, ties by rowid: what bm25() gives in an index holding the scope's rows alone."""
+        if not rows:
+            return []
+        average = tokens / rows
+        scores: dict[int, float] = {}
+        for t in words:  # in query order, as bm25() sums its phrases
+            matched = query.frequencies(t)
+            if not matched:
+                continue
+            idf = _idf(document_count(t, len(matched)), rows)
+            for rowid, size, frequency in matched:
+                length = size[0] + size[1] if len(size) == 2 else _length(size)
+                scores[rowid] = scores.get(rowid, 0.0) + bm25_term(idf, frequency, length, average)
+        return sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:limit]
+
+    def _scope_stats(self, own: _Query, database: str, token: str) -> tuple[_ScopeStats, int]:
+        """The scope's statistics, kept per (database, scope) until the scope grows by more than 1/32
+        (its newest rowid moved past rows not yet counted); and its newest rowid now."""
+        newest = own.edge(newest=True)
+        kept = self._scopes.get((database, token))
+        if kept is not None and kept.newest <= newest:
+            added = 0 if kept.newest == newest else own.count_after(kept.newest, kept.rows // 32 + 1)
+            if added * 32 <= kept.rows:
+                return kept, newest
+        stats = self._measure(own, token, newest)
+        self._scopes[database, token] = stats
+        return stats, newest
+
+    def _measure(self, own: _Query, token: str, newest: int) -> _ScopeStats:
+        """The scope's row count (counted), and its token count: summed over its rows when at most
+        `sample`, else estimated from 8 windows of its rows spread over its rowids (`sample` rows in
+        all), the windows later terms' document counts are estimated from."""
+        rows, oldest = own.count(None, None), own.edge(newest=False)
+        if rows <= self.sample:
+            sizes = own.window(oldest, rows)
+            return _ScopeStats(
+                token, rows, _total([s for _, s in sizes]), oldest, newest, [(oldest, newest, rows)]
+            )
+        width, step = self.sample // 8, (newest - oldest) / 8
+        windows: list[tuple[int, int, int]] = []
+        total = sampled = 0
+        start = oldest
+        for i in range(8):
+            start = max(start, oldest + round(i * step))
+            read = own.window(start, width)
+            if not read:
+                break
+            windows.append((read[0][0], read[-1][0], len(read)))
+            total += _total([s for _, s in read])
+            sampled += len(read)
+            start = read[-1][0] + 1
+        return _ScopeStats(token, rows, round(total * rows / sampled), oldest, newest, windows)
+
     def _sets(
         self, words: list[str], present: list[str], idf: dict[str, float], average: float
     ) -> list[tuple[list[str], float]]:
@@ -222,27 +307,47 @@ class Bm25Search:
         return sorted(sets, key=lambda s: (-len(s[0]), -s[1]))
 
     def _document_count(
-        self, conn: sqlite3.Connection, database: str, term: str, rows: int, counted: int | None
+        self,
+        conn: sqlite3.Connection,
+        database: str,
+        scope: _ScopeStats | None,
+        term: str,
+        rows: int,
+        counted: int | None,
     ) -> int:
-        """How many rows of the whole index hold the term (bm25()'s df: never scoped; `counted`: its
-        unscoped count up to `exact_below` + 1, when known): counted up to `exact_below`, estimated
-        above (kept per `database` until the row count moves by more than 1/32)."""
-        kept = self._kept(database, term, rows)
+        """How many rows of the scope (of the whole index when None) hold the term (`counted`: that
+        count up to `exact_below` + 1, when known): counted up to `exact_below`, estimated above (kept
+        with the scope's statistics; for the index, per `database` until its row count moves by 1/32)."""
+        kept = self._kept(database, scope, term, rows)
         if kept is not None:
             return kept
+        own = _Query(conn, None if scope is None else Scoped(scope.token))
         if counted is None:
-            counted = _Query(conn, None).count(term, self.exact_below + 1)
+            counted = own.count(term, self.exact_below + 1)
         if counted <= self.exact_below:
             return counted
-        estimate = max(_estimate(conn, _phrase(term), rows, self.sample), self.exact_below + 1)
-        self._estimates[database, term] = (estimate, rows)
+        if scope is None:
+            estimate = max(_estimate(conn, _phrase(term), rows, self.sample), self.exact_below + 1)
+            self._estimates[database, term] = (estimate, rows)
+            return estimate
+        hits = sum(own.count(term, None, (first, last)) for first, last, _ in scope.windows)
+        sampled = sum(n for _, _, n in scope.windows)
+        estimate = min(max(round(hits * rows / sampled), self.exact_below + 1), rows)
+        scope.df[term] = estimate
         return estimate
 
-    def _kept(self, database: str, term: str, rows: int) -> int | None:
-        """The term's estimated document count kept for `database`, unless its row count has moved by
-        more than 1/32 since (then None, as for a term never estimated)."""
+    def _kept(self, database: str, scope: _ScopeStats | None, term: str, rows: int) -> int | None:
+        """The term's estimated document count kept for the scope, or (None) for `database` unless its
+        row count has moved by more than 1/32 since (then None, as for a term never estimated)."""
+        if scope is not None:
+            return scope.df.get(term)
         kept = self._estimates.get((database, term))
         return kept[0] if kept is not None and abs(kept[1] - rows) * 32 <= rows else None
+
+
+def bm25_term(idf: float, frequency: float, length: float, average: float) -> float:
+    """One term's share of a row's BM25, as FTS5's bm25() computes it (k1 = 1.2, b = 0.75)."""
+    return idf * ((frequency * (K1 + 1.0)) / (frequency + K1 * (1 - B + B * length / average)))
 
 
 def _idf(df: int, rows: int) -> float:
@@ -272,6 +377,11 @@ def _averages(conn: sqlite3.Connection) -> tuple[int, int]:
     block: bytes = row[0]
     rows, at = _varint(block, 0)
     return rows, _length(block, at)
+
+
+def _total(sizes: Sequence[bytes]) -> int:
+    """The rows' lengths summed (their memories_fts_docsize records)."""
+    return sum(size[0] + size[1] if len(size) == 2 else _length(size) for size in sizes)
 
 
 def _length(data: bytes, at: int = 0) -> int:
@@ -360,22 +470,81 @@ class _Query:
         ).fetchall()
         return rows
 
-    def count(self, term: str, cap: int) -> int:
-        """How many matches hold the term, counted up to `cap`. Reads rowids, scores none."""
+    def count(self, term: str | None, cap: int | None, between: tuple[int, int] | None = None) -> int:
+        """How many matches hold the term (None: every row of the scope), counted up to `cap` (None:
+        all), with rowids `between` (first, last) when given. Reads rowids, scores none."""
+        limit = "" if cap is None else f" LIMIT {int(cap)}"
+        since = (
+            ""
+            if between is None
+            else f" AND memories_fts.rowid BETWEEN {int(between[0])} AND {int(between[1])}"
+        )
         counted: int = self.conn.execute(
             f"SELECT count(*) FROM (SELECT 1 FROM memories_fts{self.join}"
-            " WHERE memories_fts MATCH ? LIMIT ?)",
-            (*self.params, self._match(_phrase(term)), cap),
+            f" WHERE memories_fts MATCH ?{since}{limit})",
+            (*self.params, self._match(None if term is None else _phrase(term))),
         ).fetchone()[0]
         return counted
 
-    def scope_rows(self, cap: int) -> int:
-        """How many rows the scope holds in the index (whatever its predicate), counted up to `cap`."""
+    def count_after(self, rowid: int, cap: int) -> int:
+        """How many of the scope's rows are past `rowid`, counted up to `cap`."""
         counted: int = self.conn.execute(
-            "SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? LIMIT ?)",
-            (self._match(None), cap),
+            "SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ?"
+            f" AND rowid > {int(rowid)} LIMIT {int(cap)})",
+            (self._match(None),),
         ).fetchone()[0]
         return counted
+
+    def edge(self, newest: bool) -> int:
+        """The scope's newest (else oldest) rowid; 0 without rows."""
+        order = "DESC" if newest else "ASC"
+        row = self.conn.execute(
+            f"SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rowid {order} LIMIT 1",
+            (self._match(None),),
+        ).fetchone()
+        return int(row[0]) if row else 0
+
+    def sizes(self, cap: int) -> list[bytes]:
+        """The lengths (memories_fts_docsize records) of the scope's rows, up to `cap` of them."""
+        cursor = self.conn.cursor()
+        cursor.row_factory = None
+        return [
+            r[0]
+            for r in cursor.execute(
+                "SELECT d.sz FROM memories_fts CROSS JOIN memories_fts_docsize d ON d.id = memories_fts.rowid"
+                " WHERE memories_fts MATCH ? LIMIT ?",
+                (self._match(None), cap),
+            )
+        ]
+
+    def window(self, start: int, n: int) -> list[tuple[int, bytes]]:
+        """(rowid, length record) of the scope's first `n` rows from rowid `start` on."""
+        cursor = self.conn.cursor()
+        cursor.row_factory = None
+        rows: list[tuple[int, bytes]] = cursor.execute(
+            "SELECT memories_fts.rowid, d.sz FROM memories_fts"
+            " CROSS JOIN memories_fts_docsize d ON d.id = memories_fts.rowid"
+            f" WHERE memories_fts MATCH ? AND memories_fts.rowid >= {int(start)}"
+            f" ORDER BY memories_fts.rowid LIMIT {int(n)}",
+            (self._match(None),),
+        ).fetchall()
+        return rows
+
+    def frequencies(self, term: str) -> list[tuple[int, bytes, int]]:
+        """(rowid, length record, the term's occurrences in the row) of every match of the term: the
+        occurrences are highlight()'s marks, less the mark characters the text held already."""
+        cursor = self.conn.cursor()
+        cursor.row_factory = None
+        return [
+            (rowid, size, marked.count("\x01") - held)
+            for rowid, size, marked, held in cursor.execute(
+                "SELECT memories_fts.rowid, d.sz, highlight(memories_fts, 0, char(1), ''),"
+                " length(memories_fts.content) - length(replace(memories_fts.content, char(1), ''))"
+                f" FROM memories_fts{self.join}"
+                " CROSS JOIN memories_fts_docsize d ON d.id = memories_fts.rowid WHERE memories_fts MATCH ?",
+                (*self.params, self._match(_phrase(term))),
+            )
+        ]
 
     def scored(self, match: str, limit: int) -> list[tuple[int, float]]:
         """The best `limit` matches by bm25 (the words alone: the scope column weighs nothing), best

@@ -200,15 +200,17 @@ class LocalIndex:
                 return known
             conn = self.db.connection()
             seen = _changes(conn, key)  # read first: a write landing meanwhile is seen as a change
-            first = conn.execute(
-                "SELECT dims, count(*) AS n FROM vectors WHERE tenant = ? AND user_id = ?", key
+            first = conn.execute(  # the scope's dimensions: its most vectors' (a stray of others is skipped)
+                "SELECT dims, count(*) AS n FROM vectors WHERE tenant = ? AND user_id = ?"
+                " GROUP BY dims ORDER BY n DESC LIMIT 1",
+                key,
             ).fetchone()
             if first is None or not first["n"]:
                 return None
             if 0 < self.ann.threshold < first["n"]:
                 scope = _Scope(first["dims"], None, first["n"])
             else:
-                dense = _Dense.of(first["dims"], _rows(conn, key).fetchall())
+                dense = _Dense.of(first["dims"], _rows(conn, key, first["dims"]).fetchall())
                 scope = _Scope(first["dims"], dense, dense.count)
             scope.changes_seen = seen
             self._users[key] = scope
@@ -259,11 +261,11 @@ class LocalIndex:
                 if not only_added:
                     return self._reload(key, scope)
                 after = int(dense.seqs[: dense.size].max()) if dense.size else 0
-                for row in _rows(conn, key, after):
+                for row in _rows(conn, key, scope.dims, after):
                     dense.put(row["id"], row["seq"], np.frombuffer(row["vec"], dtype=np.float32))
             elif scope.graph is not None and scope.covered is not None:
                 after = int(scope.covered.seqs.max()) if len(scope.covered.seqs) else 0
-                for seqs, vectors in self._chunks(*key, after=after):
+                for seqs, vectors in self._chunks(*key, scope.dims, after=after):
                     scope.graph.upsert(seqs, vectors)
                     scope.covered.put(seqs, fingerprints(vectors))
             else:
@@ -279,13 +281,14 @@ class LocalIndex:
             return self._user(*key)
 
     def _chunks(
-        self, tenant: str, user_id: str, size: int = CHUNK, after: int = 0
+        self, tenant: str, user_id: str, dims: int, size: int = CHUNK, after: int = 0
     ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-        """The scope's (seqs, vectors) from the vectors table (those past seq `after`), `size` at a
-        time in seq order."""
+        """The scope's (seqs, vectors) of `dims` dimensions from the vectors table (those past seq
+        `after`), `size` at a time in seq order."""
         cursor = self.db.connection().execute(
-            "SELECT seq, vec FROM vectors WHERE tenant = ? AND user_id = ? AND seq > ? ORDER BY seq",
-            (tenant, user_id, after),
+            "SELECT seq, vec FROM vectors WHERE tenant = ? AND user_id = ? AND seq > ? AND dims = ?"
+            " ORDER BY seq",
+            (tenant, user_id, after, dims),
         )
         while rows := cursor.fetchmany(size):
             seqs = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
@@ -320,27 +323,30 @@ class LocalIndex:
             before = {key: _changes(conn, key) for key in keys}
             conn.executemany(
                 "INSERT INTO vectors (id, tenant, user_id, dims, vec) VALUES (?,?,?,?,?)"
-                " ON CONFLICT(id) DO UPDATE SET vec = excluded.vec, dims = excluded.dims"
+                " ON CONFLICT(tenant, id) DO UPDATE SET vec = excluded.vec, dims = excluded.dims"
                 " WHERE vec IS NOT excluded.vec",
                 [r[:5] for r in rows],
             )
-            seqs: dict[str, int] = {}
+            seqs: dict[tuple[str, str], int] = {}  # (tenant, id): ids are unique per tenant
             for i in range(0, len(rows), 900):
                 chunk = [r[0] for r in rows[i : i + 900]]
                 found = conn.execute(
-                    f"SELECT id, seq FROM vectors WHERE id IN ({','.join('?' * len(chunk))})", chunk
+                    f"SELECT tenant, id, seq FROM vectors WHERE id IN ({','.join('?' * len(chunk))})", chunk
                 )
-                seqs.update((r["id"], r["seq"]) for r in found)
+                seqs.update(((r["tenant"], r["id"]), r["seq"]) for r in found)
             after = {key: _changes(conn, key) for key in keys}
         by_scope: dict[tuple[str, str], list[tuple[str, int, np.ndarray]]] = {}
         for memory_id, tenant, user_id, _, _, vec in rows:
-            by_scope.setdefault((tenant, user_id), []).append((memory_id, seqs[memory_id], vec))
+            by_scope.setdefault((tenant, user_id), []).append((memory_id, seqs[tenant, memory_id], vec))
         with self._lock:
             for key, changed in by_scope.items():
                 scope = self._users.get(key)
                 if scope is None:
                     continue  # not loaded here: its first use reads these rows from SQLite
                 scope.wrote(before[key], after[key])
+                changed = [c for c in changed if len(c[2]) == scope.dims]  # another size: never searched
+                if not changed:
+                    continue
                 if scope.dense is not None:
                     for memory_id, seq, vec in changed:
                         scope.dense.put(memory_id, seq, vec)
@@ -432,6 +438,8 @@ class LocalIndex:
             if users is None:
                 return []
         query = np.asarray(vector, dtype=np.float32)
+        if query.shape != (users.dims,):
+            return []  # the scope's vectors were made by another model than the query's
         predicate, params = scope_predicate(scope)
         if 0 < self.ann.threshold < users.count:
             graph = self._graph(key, users)
@@ -460,7 +468,7 @@ class LocalIndex:
                 scores[~dense.live[:size]] = -np.inf
                 ids = dense.ids[:size]
         if dense is None:
-            return self._exact_from_sqlite(key, query, k, predicate, params)
+            return self._exact_from_sqlite(key, users.dims, query, k, predicate, params)
         hits: list[VectorHit] = []
         window, start = max(4 * k, 64), 0
         while start < size and len(hits) < k:
@@ -475,12 +483,12 @@ class LocalIndex:
         return hits[:k]
 
     def _exact_from_sqlite(
-        self, key: tuple[str, str], query: np.ndarray, k: int, predicate: str, params: list[Any]
+        self, key: tuple[str, str], dims: int, query: np.ndarray, k: int, predicate: str, params: list[Any]
     ) -> list[VectorHit]:
         """The exact answer for a scope with no matrix in memory: every vector read in chunks and
         scored (ties in seq order), the best filtered in ever wider windows."""
         seqs, parts = [], []
-        for chunk_seqs, vectors in self._chunks(*key):
+        for chunk_seqs, vectors in self._chunks(*key, dims):
             seqs.append(chunk_seqs)
             parts.append(vectors @ query)
         if not seqs:
@@ -591,7 +599,7 @@ class LocalIndex:
                 # NOT INDEXED: the vector by its rowid, not through the scope's index (a third less)
                 f"SELECT v.seq, v.id, {vec} FROM vectors v NOT INDEXED CROSS JOIN memories m ON m.id = v.id"
                 f" WHERE v.seq IN ({','.join('?' * len(chunk))}) AND v.tenant = ? AND v.user_id = ?"
-                f" AND {predicate}",
+                f" AND m.tenant = v.tenant AND {predicate}",
                 (*chunk, *key, *params),
             )
             passing.update((r[0], (r[1], r[2])) for r in rows)
@@ -650,11 +658,11 @@ class LocalIndex:
             try:
                 if loaded is None:
                     graph = ScopeGraph(users.dims, self.ann, capacity=total + total // 8)
-                    covered = graph.build(self._chunks(tenant, user_id), step)
+                    covered = graph.build(self._chunks(tenant, user_id, users.dims), step)
                 else:
                     graph, saved = loaded
                     seqs, prints = [], []
-                    for chunk_seqs, vectors in self._chunks(tenant, user_id):
+                    for chunk_seqs, vectors in self._chunks(tenant, user_id, users.dims):
                         seqs.append(chunk_seqs)
                         prints.append(fingerprints(vectors))
                         step(len(chunk_seqs))
@@ -741,7 +749,8 @@ class LocalIndex:
         matches). First the user's best matches are checked against the rest of the scope (status,
         project, namespaces, filters); when too few of them pass, the passing ones are ranked
         instead, each match checked as FTS5 finds it. A user of at most `exact_below` memories has
-        every match scored by FTS5. Either way: the top k of the scope, by BM25."""
+        every match scored exactly. Either way: the top k of the scope, by BM25 over the user's own
+        statistics (no other user's or tenant's writes move it)."""
         if k <= 0:
             return []
         predicate, params = scope_predicate(scope)
@@ -777,11 +786,13 @@ class LocalIndex:
         return passing
 
 
-def _rows(conn: Any, key: tuple[str, str], after: int = 0) -> Any:
-    """The scope's (id, seq, vec) rows past seq `after`, in seq order: what a matrix is built from."""
+def _rows(conn: Any, key: tuple[str, str], dims: int, after: int = 0) -> Any:
+    """The scope's (id, seq, vec) rows of `dims` dimensions past seq `after`, in seq order: what a
+    matrix is built from."""
     return conn.execute(
-        "SELECT id, seq, vec FROM vectors WHERE tenant = ? AND user_id = ? AND seq > ? ORDER BY seq",
-        (*key, after),
+        "SELECT id, seq, vec FROM vectors WHERE tenant = ? AND user_id = ? AND seq > ? AND dims = ?"
+        " ORDER BY seq",
+        (*key, after, dims),
     )
 
 

@@ -1,6 +1,13 @@
-"""OpenSearch adapter: the vector leg (k-NN) and the lexical leg (BM25) of recall over one index.
+"""OpenSearch adapter: the vector leg (k-NN) and the lexical leg (BM25) of recall, one index a tenant.
 
-One index holds one document per memory: its scope and filter fields as keywords, `content` as text
+Each tenant's memories live in an index of their own, `<index>-t<24 hex digits of the tenant's
+SHA-256>`: BM25's statistics (document count, average length, document frequencies) are an index's,
+per shard, whatever the query's filters, so in an index shared by tenants one tenant's writes would
+move another's scores (and tell it which words others store). An index from before (one `<index>`
+for every tenant) is moved on first use, a tenant at a time: its documents are copied into the
+tenant's index, then deleted from the shared one. Within a tenant, users share the statistics.
+
+A tenant's index holds one document per memory: its scope and filter fields as keywords, `content` as text
 (BM25 over the built-in `english` analyzer: standard tokenizer, English possessive filter, lowercase,
 English stop words, Porter stemming — the counterpart of the embedded index's FTS5 `porter unicode61`
 plus stop words; built into OpenSearch, so available on serverless collections and managed domains
@@ -31,6 +38,7 @@ is supported too (faiss/nmslib/lucene: score = 1 + ip when ip ≥ 0, 1 / (1 − 
 
 from __future__ import annotations
 
+import hashlib
 import math
 import struct
 import threading
@@ -55,6 +63,7 @@ SpaceType = Literal["l2", "innerproduct"]
 MAX_K = 10_000  # OpenSearch's ceiling for knn `k` and for `size`
 BULK_CHUNK = 100  # documents per _bulk request (a 1024-d vector is ~10 KB of JSON)
 LOOKUP_CHUNK = 500  # memory ids per lookup query
+MOVE_CHUNK = 500  # documents per page when moving a tenant out of the shared index
 DEFAULT_TIMEOUT_S = 10.0
 
 
@@ -114,7 +123,8 @@ def build_client(
 
 
 class OpenSearchIndex:
-    """VectorIndex and LexicalIndex over one OpenSearch index (created on first use).
+    """VectorIndex and LexicalIndex over one OpenSearch index a tenant (`tenant_index`: each created,
+    and moved out of the shared `index` of before, on the tenant's first use).
 
     `from_settings` connects on first use: the client (and opensearch-py, with requests) is built by the
     first search or write, not at the api function's cold start, whose write path never searches."""
@@ -139,7 +149,8 @@ class OpenSearchIndex:
         self._dimensions = dimensions
         self._mode = mode
         self._space_type = space_type
-        self._ready = False
+        self._ready: set[str] = set()  # the tenants whose index is ready
+        self._shared: bool | None = None  # whether the shared index of before exists (None: not asked)
         self._lock = threading.Lock()
 
     @classmethod
@@ -209,55 +220,93 @@ class OpenSearchIndex:
         keyword = {"type": "keyword"}
         return {"agent_id": keyword, "run_id": keyword, "meta": keyword}
 
-    def ensure_index(self) -> None:
-        """Create the index unless it exists (else add the fields added since); safe to race with other
+    def tenant_index(self, tenant: str) -> str:
+        """The name of the tenant's index."""
+        return tenant_index(self._index, tenant)
+
+    def ensure_index(self, tenant: str) -> None:
+        """Create the tenant's index unless it exists (else add the fields added since), and move the
+        tenant's documents out of the shared index of before if there is one; safe to race with other
         processes."""
-        if self._ready:
+        if tenant in self._ready:
             return
         with self._lock:
-            if self._ready:
+            if tenant in self._ready:
                 return
+            name = self.tenant_index(tenant)
             with self._translate("create index"):
-                if not self._client.indices.exists(index=self._index):
+                if not self._client.indices.exists(index=name):
                     from opensearchpy.exceptions import RequestError
 
                     try:
-                        self._client.indices.create(index=self._index, body=self.mapping())
+                        self._client.indices.create(index=name, body=self.mapping())
                     except RequestError as exc:
                         if exc.error != "resource_already_exists_exception":
                             raise
                 else:
-                    self._client.indices.put_mapping(
-                        index=self._index, body={"properties": self.added_fields()}
-                    )
-            self._ready = True
+                    self._client.indices.put_mapping(index=name, body={"properties": self.added_fields()})
+                if self._shared is None:
+                    self._shared = bool(self._client.indices.exists(index=self._index))
+            if self._shared:
+                self._move_out(tenant, name)
+            self._ready.add(tenant)
+
+    def _move_out(self, tenant: str, name: str) -> None:
+        """Copy the tenant's documents from the shared index into `name`, a page at a time in memory id
+        order, deleting each page from the shared index once copied (a move cut short is taken up by
+        the next process: what is left is still there)."""
+        after: list[Any] | None = None
+        while True:
+            body: dict[str, Any] = {
+                "size": MOVE_CHUNK,
+                "query": {"bool": {"filter": [_term("tenant", tenant)]}},
+                "sort": [{"memory_id": "asc"}],
+            }
+            if after is not None:
+                body["search_after"] = after
+            with self._translate("move a tenant's documents"):
+                hits = self._client.search(index=self._index, body=body)["hits"]["hits"]
+            if not hits:
+                return
+            copies = [
+                line
+                for hit in hits
+                for line in (
+                    {"index": {"_id": hit["_source"]["memory_id"]} if self._mode == "es" else {}},
+                    hit["_source"],
+                )
+            ]
+            self._bulk(name, copies)
+            self._bulk(self._index, [{"delete": {"_id": hit["_id"]}} for hit in hits])
+            after = hits[-1]["sort"]
 
     # ------------------------------------------------------------------ VectorIndex
 
     def upsert(self, items: Sequence[IndexedMemory]) -> None:
-        if not items:
-            return
-        self.ensure_index()
+        for tenant in dict.fromkeys(item.memory.tenant for item in items):
+            self._upsert(tenant, [item for item in items if item.memory.tenant == tenant])
+
+    def _upsert(self, tenant: str, items: Sequence[IndexedMemory]) -> None:
+        self.ensure_index(tenant)
+        name = self.tenant_index(tenant)
         for start in range(0, len(items), BULK_CHUNK):
             chunk = items[start : start + BULK_CHUNK]
             if self._mode == "es":
-                self._bulk([line for item in chunk for line in self._index_lines(item, item.memory.id)])
+                self._bulk(name, [line for item in chunk for line in self._index_lines(item, item.memory.id)])
                 continue
             # aoss: no custom ids; replace each memory's current documents, new one first (no gap).
-            stale: list[str] = []
-            for tenant in {item.memory.tenant for item in chunk}:
-                ids = [item.memory.id for item in chunk if item.memory.tenant == tenant]
-                stale += self._doc_ids(tenant, ids)
-            self._bulk([line for item in chunk for line in self._index_lines(item, None)])
-            self._bulk([{"delete": {"_id": doc_id}} for doc_id in stale])
+            stale = self._doc_ids(tenant, [item.memory.id for item in chunk])
+            self._bulk(name, [line for item in chunk for line in self._index_lines(item, None)])
+            self._bulk(name, [{"delete": {"_id": doc_id}} for doc_id in stale])
 
     def delete(self, tenant: str, memory_ids: Sequence[str]) -> None:
         if not memory_ids:
             return
-        self.ensure_index()
+        self.ensure_index(tenant)
         doc_ids = self._doc_ids(tenant, memory_ids)
         for start in range(0, len(doc_ids), BULK_CHUNK):
-            self._bulk([{"delete": {"_id": doc_id}} for doc_id in doc_ids[start : start + BULK_CHUNK]])
+            chunk = doc_ids[start : start + BULK_CHUNK]
+            self._bulk(self.tenant_index(tenant), [{"delete": {"_id": doc_id}} for doc_id in chunk])
 
     def knn(self, scope: SearchScope, vector: Sequence[float], k: int) -> list[VectorHit]:
         if k <= 0:
@@ -272,7 +321,7 @@ class OpenSearchIndex:
         }
         return [
             VectorHit(memory_id, engine_score_to_cosine(score, self._space_type))
-            for memory_id, score in self._search(body)
+            for memory_id, score in self._search(scope.tenant, body)
         ]
 
     def exact(self, scope: SearchScope) -> bool:
@@ -283,7 +332,7 @@ class OpenSearchIndex:
     def get_vectors(self, tenant: str, memory_ids: Sequence[str]) -> dict[str, list[float]]:
         if not memory_ids:
             return {}
-        self.ensure_index()
+        self.ensure_index(tenant)
         vectors: dict[str, list[float]] = {}
         for ids in _chunks(list(dict.fromkeys(memory_ids)), LOOKUP_CHUNK):
             body = {
@@ -292,7 +341,7 @@ class OpenSearchIndex:
                 "query": {"bool": {"filter": [_term("tenant", tenant), _terms("memory_id", ids)]}},
             }
             with self._translate("get vectors"):
-                response = self._client.search(index=self._index, body=body)
+                response = self._client.search(index=self.tenant_index(tenant), body=body)
             for hit in response["hits"]["hits"]:
                 source = hit["_source"]
                 if source.get("vector") is not None:
@@ -311,15 +360,15 @@ class OpenSearchIndex:
                 "bool": {"must": [{"match": {"content": {"query": query}}}], "filter": [scope_filter(scope)]}
             },
         }
-        return [LexicalHit(memory_id, score) for memory_id, score in self._search(body)]
+        return [LexicalHit(memory_id, score) for memory_id, score in self._search(scope.tenant, body)]
 
     # ------------------------------------------------------------------ internals
 
-    def _search(self, body: dict[str, Any]) -> list[tuple[str, float]]:
-        """(memory id, engine score) best first, one hit per memory."""
-        self.ensure_index()
+    def _search(self, tenant: str, body: dict[str, Any]) -> list[tuple[str, float]]:
+        """(memory id, engine score) best first, one hit per memory, in the tenant's index."""
+        self.ensure_index(tenant)
         with self._translate("search"):
-            response = self._client.search(index=self._index, body=body)
+            response = self._client.search(index=self.tenant_index(tenant), body=body)
         seen: set[str] = set()
         hits: list[tuple[str, float]] = []
         for hit in response["hits"]["hits"]:
@@ -339,7 +388,7 @@ class OpenSearchIndex:
                 "query": {"bool": {"filter": [_term("tenant", tenant), _terms("memory_id", ids)]}},
             }
             with self._translate("look up documents"):
-                response = self._client.search(index=self._index, body=body)
+                response = self._client.search(index=self.tenant_index(tenant), body=body)
             found += [hit["_id"] for hit in response["hits"]["hits"]]
         return found
 
@@ -374,13 +423,14 @@ class OpenSearchIndex:
             document["vector"] = self._unit(item.vector)
         return document
 
-    def _bulk(self, lines: list[dict[str, Any]]) -> None:
-        """One _bulk request of NDJSON lines; item failures raise (a delete of a missing doc is fine)."""
+    def _bulk(self, index: str, lines: list[dict[str, Any]]) -> None:
+        """One _bulk request of NDJSON lines into `index`; item failures raise (a delete of a missing
+        doc is fine)."""
         if not lines:
             return
         params = {"refresh": "wait_for"} if self._mode == "es" else {}
         with self._translate("bulk write"):
-            response = self._client.bulk(index=self._index, body=lines, params=params)
+            response = self._client.bulk(index=index, body=lines, params=params)
         if not response.get("errors"):
             return
         failures = []
@@ -414,6 +464,11 @@ class OpenSearchIndex:
                 status=exc.status_code,
                 error=exc.error,
             ) from exc
+
+
+def tenant_index(index: str, tenant: str) -> str:
+    """The name of a tenant's index under `index` (lowercase hex: any tenant id makes a valid name)."""
+    return f"{index}-t{hashlib.sha256(tenant.encode()).hexdigest()[:24]}"
 
 
 # ---------------------------------------------------------------------- query building
@@ -559,4 +614,5 @@ __all__ = [
     "build_client",
     "engine_score_to_cosine",
     "scope_filter",
+    "tenant_index",
 ]

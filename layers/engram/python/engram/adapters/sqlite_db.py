@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS memories (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
-    id TEXT NOT NULL UNIQUE,
+    id TEXT NOT NULL,
     tenant TEXT NOT NULL,
     user_id TEXT NOT NULL,
     project TEXT NOT NULL,
@@ -40,7 +40,8 @@ CREATE TABLE IF NOT EXISTS memories (
     hits INTEGER NOT NULL DEFAULT 1,
     retrieval_count INTEGER NOT NULL DEFAULT 0,
     last_retrieved_at TEXT,
-    doc TEXT NOT NULL
+    doc TEXT NOT NULL,
+    UNIQUE (tenant, id)
 );
 CREATE UNIQUE INDEX IF NOT EXISTS memories_dedup
     ON memories(tenant, user_id, project, namespace, content_hash) WHERE status != 'deleted';
@@ -52,11 +53,12 @@ CREATE INDEX IF NOT EXISTS memories_enrichment ON memories(enrichment_state, upd
 CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(content, scope, tokenize = 'porter unicode61');
 CREATE TABLE IF NOT EXISTS vectors (
     seq INTEGER PRIMARY KEY,
-    id TEXT NOT NULL UNIQUE,
+    id TEXT NOT NULL,
     tenant TEXT NOT NULL,
     user_id TEXT NOT NULL,
     dims INTEGER NOT NULL,
-    vec BLOB NOT NULL
+    vec BLOB NOT NULL,
+    UNIQUE (tenant, id)
 );
 CREATE INDEX IF NOT EXISTS vectors_user ON vectors(tenant, user_id);
 -- Per scope, how many writes its vectors have had and how many of them were inserts, moved by every
@@ -82,11 +84,12 @@ CREATE TRIGGER IF NOT EXISTS vector_changes_delete AFTER DELETE ON vectors BEGIN
         ON CONFLICT (tenant, user_id) DO UPDATE SET version = version + 1;
 END;
 CREATE TABLE IF NOT EXISTS history (
-    id TEXT PRIMARY KEY,
+    id TEXT NOT NULL,
     tenant TEXT NOT NULL,
     memory_id TEXT NOT NULL,
     at TEXT NOT NULL,
-    doc TEXT NOT NULL
+    doc TEXT NOT NULL,
+    PRIMARY KEY (tenant, id)
 );
 CREATE INDEX IF NOT EXISTS history_memory ON history(tenant, memory_id, at);
 CREATE INDEX IF NOT EXISTS history_at ON history(at);
@@ -202,9 +205,40 @@ class SqliteDatabase:
         self._local = threading.local()
         self._writer: sqlite3.Connection | None = None  # made by the first write, under _write_lock
         self.connection().executescript(SCHEMA)
+        self._ids_per_tenant()
         self._scope_fts()
         if self._lock_file is not None:
             _CHECKPOINTER.register(self)
+
+    def _ids_per_tenant(self) -> None:
+        """Key memories, vectors and history by (tenant, id) in a database made when an id was unique
+        across tenants (so that an import told a tenant which ids another one held): each such table
+        is copied, rows and seqs as they are, into one of today's shape, once, in one write."""
+        if not any(_unique_on_id_alone(self.connection(), t) for t in _KEYED_BY_TENANT):
+            return
+        with self.write() as conn:
+            for table in _KEYED_BY_TENANT:
+                if not _unique_on_id_alone(conn, table):
+                    continue  # another process did it while this one waited for the lock
+                log.warning("keying %s of %s by (tenant, id) (once)", table, self.path)
+                ddl = _create_statement(table).replace(f"IF NOT EXISTS {table}", f"{table}_keyed", 1)
+                conn.execute(ddl)
+                columns = ", ".join(sorted(_columns(conn, table) & _columns(conn, f"{table}_keyed")))
+                conn.execute(f"INSERT INTO {table}_keyed ({columns}) SELECT {columns} FROM {table}")
+                last = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = ?", (table,)).fetchone()
+                conn.execute(f"DROP TABLE {table}")
+                conn.execute("PRAGMA legacy_alter_table = ON")  # a trigger naming the dropped table is fine
+                try:
+                    conn.execute(f"ALTER TABLE {table}_keyed RENAME TO {table}")
+                finally:
+                    conn.execute("PRAGMA legacy_alter_table = OFF")
+                if last is not None:  # AUTOINCREMENT never hands out a seq it once did
+                    conn.execute(
+                        "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?", (last[0], table)
+                    )
+            for statement in _statements(SCHEMA):  # the dropped tables' indexes and triggers
+                if not statement.lstrip().startswith("CREATE TABLE"):
+                    conn.execute(statement)
 
     def _scope_fts(self) -> None:
         """Give a database made before the full-text index had its scope column that column: the index
@@ -337,6 +371,33 @@ def fts_scope(tenant: str, user_id: str) -> str:
     to its scope's memories by the memories table."""
     digest = hashlib.blake2b(f"{tenant}\0{user_id}".encode(), digest_size=8).digest()
     return f"u{int.from_bytes(digest, 'big')}"
+
+
+_KEYED_BY_TENANT = ("memories", "vectors", "history")
+
+
+def _unique_on_id_alone(conn: sqlite3.Connection, table: str) -> bool:
+    """Whether the table has a unique index on `id` alone (the schema of before ids were per tenant)."""
+    for index in conn.execute(f"PRAGMA index_list({table})").fetchall():
+        columns = [c["name"] for c in conn.execute(f"PRAGMA index_info({index['name']})")]
+        if index["unique"] and columns == ["id"]:
+            return True
+    return False
+
+
+def _statements(script: str) -> list[str]:
+    """The statements of a script, each whole (a trigger's body holds semicolons of its own)."""
+    out, part = [], ""
+    for line in script.splitlines(keepends=True):
+        part += line
+        if sqlite3.complete_statement(part):
+            out.append(part.strip())
+            part = ""
+    return out
+
+
+def _create_statement(table: str) -> str:
+    return next(s for s in _statements(SCHEMA) if s.startswith(f"CREATE TABLE IF NOT EXISTS {table} ("))
 
 
 def _columns(conn: sqlite3.Connection, table: str) -> set[str]:

@@ -299,9 +299,9 @@ class SqliteMemoryStore:
             chunk = ids[i : i + 500]
             marks = ",".join("?" * len(chunk))
             for memory_id, doc, hits, retrieval_count, last in self.db.connection().execute(
-                # `+tenant`: find the rows by id (unique index), not by scanning the tenant's index
-                f"SELECT {_LOAD} FROM memories WHERE id IN ({marks}) AND +tenant = ?",
-                (*chunk, tenant),
+                # by the (tenant, id) unique index: one lookup an id
+                f"SELECT {_LOAD} FROM memories WHERE tenant = ? AND id IN ({marks})",
+                (tenant, *chunk),
             ):
                 found[memory_id] = (doc, hits, retrieval_count, last)
         return (found[i] for i in ids if i in found)
@@ -401,7 +401,8 @@ class SqliteMemoryStore:
     def purge_history(self, older_than: datetime, limit: int) -> int:
         with self.db.write() as conn:
             cur = conn.execute(
-                "DELETE FROM history WHERE id IN (SELECT id FROM history WHERE at < ? ORDER BY at LIMIT ?)",
+                "DELETE FROM history WHERE rowid IN"
+                " (SELECT rowid FROM history WHERE at < ? ORDER BY at LIMIT ?)",
                 (iso(older_than), limit),
             )
             return cur.rowcount

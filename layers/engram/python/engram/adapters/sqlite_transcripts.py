@@ -179,7 +179,7 @@ class SqliteTranscriptStore:
         return self._session(self.db.connection(), ref)
 
     def messages(self, ref: SessionRef, limit: int, cursor: str | None = None) -> MessagePage:
-        after = int(decode_cursor(cursor, ("seq",))["seq"]) if cursor else 0
+        after = int(decode_cursor(cursor, ("seq",), {"seq": int})["seq"]) if cursor else 0
         rows = (
             self.db.connection()
             .execute(

@@ -61,7 +61,7 @@ class SqliteUserData:
     def sessions(
         self, tenant: str, user_id: str, position: str | None, limit: int
     ) -> tuple[list[SessionInfo], str | None]:
-        after = str(decode_cursor(position, ("after",))["after"]) if position else ""
+        after = decode_cursor(position, ("after",), {"after": str})["after"] if position else ""
         rows = (
             self.db.connection()
             .execute(
@@ -79,7 +79,9 @@ class SqliteUserData:
 
     def restore_memory(self, memory: Memory) -> bool:
         with self.db.write() as conn:
-            taken = conn.execute("SELECT tenant FROM memories WHERE id = ?", (memory.id,)).fetchone()
+            taken = conn.execute(
+                "SELECT 1 FROM memories WHERE tenant = ? AND id = ?", (memory.tenant, memory.id)
+            ).fetchone()
             if taken is not None:
                 return False
             try:

@@ -1,36 +1,65 @@
-"""The HTTP API: the routes shared by the api Lambda and `engram serve`.
+"""The HTTP API: powertools routes shared by the api Lambda and `engram serve`.
 
-`EngramApi(services)` is one router (engram.api.router) with every area's routes (engram.api.routes)
-over the services it is given (engram.api.services: the composition root's container is one), and the
-checks that run before any route. It keeps no request between calls: one EngramApi answers any number
-of requests at once.
+`EngramApi(services)` is one `APIGatewayRestResolver(enable_validation=True)` with every area's
+`Router` (engram.api.routes) over the services it is given (engram.api.services: the composition
+root's container is one), and the checks that run before any route. A resolver holds the request it
+is answering, so one EngramApi answers one request at a time: a server answering several at once
+keeps one EngramApi per request in flight (engram.runtime.server's pool); Lambda sends one at a time.
 """
 
 from __future__ import annotations
 
+import logging
+import re
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import unquote
+
+from aws_lambda_powertools.event_handler import APIGatewayRestResolver, Response, content_types
+from aws_lambda_powertools.utilities.data_classes.common import BaseProxyEvent
 
 from engram.api import errors
 from engram.api.body import MalformedBody, parse_json, text_body
-from engram.api.router import APPLICATION_JSON, Request, Response, Route, Router, Routes, current_request
 from engram.api.routes import include_routes
 from engram.api.services import Services
-from engram.api.validation import RouteValidation
-from engram.domain.errors import PayloadTooLarge, RateLimited, Unauthorized
+from engram.domain.errors import PayloadTooLarge, RateLimited
 from engram.observability import logger
 from engram.usecases.keys import admit
 
-__all__ = ["EngramApi", "build_router"]
+__all__ = ["EngramApi", "EngramResolver", "build_resolver"]
+
+# powertools' event handler logs route arguments (the parsed request body among them) at DEBUG; a body
+# may carry a secret. Its loggers stay at INFO whatever the service's log level.
+logging.getLogger("aws_lambda_powertools.event_handler").setLevel(logging.INFO)
+
+
+class EngramResolver(APIGatewayRestResolver):
+    """powertools' REST resolver, holding its request on itself. powertools stores the event being
+    resolved on its `BaseRouter` class, which every resolver of the process reads: this one keeps its
+    own on the instance, so two resolvers answering at once (one per request) never read each other's.
+    Path parameters are percent-decoded, as API Gateway decodes `pathParameters`."""
+
+    def _to_proxy_event(self, event: dict[str, Any]) -> BaseProxyEvent:
+        proxy = super()._to_proxy_event(event)
+        self.current_event = proxy  # type: ignore[assignment]
+        return proxy
+
+    def _convert_matches_into_route_keys(self, match: re.Match[str]) -> dict[str, str]:
+        return {name: unquote(value) for name, value in match.groupdict().items()}
+
+    def allowed_methods(self, path: str) -> list[str]:
+        """The methods routed for `path`, sorted (empty: no route has that path)."""
+        routes = self._static_routes + self._dynamic_routes
+        return sorted({route.method for route in routes if route.rule.match(path)})
 
 
 class EngramApi:
-    """The router plus the checks that must run before any route (body encoding and size, and the
-    request rate of the key the authorizer found)."""
+    """The resolver plus the checks that must run before any route (body encoding and size, and the
+    request rate of the key the authorizer found). Answers one request at a time."""
 
     def __init__(self, services: Services) -> None:
         self.services = services
-        self.app = build_router(services)
+        self.app = build_resolver(services)
 
     def handle(self, event: dict[str, Any], context: Any) -> dict[str, Any]:
         try:
@@ -51,7 +80,7 @@ class EngramApi:
             limited = errors.rate_limited(exc)
             return {**_raw(limited), "headers": {**_raw(limited)["headers"], **limited.headers}}
         event = {**event, "body": body, "isBase64Encoded": False}
-        response = self.app.dispatch(event)
+        response: dict[str, Any] = self.app.resolve(_as_json(event), context)
         logger.info(
             "request",
             extra={
@@ -63,38 +92,29 @@ class EngramApi:
         return response
 
 
-def build_router(services: Services) -> Router:
-    """A router over every area's routes. Building it reads nothing of `services`; a route reads what it
-    uses when it runs. Its routes' inputs are validated by engram.api.validation before they run."""
-    validation = RouteValidation()
+def build_resolver(services: Services) -> EngramResolver:
+    """A resolver with its own routers (never shared with another resolver: engram.api.routes).
+    Building it reads nothing of `services`; a route reads what it uses when it runs."""
+    app = EngramResolver(enable_validation=True, json_body_deserializer=parse_json)
+    errors.register(app)
+    include_routes(app, services)
+    return app
 
-    def call(route: Route, path_args: Mapping[str, str], request: Request) -> Any:
-        arguments = validation.inputs(route.func, route.path_names).arguments(path_args, request)
-        return route.func(**arguments)
 
-    def fail(exc: Exception, request: Request) -> Response[str]:
-        return errors.answer(exc)
-
-    def not_found(request: Request, allowed: list[str]) -> Response[str]:
-        return errors.not_found(request.method, request.path, allowed)
-
-    def tenant() -> str:
-        """The tenant the authorizer resolved from the API key for the request being answered; never
-        from the request body."""
-        value = current_request().tenant
-        if not value:
-            raise Unauthorized("no tenant on the request; is the authorizer configured?")
-        return value
-
-    routes = Routes()
-    include_routes(routes, services, tenant)
-    return Router(routes, call=call, fail=fail, not_found=not_found, parse_body=parse_json)
+def _as_json(event: Mapping[str, Any]) -> dict[str, Any]:
+    """The API speaks only JSON: a body sent with another (or no) content type, as `curl -d` does,
+    is read as JSON rather than as a form."""
+    headers = {k: v for k, v in (event.get("headers") or {}).items() if k.lower() != "content-type"}
+    multi = {k: v for k, v in (event.get("multiValueHeaders") or {}).items() if k.lower() != "content-type"}
+    headers["Content-Type"] = content_types.APPLICATION_JSON
+    multi["Content-Type"] = [content_types.APPLICATION_JSON]
+    return {**event, "headers": headers, "multiValueHeaders": multi}
 
 
 def _raw(response: Response[Any]) -> dict[str, Any]:
     return {
         "statusCode": response.status_code,
-        "headers": {"Content-Type": APPLICATION_JSON},
+        "headers": {"Content-Type": content_types.APPLICATION_JSON},
         "multiValueHeaders": {},
         "body": response.body,
         "isBase64Encoded": False,

@@ -8,18 +8,14 @@ server cannot drift apart without the fuzz test (tests/e2e/test_fuzz_openapi.py)
 from __future__ import annotations
 
 import functools
-import inspect
 import json
-import logging
-from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, get_args, get_origin, get_type_hints
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
 from engram import __version__
 from engram.api.errors import RETRY_AFTER_S
-from engram.api.router import Param, Request, Response, Route, answering
 from engram.api.schemas import ErrorBody
 
 if TYPE_CHECKING:
@@ -96,18 +92,12 @@ def responses(ok: dict[int, tuple[type[BaseModel], str]], *errors: int) -> dict[
     return answers
 
 
-def document(routes: Iterable[Route], base_path: str = "") -> dict[str, Any]:
-    """The OpenAPI document of `routes`, served from `base_path` (the API Gateway stage, or "" when the
-    API is at the root of its host, as `engram serve` and a custom domain are).
-
-    powertools builds it: the routes are replayed into a resolver of its, made here, on the first request
-    for the document, not with the routes. Its event handler is a fair share of a cold start, and most
-    processes never serve the document."""
-    from aws_lambda_powertools.event_handler import APIGatewayRestResolver
+def document(app: APIGatewayRestResolver, base_path: str = "") -> dict[str, Any]:
+    """The OpenAPI document of `app`'s routes, built by powertools, served from `base_path` (the API
+    Gateway stage, or "" when the API is at the root of its host, as `engram serve` and a custom
+    domain are)."""
     from aws_lambda_powertools.event_handler.openapi.models import HTTPBearer, Server, Tag
 
-    app = APIGatewayRestResolver()
-    replay(app, routes)
     bearer = HTTPBearer(bearerFormat="engram API key", description="`engram keys create` prints one")
     raw = app.get_openapi_json_schema(
         title=TITLE,
@@ -118,79 +108,19 @@ def document(routes: Iterable[Route], base_path: str = "") -> dict[str, Any]:
         tags=[Tag(name=name, description=text) for name, text in TAGS.items()],
     )
     doc: dict[str, Any] = json.loads(raw)
-    # A route's 422 comes first among its answers, where the document has always had it: powertools'
-    # validation (`enable_validation`, which engram's resolver no longer uses: engram.api.validation)
-    # documents a 422 of its own first, which a route's declared 422 replaces in place. A resolver
-    # built with it (a test's reference) still gets that 422 dropped where the route declares none:
-    # such a route takes no input and cannot answer 422.
+    # powertools documents a 422 with its own body ({"detail": ...}) on every route. Where a route
+    # declares its 422 it is replaced already; where it does not, the route takes no input and
+    # cannot answer 422.
     for operations in doc["paths"].values():
         for operation in operations.values():
-            answers = operation["responses"]
-            if "HTTPValidationError" in json.dumps(answers.get("422", {})):
-                del answers["422"]
-            if "422" in answers:
-                operation["responses"] = {"422": answers.pop("422"), **answers}
-    # powertools adds its validation error schemas to every document; none is referenced.
+            if "HTTPValidationError" in json.dumps(operation["responses"].get("422", {})):
+                del operation["responses"]["422"]
     schemas = doc.get("components", {}).get("schemas", {})
     text = json.dumps(doc["paths"])
     for name in ("HTTPValidationError", "ValidationError", "ResponseValidationError"):
         if f'"#/components/schemas/{name}"' not in text:
             schemas.pop(name, None)
     return doc
-
-
-def replay(app: APIGatewayRestResolver, routes: Iterable[Route]) -> None:
-    """`routes` on a powertools resolver, declared as they were declared on engram's router: the same
-    rules, methods and keywords, and functions with the same signatures in powertools' terms (its `Path`,
-    `Query` and `Response` for engram's). Called through `app`, a route answers the request `app` is
-    resolving (engram.api.router.current_request)."""
-    # powertools' event handler logs route arguments (the parsed request body among them) at DEBUG; a
-    # body may carry a secret. Its loggers stay at INFO whatever the service's log level.
-    logging.getLogger("aws_lambda_powertools.event_handler").setLevel(logging.INFO)
-    for route in routes:
-        app.route(route.rule, route.method, **route.options)(_powertools_view(app, route.func))
-
-
-def _powertools_view(app: APIGatewayRestResolver, func: Callable[..., Any]) -> Callable[..., Any]:
-    from aws_lambda_powertools.event_handler import Response as PowertoolsResponse
-
-    hints = get_type_hints(func, include_extras=True)
-    signature = inspect.signature(func)
-    parameters = [
-        p.replace(annotation=_in_powertools_terms(hints[p.name])) for p in signature.parameters.values()
-    ]
-    returns = _in_powertools_terms(hints.get("return", signature.return_annotation))
-
-    @functools.wraps(func)
-    def view(**arguments: Any) -> Any:
-        with answering(Request(app.current_event.raw_event)):
-            result = func(**arguments)
-        if isinstance(result, Response):
-            return PowertoolsResponse(
-                status_code=result.status_code, body=result.body, headers=result.headers
-            )
-        return result
-
-    typed = signature.replace(parameters=parameters, return_annotation=returns)
-    view.__signature__ = typed  # type: ignore[attr-defined]
-    return view
-
-
-def _in_powertools_terms(hint: Any) -> Any:
-    from aws_lambda_powertools.event_handler import Response as PowertoolsResponse
-    from aws_lambda_powertools.event_handler.openapi import params
-
-    if get_origin(hint) is Annotated:
-        markers = tuple(
-            (params.Path if m.where == "path" else params.Query)(**m.constraints)
-            if isinstance(m, Param)
-            else m
-            for m in hint.__metadata__
-        )
-        return Annotated[(hint.__origin__, *markers)]
-    if get_origin(hint) is Response:
-        return PowertoolsResponse[get_args(hint)]  # type: ignore[misc]
-    return hint
 
 
 @functools.cache

@@ -1,19 +1,19 @@
-"""Every error the API can answer with, mapped to HTTP in this one place.
-
-`STATUS` is the whole table: a typed error answers with the status of its nearest class in it. An
-`EngramError` that is not in the table (nor a subclass of one that is) is a bug, answered 500 and
-logged, never guessed as a client error. A dependency outage (search index, embedding model) is a
-503 with `Retry-After`: the caller did nothing wrong and may retry.
+"""Every error the API can answer with, mapped to HTTP in this one place: `register` installs the
+resolver's exception handlers. `STATUS` is the whole table: a typed error answers with the status of
+its nearest class in it; an `EngramError` not in it is a bug, answered 500 and logged, never guessed
+as a client error. A dependency outage (search index, embedding model) is a 503 with `Retry-After`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from engram.api.router import APPLICATION_JSON, Response
+from aws_lambda_powertools.event_handler import Response, content_types
+from aws_lambda_powertools.event_handler.exceptions import NotFoundError
+from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
+
 from engram.api.schemas import ErrorBody, ErrorDetail
-from engram.api.validation import RequestInvalid
 from engram.domain.errors import (
     Conflict,
     DependencyUnavailable,
@@ -28,6 +28,9 @@ from engram.domain.errors import (
 )
 from engram.domain.quotas import retry_after_header
 from engram.observability import logger
+
+if TYPE_CHECKING:
+    from engram.api.app import EngramResolver
 
 STATUS: dict[type[EngramError], int] = {
     Unauthorized: 401,
@@ -58,7 +61,7 @@ def error_response(
     body = ErrorBody(error=error, message=_printable(message), details=details or [])
     return Response(
         status_code=status,
-        content_type=APPLICATION_JSON,
+        content_type=content_types.APPLICATION_JSON,
         body=body.model_dump_json(),
         headers=dict(headers or {}),
     )
@@ -83,15 +86,28 @@ def _path(loc: Any) -> str:
     return _printable(".".join(str(part) for part in loc))
 
 
-def answer(exc: Exception) -> Response[str]:
-    """The answer to what a request raised (called where it was caught, so a log carries the trace):
-    invalid input 422 (a body that is not JSON 400), a typed error its status, anything else 500."""
-    if isinstance(exc, RequestInvalid):
-        return _invalid(exc)
-    if isinstance(exc, EngramError):
-        return _domain(exc)
-    logger.exception("unhandled error")
-    return internal_error()
+def register(app: EngramResolver) -> None:
+    """The answers to what a request on `app` raises: invalid input 422 (a body that is not JSON 400),
+    a typed error its status, an unrouted path 404 (405 with `Allow` where the path is routed for
+    other methods), anything else 500 (logged with its trace)."""
+
+    @app.exception_handler(RequestValidationError)  # type: ignore[untyped-decorator]
+    def _validation(exc: RequestValidationError) -> Response[str]:
+        return invalid(exc.errors())
+
+    @app.exception_handler(EngramError)  # type: ignore[untyped-decorator]
+    def _domain(exc: EngramError) -> Response[str]:
+        return domain(exc)
+
+    @app.not_found
+    def _not_found(exc: NotFoundError) -> Response[str]:
+        event = app.current_event
+        return not_found(event.http_method, event.path, app.allowed_methods(event.path))
+
+    @app.exception_handler(Exception)  # type: ignore[untyped-decorator]
+    def _unexpected(exc: Exception) -> Response[str]:
+        logger.exception("unhandled error")
+        return internal_error()
 
 
 def not_found(method: str, path: str, allowed: list[str]) -> Response[str]:
@@ -107,8 +123,10 @@ def not_found(method: str, path: str, allowed: list[str]) -> Response[str]:
     return error_response(404, "not_found", f"no route {method} {path}")
 
 
-def _invalid(exc: RequestInvalid) -> Response[str]:
-    if exc.malformed:
+def invalid(errors: Sequence[Any]) -> Response[str]:
+    """422 naming each invalid field by its path (`body.content`, `query.limit`); 400 when the body
+    is not JSON at all."""
+    if any(e.get("type") == "json_invalid" for e in errors):
         return error_response(400, "malformed_json", "the request body is not valid JSON")
     details = [
         ErrorDetail(
@@ -116,13 +134,13 @@ def _invalid(exc: RequestInvalid) -> Response[str]:
             message=_printable(str(e.get("msg", ""))),
             type=str(e.get("type", "")),
         )
-        for e in exc.errors
+        for e in errors
     ]
     summary = "; ".join(f"{d.path}: {d.message}" for d in details[:5])
     return error_response(422, "validation_error", summary or "invalid request", details)
 
 
-def _domain(exc: EngramError) -> Response[str]:
+def domain(exc: EngramError) -> Response[str]:
     status = status_of(exc)
     if status is None:
         logger.exception("unmapped error", extra={"error": exc.code})

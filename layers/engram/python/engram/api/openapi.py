@@ -1,6 +1,6 @@
 """Print the generated OpenAPI document (`make openapi` writes it to openapi.json).
 
-The document comes from the routes' declarations alone: the router is built over no services (a
+The document comes from the routes' declarations alone: the resolver is built over no services (a
 route would fail if it ran; none does), so printing it opens no database and builds no container.
 """
 
@@ -19,10 +19,10 @@ class _NoServices:
 
 
 def document() -> dict[str, Any]:
-    from engram.api.app import build_router
+    from engram.api.app import build_resolver
     from engram.api.contract import document as openapi_document
 
-    return openapi_document(build_router(_NoServices()).complete())
+    return openapi_document(build_resolver(_NoServices()))
 
 
 def main() -> int:

@@ -1,14 +1,25 @@
-"""API request and response models: the HTTP contract, documented in the generated OpenAPI."""
+"""API request and response models: the HTTP contract, documented in the generated OpenAPI. The limits on
+what a memory holds are the domain's (engram.domain.limits), so that an import is held to them too."""
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engram.domain.filters import describe as describe_filters
+from engram.domain.limits import MAX_METADATA_BYTES as MAX_METADATA_BYTES
+from engram.domain.limits import NAME_PATTERN as NAME_PATTERN
+from engram.domain.limits import AgentId as AgentId
+from engram.domain.limits import Content as Content
+from engram.domain.limits import MemoryRef as MemoryRef
+from engram.domain.limits import RunId as RunId
+from engram.domain.limits import ScopeName as ScopeName
+from engram.domain.limits import Summary as Summary
+from engram.domain.limits import UserId as UserId
+from engram.domain.limits import WriteReason as WriteReason
+from engram.domain.limits import small_json as small_json
 from engram.domain.models import (
     EnrichmentState,
     HistoryEvent,
@@ -21,9 +32,6 @@ from engram.domain.models import (
 )
 from engram.domain.sessions import Role
 
-NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.:@/-]*$"
-MAX_METADATA_BYTES = 4096
-
 
 class ApiModel(BaseModel):
     """Every API model: each builds its validator and serializer on first use rather than at import
@@ -32,20 +40,6 @@ class ApiModel(BaseModel):
     model_config = ConfigDict(defer_build=True)
 
 
-UserId = Annotated[str, Field(min_length=1, max_length=128, description="whose memory this is")]
-ScopeName = Annotated[str, Field(min_length=1, max_length=64, pattern=NAME_PATTERN)]
-Content = Annotated[
-    str,
-    Field(min_length=1, max_length=8000, description="the fact to remember; at most 8,000 characters"),
-]
-Summary = Annotated[
-    str,
-    Field(min_length=1, max_length=280, pattern=r"^[^\r\n]*$", description="one line (≤ 280 characters)"),
-]
-WriteReason = Annotated[
-    str, Field(min_length=1, max_length=1000, description="why the agent stored it (≤ 1,000 characters)")
-]
-MemoryRef = Annotated[str, Field(min_length=1, max_length=64, description="a memory's id")]
 RelatedIds = Annotated[
     list[MemoryRef],
     Field(
@@ -53,10 +47,6 @@ RelatedIds = Annotated[
         description="memories this one refines or depends on: live memories of the same user, project and"
         " namespace (≤ 20)",
     ),
-]
-AgentId = Annotated[str, Field(min_length=1, max_length=128, description="the agent that wrote it")]
-RunId = Annotated[
-    str, Field(min_length=1, max_length=128, description="the run (conversation, session) it came from")
 ]
 
 
@@ -80,17 +70,7 @@ def _iso_text(value: Any) -> Any:
     return value
 
 
-def _small_json(value: dict[str, Any] | None) -> dict[str, Any] | None:
-    """Metadata is a small JSON object of valid text: at most MAX_METADATA_BYTES of UTF-8."""
-    if value is None:
-        return value
-    try:
-        size = len(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
-    except UnicodeEncodeError:
-        raise ValueError("metadata must be valid Unicode text (no lone surrogates)") from None
-    if size > MAX_METADATA_BYTES:
-        raise ValueError(f"metadata must serialise to at most {MAX_METADATA_BYTES} bytes")
-    return value
+_small_json = small_json
 
 
 class RememberRequest(ApiModel):

@@ -10,12 +10,15 @@ passed back as `cursor`; the last page ends with the `end` record. `engram expor
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ConfigDict, Field
 
 from engram.api.schemas import ApiModel
 from engram.domain.transfer import ErasureRecord, ErasureState
+
+if TYPE_CHECKING:
+    from engram.usecases.transfer import ImportReport
 
 NDJSON = "application/x-ndjson"
 MAX_IMPORT_RECORDS = 500
@@ -36,17 +39,43 @@ class ImportRequest(ApiModel):
     __str__ = __repr__
 
 
+class ImportRejection(ApiModel):
+    record: int = Field(description="the record's index in `records`")
+    reason: str = Field(description="why it was not imported")
+    field: str | None = Field(default=None, description="the field at fault, when one is")
+
+
 class ImportResponse(ApiModel):
     records: dict[str, int] = Field(description="records applied, by kind")
     created: int = Field(description="memories newly stored")
     existing: int = Field(description="memories already stored by an earlier import of the same records")
     conflicts: list[str] = Field(
-        description="memories not imported: their id is taken on this install, or a live memory of "
-        "the scope holds the same content"
+        description="memories not imported: their id is taken by another user of this tenant, or a live "
+        "memory of the scope holds the same content"
     )
     queued: int = Field(
         default=0, description="memories stored still to enrich (a mem0 import's): queued for enrichment"
     )
+    rejected: list[ImportRejection] = Field(
+        default_factory=list,
+        description="records not imported, each with why: a name or size POST /v1/memories refuses, a "
+        "secret the PII policy rejects, or a record that is not an export's; the others are imported",
+    )
+    redactions: list[str] = Field(
+        default_factory=list, description="PII kinds redacted in what was imported, as remember redacts"
+    )
+
+    @classmethod
+    def of(cls, report: ImportReport) -> ImportResponse:
+        return cls(
+            records=report.records,
+            created=report.created,
+            existing=report.existing,
+            conflicts=report.conflicts,
+            queued=report.queued,
+            rejected=[ImportRejection(**r) for r in report.rejected],
+            redactions=report.redactions,
+        )
 
 
 class ErasureOut(ApiModel):

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from engram.cli.common import container_of
-from engram.cli.transfer import IMPORT_BATCH_BYTES, IMPORT_BATCH_RECORDS, _remote
+from engram.cli.transfer import IMPORT_BATCH_BYTES, IMPORT_BATCH_RECORDS, _remote, report_rejected
 
 
 def _chunks(records: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
@@ -37,7 +37,7 @@ def _chunks(records: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
 
 
 def cmd_import_mem0(args: argparse.Namespace) -> int:
-    from engram.domain.errors import EngramError
+    from engram.domain.errors import EngramError, InvalidRequest
     from engram.usecases.mem0_import import Mem0FormatError, convert, missing_user
     from engram.usecases.transfer import ImportReport
 
@@ -67,18 +67,25 @@ def cmd_import_mem0(args: argparse.Namespace) -> int:
                 existing=answer["existing"],
                 conflicts=answer["conflicts"],
                 queued=answer.get("queued", 0),  # a server from before the import queued enrichment
+                rejected=answer.get("rejected", []),
             )
 
-    total = ImportReport()
+    total, seen = ImportReport(), 0
     for chunk in _chunks(converted.records):
         try:
-            total.add(apply(chunk))
+            total.add(apply(chunk), offset=seen)
+        except InvalidRequest as exc:  # every record of the chunk was rejected: reported, not fatal
+            if "rejected" not in exc.detail:
+                raise SystemExit(f"import stopped: {exc.message}") from None
+            total.add(ImportReport(rejected=list(exc.detail["rejected"])), offset=seen)  # type: ignore[call-overload]
         except EngramError as exc:
             raise SystemExit(f"import stopped: {exc.message}") from None
+        seen += len(chunk)
     summary = {"items": converted.items, "created": total.created, "existing": total.existing,
                "conflicts": len(total.conflicts), "skipped": len(converted.skipped),
-               "queued": total.queued}  # fmt: skip
+               "queued": total.queued, "rejected": len(total.rejected)}  # fmt: skip
     print(json.dumps(summary))
+    report_rejected(total)
     if total.conflicts:
         print(f"not imported (id or content taken): {', '.join(total.conflicts[:20])}", file=sys.stderr)
     return 0 if converted.records or not converted.items else 1

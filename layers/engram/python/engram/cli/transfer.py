@@ -1,12 +1,14 @@
 """`engram export | import | forget-user`: a user's data, against a local data dir (in-process, no
-server) or an engram API (`--url` and `--api-key`, or ENGRAM_URL and ENGRAM_API_KEY).
+server) or an engram API (`--url`, or ENGRAM_URL, with the key in ENGRAM_API_KEY: `--api-key` works
+too, but a command line is visible to every user of the machine, so it warns).
 
 engram export --user-id maya -o maya.ndjson [--embeddings]      # resumable: run it again after a stop
-engram import maya.ndjson --url https://… --api-key …           # idempotent: ids kept, reruns change nothing
+engram import maya.ndjson --url https://…                       # idempotent: ids kept, reruns change nothing
 engram forget-user maya [--no-wait]
 
 An export to a file keeps its progress in `<file>.progress` (the next page's cursor and the bytes
-written so far): run again, it cuts the file back to the last whole page and continues. An import
+written so far): run again, it cuts the file back to the last whole page and continues. The file is
+created readable by its owner only (0600): it holds the user's memories. An import
 keeps the number of lines it has applied in `<file>.imported` and starts after them; since importing
 a record twice changes nothing, a stop at any point is harmless either way.
 """
@@ -23,12 +25,33 @@ import urllib.parse
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from engram.cli.common import DEFAULT_TENANT, container_of
 
+if TYPE_CHECKING:
+    from engram.usecases.transfer import ImportReport
+
 IMPORT_BATCH_BYTES = 48_000  # under the API's 64 KiB body limit, with room for the envelope
 IMPORT_BATCH_RECORDS = 200
+
+
+def _origin(url: str) -> tuple[str, str]:
+    parts = urllib.parse.urlsplit(url)
+    return parts.scheme.lower(), parts.netloc.lower()
+
+
+class _KeyStaysHome(urllib.request.HTTPRedirectHandler):
+    """Follows a redirect as urllib does, but never takes the API key to another origin (urllib
+    copies every header onto the redirected request, Authorization included)."""
+
+    def redirect_request(
+        self, req: urllib.request.Request, fp: IO[bytes], code: int, msg: str, headers: Any, newurl: str
+    ) -> urllib.request.Request | None:
+        new = super().redirect_request(req, fp, code, msg, headers, newurl)
+        if new is not None and _origin(newurl) != _origin(req.full_url):
+            new.remove_header("Authorization")
+        return new
 
 
 class Remote:
@@ -38,6 +61,7 @@ class Remote:
         self.url = url.rstrip("/")
         self.api_key = api_key
         self.timeout = timeout
+        self._opener = urllib.request.build_opener(_KeyStaysHome)
 
     def request(self, method: str, path: str, body: Any = None, query: dict[str, str] | None = None) -> bytes:
         url = self.url + path + ("?" + urllib.parse.urlencode(query) if query else "")
@@ -48,7 +72,7 @@ class Remote:
             request.add_header("Content-Type", "application/json")
         for attempt in range(6):
             try:
-                with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                with self._opener.open(request, timeout=self.timeout) as response:
                     return bytes(response.read())
             except urllib.error.HTTPError as exc:
                 if exc.code in (429, 502, 503, 504) and attempt < 5:
@@ -68,9 +92,15 @@ def _remote(args: argparse.Namespace) -> Remote | None:
     url = args.url or os.environ.get("ENGRAM_URL")
     if not url:
         return None
+    if args.api_key:
+        print(
+            "warning: --api-key shows the key to every user of this machine (ps, /proc);"
+            " set ENGRAM_API_KEY instead",
+            file=sys.stderr,
+        )
     key = args.api_key or os.environ.get("ENGRAM_API_KEY")
     if not key:
-        raise SystemExit("--url needs --api-key (or ENGRAM_API_KEY)")
+        raise SystemExit("--url needs the API key in ENGRAM_API_KEY (or --api-key)")
     return Remote(url, key)
 
 
@@ -114,6 +144,14 @@ def _pages(args: argparse.Namespace, cursor: str | None) -> Iterator[tuple[list[
             return
 
 
+def _private(path: Path, append: bool) -> IO[bytes]:
+    """The file opened for writing, readable by its owner only (0600), whoever made it before."""
+    flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if append else os.O_TRUNC)
+    fd = os.open(path, flags, 0o600)
+    os.fchmod(fd, 0o600)
+    return os.fdopen(fd, "ab" if append else "wb")
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     if args.output in (None, "-"):
         for lines, _ in _pages(args, None):
@@ -125,7 +163,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     if progress.exists() and out.exists():  # resume after the last whole page
         state = json.loads(progress.read_text())
         cursor, written = state["cursor"], int(state["bytes"])
-    with open(out, "ab" if cursor else "wb") as f, _bar(None, "rec", "export") as bar:
+    with _private(out, append=bool(cursor)) as f, _bar(None, "rec", "export") as bar:
         if cursor:
             f.truncate(written)
             f.seek(written)
@@ -138,7 +176,8 @@ def cmd_export(args: argparse.Namespace) -> int:
             written += len(data)
             bar.update(len(lines))
             if next_cursor is not None:
-                progress.write_text(json.dumps({"cursor": next_cursor, "bytes": written}))
+                with _private(progress, append=False) as p:
+                    p.write(json.dumps({"cursor": next_cursor, "bytes": written}).encode())
     progress.unlink(missing_ok=True)
     end = json.loads(lines[-1]) if lines else {}
     print(f"exported to {out}: {json.dumps(end.get('counts', {}))}", file=sys.stderr)
@@ -177,7 +216,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         from engram.cli.mem0 import cmd_import_mem0
 
         return cmd_import_mem0(args)
-    from engram.domain.errors import EngramError
+    from engram.domain.errors import EngramError, InvalidRequest
     from engram.usecases.transfer import ImportReport
 
     source = Path(args.file)
@@ -191,15 +230,20 @@ def cmd_import(args: argparse.Namespace) -> int:
         run = importer(container_of(args))
 
         def apply(records: list[dict[str, Any]]) -> dict[str, Any]:
-            report = run(args.tenant, records)
+            try:
+                report = run(args.tenant, records)
+            except InvalidRequest as exc:
+                if "rejected" not in exc.detail:
+                    raise
+                report = ImportReport(rejected=list(exc.detail["rejected"]))  # type: ignore[call-overload]
             return {"records": report.records, "created": report.created, "existing": report.existing,
-                    "conflicts": report.conflicts}  # fmt: skip
+                    "conflicts": report.conflicts, "rejected": report.rejected}  # fmt: skip
     else:
 
         def apply(records: list[dict[str, Any]]) -> dict[str, Any]:
             return dict(json.loads(remote.request("POST", "/v1/import", {"records": records})))
 
-    total = ImportReport()
+    total, seen = ImportReport(), 0
     with open(source, "rb") as f, _bar(source.stat().st_size, "B", "import") as bar:
         if skip:
             for _ in range(skip):
@@ -216,18 +260,29 @@ def cmd_import(args: argparse.Namespace) -> int:
                     created=answer["created"],
                     existing=answer["existing"],
                     conflicts=answer["conflicts"],
+                    rejected=answer.get("rejected", []),
                 )
-                total.add(part)
+                total.add(part, offset=seen)
+                seen += len(records)
             skip += lines
             done_file.write_text(str(skip))
             bar.update(size)
     done_file.unlink(missing_ok=True)
     summary = {"records": total.records, "created": total.created, "existing": total.existing,
-               "conflicts": len(total.conflicts)}  # fmt: skip
+               "conflicts": len(total.conflicts), "rejected": len(total.rejected)}  # fmt: skip
     print(json.dumps(summary))
+    report_rejected(total)
     if total.conflicts:
         print(f"not imported (id or content taken): {', '.join(total.conflicts[:20])}", file=sys.stderr)
     return 0
+
+
+def report_rejected(report: ImportReport) -> None:
+    """Each record not imported, and why, on stderr (its index among the file's records)."""
+    for item in report.rejected[:100]:
+        print(f"rejected record {item['record']}: {item['reason']}", file=sys.stderr)
+    if len(report.rejected) > 100:
+        print(f"… and {len(report.rejected) - 100} more rejected", file=sys.stderr)
 
 
 # --------------------------------------------------------------------------- forget-user
@@ -266,7 +321,11 @@ def add_transfer_commands(sub: Any, data_dir: Callable[[argparse.ArgumentParser]
             "--tenant", default=DEFAULT_TENANT, help=f"local data dir only (default: {DEFAULT_TENANT})"
         )
         p.add_argument("--url", help="an engram API instead of the data dir (default: $ENGRAM_URL)")
-        p.add_argument("--api-key", help="its API key (default: $ENGRAM_API_KEY); the key decides the tenant")
+        p.add_argument(
+            "--api-key",
+            help="its API key; prefer $ENGRAM_API_KEY (a command line is visible to other users); the key"
+            " decides the tenant",
+        )
 
     p = sub.add_parser("export", help="export a user's memories, history, graph and sessions as NDJSON")
     common(p)

@@ -245,6 +245,8 @@ class Container:
             transcripts=self.transcripts,
             vectors=self.vector_index,
             queue=self.queue,
+            pii_policy=self.pii_policy,  # an import is screened as remember is
+            dimensions=self.settings.embedder.dimensions,
         )
 
     @cached_property

@@ -198,6 +198,9 @@ def main() -> None:
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     settings = pickle.loads(sys.stdin.buffer.read())  # from the parent process, never from a client
     from engram.runtime.container import from_settings
+    from engram.tracing import configure_tracing
+
+    configure_tracing()  # its spans (enrich, extract, model calls) exported as serve's are, if asked
 
     container = from_settings(settings)
     load = getattr(container.embedder, "load", None)  # a local model (MiniLM): read it now

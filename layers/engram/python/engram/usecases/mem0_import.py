@@ -24,12 +24,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from engram.domain.limits import MAX_CONTENT_CHARS, MAX_METADATA_BYTES
 from engram.domain.models import Memory, Provenance
 from engram.domain.text import clean, content_hash
 from engram.ids import encode
-
-MAX_CONTENT_CHARS = 8_000  # the API's limit on a memory's content
-MAX_METADATA_BYTES = 4_096  # and on its metadata
 
 
 class Mem0FormatError(ValueError):

@@ -45,6 +45,7 @@ from engram.ports import (
     VectorIndex,
 )
 from engram.settings import RankingSettings
+from engram.tracing import of_results, traced
 from engram.usecases.graph import NO_EXPANSION, ExpandQuery, Expansion
 
 _LEGS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="recall-lexical")
@@ -146,6 +147,7 @@ class Recall:
         assert self.embedder is not None
         return tuple(self.embedder.embed([text])[0])
 
+    @traced("engram.recall", result=of_results)
     def __call__(self, q: RecallQuery) -> list[Recalled]:
         now = self.clock.now()
         w = weights_from(self.ranking, q.weights)

@@ -1,33 +1,25 @@
-"""The API's routes by area, each area's `router(...)` a `Routes` of its own that the API includes
-(engram.api.app). A route reads its tenant through `tenant`, which answers for the request its own call
-is handling (engram.api.router.current_request).
+"""The API's routes by area, each a powertools `Router` the resolver includes (engram.api.app).
+
+powertools keeps the request being handled on the resolver: once included, a `Router` reads its event
+through the resolver it was included in. So each area's `router(...)` builds a router for one
+resolver, and none is shared: a module-level router would read its requests through the last
+resolver it was included in.
 """
 
 from __future__ import annotations
 
-import functools
-import importlib
-from collections.abc import Callable
+from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 
-from engram.api.router import Routes
-from engram.api.routes import memories, meta, recall
+from engram.api.routes import admin, entities, memories, meta, recall, sessions, transfer
 from engram.api.services import Services
 
-# Declared the first time a request none of the routes above answers arrives (Routes.defer): a fresh
-# api Lambda answering memories and searches never loads them (~5% of its cold start's instructions).
-DEFERRED = ("admin", "entities", "sessions", "transfer")
 
-
-def include_routes(app: Routes, services: Services, tenant: Callable[[], str]) -> None:
+def include_routes(app: APIGatewayRestResolver, services: Services) -> None:
     """Every area's routes on `app`, in the order the document and the path matching have them."""
-    app.include(meta.router(app))
-    app.include(memories.router(services, tenant))
-    app.include(recall.router(services, tenant))
-    for area in DEFERRED:
-        app.defer(functools.partial(_declare, area, services, tenant))
-
-
-def _declare(area: str, services: Services, tenant: Callable[[], str]) -> Routes:
-    module = importlib.import_module(f"engram.api.routes.{area}")
-    routes: Routes = module.router(services, tenant)
-    return routes
+    app.include_router(meta.router(app))
+    app.include_router(memories.router(services))
+    app.include_router(recall.router(services))
+    app.include_router(admin.router(services))
+    app.include_router(entities.router(services))
+    app.include_router(sessions.router(services))
+    app.include_router(transfer.router(services))

@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from aws_lambda_powertools.event_handler.api_gateway import Router
 
 from engram.api.contract import ADMIN, AUTHENTICATED, responses
-from engram.api.router import Routes
+from engram.api.routing import new_router, tenant
 from engram.api.services import Services
 from engram.usecases.janitor.stats import Stats
 
-if TYPE_CHECKING:
-    from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 
-
-def router(c: Services, tenant: Callable[[], str]) -> Routes:
-    routes = Routes()
+def router(c: Services) -> Router:
+    routes = new_router()
 
     @routes.get(
         "/v1/admin/stats",
@@ -25,13 +21,6 @@ def router(c: Services, tenant: Callable[[], str]) -> Routes:
         responses=responses({200: (Stats, "the caller's counts")}, 401, 429),
     )
     def stats_route() -> Stats:
-        return c.tenant_stats(tenant())
+        return c.tenant_stats(tenant(routes))
 
     return routes
-
-
-def register_admin(app: APIGatewayRestResolver, services: Services, tenant: Callable[[], str]) -> None:
-    """The admin routes on a powertools resolver (a test's plain one), reading `tenant` per request."""
-    from engram.api.contract import replay
-
-    replay(app, router(services, tenant).routes)

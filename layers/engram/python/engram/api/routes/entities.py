@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Annotated
+
+from aws_lambda_powertools.event_handler.api_gateway import Router
+from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 
 from engram.api.contract import AUTHENTICATED, GRAPH, responses
 from engram.api.entities import EntityDetailOut, EntityList, EntityOut, RelationOut
-from engram.api.router import Path, Query, Routes
+from engram.api.routing import new_router, tenant
 from engram.api.schemas import ScopeName, UserId
 from engram.api.services import Services
 from engram.domain.graph import GraphScope
@@ -15,11 +17,11 @@ from engram.domain.graph import GraphScope
 EntityRef = Annotated[str, Path(min_length=1, max_length=128, description="an entity id, or its name")]
 
 
-def router(c: Services, tenant: Callable[[], str]) -> Routes:
-    routes = Routes()
+def router(c: Services) -> Router:
+    routes = new_router()
 
     def scope(user_id: str, project: str | None) -> GraphScope:
-        return GraphScope(tenant(), user_id, project or "default")
+        return GraphScope(tenant(routes), user_id, project or "default")
 
     @routes.get(
         "/v1/entities",

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Annotated
+
+from aws_lambda_powertools.event_handler import Response, content_types
+from aws_lambda_powertools.event_handler.api_gateway import Router
+from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 
 from engram.api.contract import AUTH, AUTHENTICATED, BODY, MEMORIES, responses
 from engram.api.remember import remember_command, remember_response, remember_status
-from engram.api.router import APPLICATION_JSON, Path, Query, Response, Routes
+from engram.api.routing import new_router, tenant
 from engram.api.schemas import (
     AgentId,
     BatchRequest,
@@ -32,11 +35,11 @@ MemoryId = Annotated[str, Path(min_length=1, max_length=64)]
 
 
 def _json(status: int, model: RememberResponse) -> Response[RememberResponse]:
-    return Response(status_code=status, content_type=APPLICATION_JSON, body=model)
+    return Response(status_code=status, content_type=content_types.APPLICATION_JSON, body=model)
 
 
-def router(c: Services, tenant: Callable[[], str]) -> Routes:
-    routes = Routes()
+def router(c: Services) -> Router:
+    routes = new_router()
 
     @routes.post(
         "/v1/memories",
@@ -54,7 +57,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Routes:
         ),
     )
     def remember(body: RememberRequest) -> Response[RememberResponse]:
-        result = c.remember(remember_command(tenant(), body))  # a secret raises PiiRejected: a 422
+        result = c.remember(remember_command(tenant(routes), body))  # a secret raises PiiRejected: a 422
         return _json(remember_status(result), remember_response(result))
 
     @routes.post(
@@ -65,7 +68,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Routes:
         responses=responses({200: (BatchResponse, "one result per item, in order")}, *BODY, *AUTH),
     )
     def remember_batch(body: BatchRequest) -> BatchResponse:
-        who = tenant()
+        who = tenant(routes)
         results = c.remember.many([remember_command(who, item) for item in body.items])
         return BatchResponse(results=[remember_response(r) for r in results])
 
@@ -93,7 +96,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Routes:
         ] = None,
     ) -> MemoryList:
         query = ListQuery(
-            tenant(),
+            tenant(routes),
             user_id,
             project,
             namespace,
@@ -116,7 +119,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Routes:
         responses=responses({200: (MemoryOut, "the memory")}, 404, 422, *AUTH),
     )
     def get_route(memory_id: MemoryId) -> MemoryOut:
-        return MemoryOut.of(c.memory_reads.get(tenant(), memory_id))
+        return MemoryOut.of(c.memory_reads.get(tenant(routes), memory_id))
 
     @routes.patch(
         "/v1/memories/<memory_id>",
@@ -127,7 +130,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Routes:
     )
     def patch_route(memory_id: MemoryId, body: PatchRequest) -> MemoryOut:
         changes = body.model_dump(exclude_unset=True)  # the fields sent: a null one clears it
-        return MemoryOut.of(c.update(tenant(), memory_id, changes))
+        return MemoryOut.of(c.update(tenant(routes), memory_id, changes))
 
     @routes.delete(
         "/v1/memories/<memory_id>",
@@ -137,7 +140,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Routes:
         responses=responses({200: (MemoryOut, "the forgotten memory")}, 404, 422, *AUTH, 503),
     )
     def delete_route(memory_id: MemoryId) -> MemoryOut:
-        return MemoryOut.of(c.forget(tenant(), memory_id))
+        return MemoryOut.of(c.forget(tenant(routes), memory_id))
 
     @routes.get(
         "/v1/memories/<memory_id>/history",
@@ -147,7 +150,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Routes:
         responses=responses({200: (HistoryList, "its events, oldest first")}, 404, 422, *AUTH),
     )
     def history_route(memory_id: MemoryId) -> HistoryList:
-        records = c.memory_reads.history(tenant(), memory_id)
+        records = c.memory_reads.history(tenant(routes), memory_id)
         return HistoryList.of(memory_id, records)
 
     return routes

@@ -6,21 +6,31 @@ import functools
 import json
 from typing import Any
 
+from aws_lambda_powertools.event_handler import APIGatewayRestResolver, Response
+from aws_lambda_powertools.event_handler.api_gateway import Router
+
 from engram import __version__
 from engram.api.contract import META, document, responses, swagger_page
-from engram.api.router import Response, Routes, current_request
+from engram.api.routing import new_router
 from engram.api.schemas import Health
 
 
-def router(app: Routes) -> Routes:
+def router(app: APIGatewayRestResolver) -> Router:
     """The routes that describe `app` itself (its document is served under the request's base path)."""
-    routes = Routes()
+    routes = new_router()
 
-    @functools.lru_cache(maxsize=4)  # a base path is a stage or "": one or two per process
+    @functools.lru_cache(maxsize=4)  # a base path is a stage or "": one or two per resolver
     def described(base_path: str) -> str:
-        """The document as JSON text, built once per base path: building it replays every route into
-        a powertools resolver, 0.1-0.3 s, and the routes do not change once all are declared."""
-        return json.dumps(document(app.complete(), base_path))
+        """The document as JSON text, built once per base path (powertools takes 0.1-0.3 s to build it,
+        and the routes do not change once the resolver is built)."""
+        return json.dumps(document(app, base_path))
+
+    def base_path() -> str:
+        """The prefix the API is served under: the stage when the URL carries it (API Gateway's
+        execute-api host), "" at the root of a host (custom domain, `engram serve`)."""
+        context = app.current_event.request_context
+        stage, path = context.stage, context.path or ""
+        return f"/{stage}" if stage and stage != "$default" and path.startswith(f"/{stage}") else ""
 
     @routes.get(
         "/v1/health",
@@ -38,12 +48,12 @@ def router(app: Routes) -> Routes:
         responses={200: {"description": "the OpenAPI 3.1 document"}, 429: responses({}, 429)[429]},
     )
     def openapi() -> dict[str, Any]:
-        doc: dict[str, Any] = json.loads(described(current_request().base_path()))
+        doc: dict[str, Any] = json.loads(described(base_path()))
         return doc
 
     @routes.get("/v1/docs", summary="Swagger UI over this document", include_in_schema=False)
     def docs() -> Response[str]:
-        page = swagger_page(json.loads(described(current_request().base_path())))
+        page = swagger_page(json.loads(described(base_path())))
         return Response(status_code=200, content_type="text/html; charset=utf-8", body=page)
 
     return routes

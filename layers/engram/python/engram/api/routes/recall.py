@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from aws_lambda_powertools.event_handler.api_gateway import Router
 
 from engram.api.contract import AUTH, AUTHENTICATED, BODY, RECALL, responses
-from engram.api.router import Routes
+from engram.api.routing import new_router, tenant
 from engram.api.schemas import SearchRequest, SearchResponse
 from engram.api.search import recall_query, search_response
 from engram.api.services import Services
 
 
-def router(c: Services, tenant: Callable[[], str]) -> Routes:
-    routes = Routes()
+def router(c: Services) -> Router:
+    routes = new_router()
 
     @routes.post(
         "/v1/memories/search",
@@ -22,10 +22,10 @@ def router(c: Services, tenant: Callable[[], str]) -> Routes:
         responses=responses({200: (SearchResponse, "the best matches, best first")}, *BODY, *AUTH, 503),
     )
     def search_route(body: SearchRequest) -> SearchResponse:
-        results = c.recall(recall_query(tenant(), body))
+        results = c.recall(recall_query(tenant(routes), body))
         if not body.expand:
             return search_response(results, body.explain)
-        sources = c.session_reads.sources(tenant(), [r.memory for r in results])
+        sources = c.session_reads.sources(tenant(routes), [r.memory for r in results])
         return search_response(results, body.explain, sources)
 
     return routes

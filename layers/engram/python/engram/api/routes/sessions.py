@@ -3,11 +3,14 @@ checkpoints and read the latest as a recovery digest."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Annotated
 
+from aws_lambda_powertools.event_handler import Response, content_types
+from aws_lambda_powertools.event_handler.api_gateway import Router
+from aws_lambda_powertools.event_handler.openapi.params import Path, Query
+
 from engram.api.contract import AUTHENTICATED, SESSIONS, responses
-from engram.api.router import APPLICATION_JSON, Path, Query, Response, Routes
+from engram.api.routing import new_router, tenant
 from engram.api.schemas import NAME_PATTERN, UserId
 from engram.api.services import Services
 from engram.api.sessions import (
@@ -33,8 +36,8 @@ SessionId = Annotated[
 ]
 
 
-def router(c: Services, tenant: Callable[[], str]) -> Routes:
-    routes = Routes()
+def router(c: Services) -> Router:
+    routes = new_router()
 
     @routes.post(
         "/v1/sessions/<session_id>/messages",
@@ -47,8 +50,8 @@ def router(c: Services, tenant: Callable[[], str]) -> Routes:
         ),
     )
     def append_route(session_id: SessionId, body: AppendRequest) -> Response[AppendResponse]:
-        answer = append_response(c.append_messages(append_command(tenant(), session_id, body)))
-        return Response(status_code=202, content_type=APPLICATION_JSON, body=answer)
+        answer = append_response(c.append_messages(append_command(tenant(routes), session_id, body)))
+        return Response(status_code=202, content_type=content_types.APPLICATION_JSON, body=answer)
 
     @routes.get(
         "/v1/sessions/<session_id>",
@@ -58,7 +61,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Routes:
         responses=responses({200: (SessionOut, "the session")}, 404, 422, 401, 429),
     )
     def session_route(session_id: SessionId, user_id: Annotated[UserId, Query()]) -> SessionOut:
-        return session_out(c.session_reads.get(SessionRef(tenant(), user_id, session_id)))
+        return session_out(c.session_reads.get(SessionRef(tenant(routes), user_id, session_id)))
 
     @routes.get(
         "/v1/sessions/<session_id>/transcript",
@@ -73,7 +76,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Routes:
         limit: Annotated[int, Query(ge=1, le=200)] = 50,
         cursor: Annotated[str | None, Query(max_length=512)] = None,
     ) -> TranscriptOut:
-        page = c.session_reads.messages(SessionRef(tenant(), user_id, session_id), limit, cursor)
+        page = c.session_reads.messages(SessionRef(tenant(routes), user_id, session_id), limit, cursor)
         return TranscriptOut(
             session_id=session_id, items=[MessageOut.of(m) for m in page.items], cursor=page.cursor
         )
@@ -90,7 +93,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Routes:
         user_id: Annotated[UserId, Query()],
         cascade: Annotated[bool, Query()] = False,
     ) -> SessionDeleted:
-        ref = SessionRef(tenant(), user_id, session_id)
+        ref = SessionRef(tenant(routes), user_id, session_id)
         deleted = c.delete_session(ref, cascade=cascade)
         return SessionDeleted(
             session_id=deleted.session_id, deleted_messages=deleted.messages, forgotten=deleted.forgotten
@@ -110,14 +113,14 @@ def router(c: Services, tenant: Callable[[], str]) -> Routes:
         ),
     )
     def checkpoint_route(session_id: SessionId, body: CheckpointRequest) -> Response[CheckpointSaved]:
-        result = c.save_checkpoint(checkpoint_command(tenant(), session_id, body))
+        result = c.save_checkpoint(checkpoint_command(tenant(routes), session_id, body))
         answer = CheckpointSaved(
             checkpoint=CheckpointOut.of(session_id, result.checkpoint),
             debounced=not result.created,
             pruned=result.pruned,
         )
         status = 201 if result.created else 200
-        return Response(status_code=status, content_type=APPLICATION_JSON, body=answer)
+        return Response(status_code=status, content_type=content_types.APPLICATION_JSON, body=answer)
 
     @routes.get(
         "/v1/sessions/<session_id>/checkpoints/latest",
@@ -131,7 +134,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Routes:
         user_id: Annotated[UserId, Query()],
         budget_chars: Annotated[int, Query(ge=200, le=20000)] = 2000,
     ) -> RecoveryOut:
-        ref = SessionRef(tenant(), user_id, session_id)
+        ref = SessionRef(tenant(routes), user_id, session_id)
         recovery = c.session_reads.recovery(ref, budget_chars)
         return RecoveryOut(
             session_id=session_id,

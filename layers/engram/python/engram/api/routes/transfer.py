@@ -4,11 +4,14 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated
 
+from aws_lambda_powertools.event_handler import Response, content_types
+from aws_lambda_powertools.event_handler.api_gateway import Router
+from aws_lambda_powertools.event_handler.openapi.params import Path, Query
+
 from engram.api.contract import AUTHENTICATED, USERS, responses
-from engram.api.router import APPLICATION_JSON, Path, Query, Response, Routes
+from engram.api.routing import new_router, tenant
 from engram.api.schemas import UserId
 from engram.api.services import Services
 from engram.api.transfer import NDJSON, ErasureOut, ImportRequest, ImportResponse
@@ -32,8 +35,8 @@ def _export_answer() -> dict[int, OpenAPIResponse]:
     return answers
 
 
-def router(c: Services, tenant: Callable[[], str]) -> Routes:
-    routes = Routes()
+def router(c: Services) -> Router:
+    routes = new_router()
 
     @routes.get(
         "/v1/export",
@@ -48,7 +51,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Routes:
         limit: Annotated[int, Query(ge=1, le=1000, description="records a page, at most")] = 200,
         embeddings: Annotated[bool, Query(description="include each memory's embedding")] = False,
     ) -> Response[str]:
-        page = c.exporter.page(tenant(), user_id, cursor, limit, embeddings)
+        page = c.exporter.page(tenant(routes), user_id, cursor, limit, embeddings)
         lines = [json.dumps(r, ensure_ascii=False, separators=(",", ":")) for r in page.records]
         if page.cursor is not None:
             lines.append(json.dumps({"kind": "page", "cursor": page.cursor}))
@@ -62,14 +65,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Routes:
         responses=responses({200: (ImportResponse, "what was imported")}, 400, 403, 413, 422, 401, 429, 503),
     )
     def import_route(body: ImportRequest) -> ImportResponse:
-        report = c.importer(tenant(), body.records)
-        return ImportResponse(
-            records=report.records,
-            created=report.created,
-            existing=report.existing,
-            conflicts=report.conflicts,
-            queued=report.queued,
-        )
+        return ImportResponse.of(c.importer(tenant(routes), body.records))
 
     @routes.delete(
         "/v1/users/<user_id>",
@@ -81,11 +77,11 @@ def router(c: Services, tenant: Callable[[], str]) -> Routes:
         ),
     )
     def erase_route(user_id: UserPath) -> Response[ErasureOut]:
-        record = c.request_erasure(tenant(), user_id)
+        record = c.request_erasure(tenant(routes), user_id)
         body = ErasureOut.of(record, user_id)
         return Response(
             status_code=202,
-            content_type=APPLICATION_JSON,
+            content_type=content_types.APPLICATION_JSON,
             body=body,
             headers={"Location": body.status_url},
         )
@@ -98,7 +94,7 @@ def router(c: Services, tenant: Callable[[], str]) -> Routes:
         responses=responses({200: (ErasureOut, "the job")}, 404, 422, 401, 429),
     )
     def erasure_route(user_id: UserPath, job_id: JobId) -> ErasureOut:
-        record = c.erasure_status(tenant(), user_id, job_id)
+        record = c.erasure_status(tenant(routes), user_id, job_id)
         if record is None:
             raise MemoryNotFound(f"no erasure job {job_id} for this user")
         return ErasureOut.of(record, user_id)

@@ -11,6 +11,7 @@ from botocore.exceptions import BotoCoreError, ClientError
 
 from engram.providers.aws import bedrock_runtime_client
 from engram.providers.embedders.errors import EmbeddingError
+from engram.tracing import model_call
 
 DEFAULT_MODEL_ID = "amazon.titan-embed-text-v2:0"
 TITAN_V2_DIMENSIONS = (256, 512, 1024)
@@ -38,6 +39,7 @@ class BedrockEmbedder:
         self.name = model_id
         self.dimensions = dimensions
 
+    @model_call("embeddings", "aws.bedrock")
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         return [self._embed_one(text) for text in texts]
 

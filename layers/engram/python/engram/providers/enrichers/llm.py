@@ -41,6 +41,7 @@ from engram.providers.enrichers.model_output import (
     truncate_input,
 )
 from engram.providers.enrichers.rules import RulesEnricher
+from engram.tracing import model_call
 
 DEFAULT_BEDROCK_MODEL = "anthropic.claude-3-haiku-20240307-v1:0"
 DEFAULT_OPENAI_MODEL = "gpt-4o-mini"
@@ -207,6 +208,7 @@ class BedrockEnricher(_ModelEnricher):
         self.name = f"bedrock:{model_id}"
         self.client = client or bedrock_runtime_client(timeout_s, attempts=2, region_name=region_name or None)
 
+    @model_call("chat", "aws.bedrock")
     def _ask(self, request: StructuredRequest) -> str | Mapping[str, Any]:
         try:
             response = self.client.converse(
@@ -267,6 +269,7 @@ class OpenAICompatEnricher(_ModelEnricher):
         self.timeout_s = timeout_s
         self._api_key = api_key
 
+    @model_call("chat", "openai")
     def _ask(self, request: StructuredRequest) -> str:
         body = {
             "model": self.model,

@@ -26,6 +26,7 @@ from engram.ports import (
     VectorIndex,
 )
 from engram.settings import DedupSettings, JanitorSettings
+from engram.tracing import of_report, traced
 from engram.usecases.janitor.consolidate import consolidate
 from engram.usecases.janitor.context import JanitorReport, Progress, RunContext
 from engram.usecases.janitor.decay import decay
@@ -92,6 +93,7 @@ class Janitor:
     enricher: Callable[[], SourcedEnricher] | None = None  # built on first use: only consolidate asks it
     clock: Clock = field(default_factory=SystemClock)
 
+    @traced("engram.janitor", result=of_report)
     def run(
         self,
         job: JanitorJob | str,
