@@ -3,12 +3,8 @@
 One helper (`_function`) makes every function; one helper (`lambda_environment`) builds the settings
 every function reads. Permissions are granted in one block, so least privilege can be read at a glance.
 
-Cold start is the platform's job: the layer ships bytecode (engram_infra.layer), and with `snapstart`
-(the default; Python 3.12 or later) Lambda snapshots each published version after its init and starts
-new instances from the snapshot. SnapStart applies to published versions only, so every caller (API
-Gateway, the authorizer, SQS, EventBridge) invokes the alias `live` (`Functions.live`), which CDK moves
-to a new version whenever the code or configuration changes. Provisioned concurrency is the other
-lever (docs/deploy.md); the two cannot be combined on one version.
+SnapStart (`snapstart`, Python 3.12+) restores published versions only, so every caller invokes the
+alias `live` (`Functions.live`), which CDK moves to a new version when code or configuration changes.
 """
 
 from __future__ import annotations

@@ -1,12 +1,7 @@
 """The rules of an API key, in one place for the authorizer function and the use cases: the bearer
-header, the stored hash, the revocation check, and what a request carries from its key (the
-authorizer context: tenant, rate, users). Standard library only, so the authorizer's cold start
-loads nothing else.
-
-A key has its own rate, or is explicitly unlimited, or gets the deployment's default rate
-(`ENGRAM_DEFAULT_KEY_RATE` / `_BURST`): without a limit on every key one tenant could starve the rest.
-A key restricted to users (`--users`) may only read and write those `user_id`s; an unrestricted key
-is the whole tenant.
+header, the stored hash, the revocation check, and what a request carries from its key (tenant, rate:
+its own, else the default, unless minted unlimited; users: an unrestricted key is the whole tenant).
+Standard library only, so the authorizer's cold start loads nothing else.
 """
 
 from __future__ import annotations

@@ -1,10 +1,7 @@
-"""What a function does when Lambda SnapStart restores it from a snapshot of its init.
-
-Every instance restored from one snapshot starts with the same memory, so the same state of Python's
-`random` (botocore's retry jitter, the DynamoDB store's backoff): `reseed` gives each its own, so
-their retries do not fall in step. Connections need nothing: engram's clients (botocore, OpenSearch)
-connect on their first request, never during init, so none is in the snapshot to go stale.
-Outside a SnapStart runtime (`snapshot_restore_py` is not there) nothing is registered.
+"""What a function does when Lambda SnapStart restores it: instances restored from one snapshot share
+the state of Python's `random` (botocore's retry jitter, the store's backoff), so each re-seeds it.
+Connections need nothing: engram's clients connect on their first request, never during init.
+Outside SnapStart's runtime (no `snapshot_restore_py`) nothing is registered.
 """
 
 from __future__ import annotations
