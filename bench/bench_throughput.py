@@ -1,6 +1,7 @@
 """Throughput of `engram serve` out of the box: writes/s and searches/s with 16 keep-alive clients.
 
 python bench/bench_throughput.py [--clients 16] [--seconds 10] [--workers auto 1 2] [--no-worker]
+                                 [--key-rate unlimited|N]
 
 For each worker setting, `engram serve` starts on a fresh data dir exactly as `make run` starts it
 ("auto": no --workers, the count it picks from the machine; a number: ENGRAM_HTTP_WORKERS=N), its
@@ -163,13 +164,15 @@ def catch_up(served: Served, timeout_s: float) -> dict:
         db.close()
 
 
-def measure(workers: str, clients: int, seconds: float, worker: bool, catch_up_s: float) -> dict:
+def measure(
+    workers: str, clients: int, seconds: float, worker: bool, catch_up_s: float, key_rate: str = "unlimited"
+) -> dict:
     env = {} if worker else {"ENGRAM_WORKER_ENABLED": "false"}
     if workers != "auto":
         env["ENGRAM_HTTP_WORKERS"] = workers
     saved = os.environ.pop("ENGRAM_HTTP_WORKERS", None)  # "auto" means nothing set
     try:
-        served = Served(env)
+        served = Served(env, key_rate=key_rate)
     finally:
         if saved is not None:
             os.environ["ENGRAM_HTTP_WORKERS"] = saved
@@ -237,13 +240,18 @@ def main() -> int:
         default=120,
         help="seconds to wait for enrichment before the searches",
     )
+    parser.add_argument(
+        "--key-rate",
+        default="unlimited",
+        help="the bench key's --rate: 'unlimited' (default), or a number, so every request takes a token",
+    )
     args = parser.parse_args()
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"{os.cpu_count()} cores; load average {load}")
     print(f"client: one thread, {args.clients} keep-alive HTTP/1.1 connections over raw sockets, 2xx counted")
     results = []
     for workers in args.workers:
-        r = measure(workers, args.clients, args.seconds, args.worker, args.catch_up_timeout)
+        r = measure(workers, args.clients, args.seconds, args.worker, args.catch_up_timeout, args.key_rate)
         results.append(r)
         how = "(no flag)" if workers == "auto" else f"--workers {workers}"
         enrich = "enrichment worker on" if args.worker else "enrichment worker off"

@@ -45,14 +45,17 @@ def free_port() -> int:
 
 
 class Served:
-    """`engram serve` in a subprocess on a fresh data dir, with an API key for tenant `bench`."""
+    """`engram serve` in a subprocess on a fresh data dir, with an API key for tenant `bench` (unlimited:
+    the benchmarks measure the server, not the key's rate; a number makes it take a token a request)."""
 
-    def __init__(self, env: dict[str, str] | None = None, data_dir: str | None = None) -> None:
+    def __init__(
+        self, env: dict[str, str] | None = None, data_dir: str | None = None, key_rate: str = "unlimited"
+    ) -> None:
         self.data_dir = data_dir or tempfile.mkdtemp(prefix="engram-bench-")
         self.env = {**os.environ, "POWERTOOLS_LOG_LEVEL": "ERROR", **(env or {})}
         cli = [sys.executable, "-m", "engram.cli"]
         out = subprocess.run(
-            [*cli, "keys", "create", "--tenant", "bench", "--data-dir", self.data_dir],
+            [*cli, "keys", "create", "--tenant", "bench", "--rate", key_rate, "--data-dir", self.data_dir],
             capture_output=True,
             text=True,
             check=True,

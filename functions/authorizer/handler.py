@@ -8,9 +8,10 @@ with cold_start():  # the keys table only (one botocore client), once, without t
     from typing import TYPE_CHECKING, Any
 
     from engram.observability import logger
-    from engram.runtime.authorizer import authorize, key_store
+    from engram.runtime.authorizer import AuthorizerSettings, authorize, key_store
 
-    keys = key_store()
+    settings = AuthorizerSettings.from_env()
+    keys = key_store(settings)
 
 if TYPE_CHECKING:
     from aws_lambda_powertools.utilities.typing import LambdaContext
@@ -19,4 +20,4 @@ if TYPE_CHECKING:
 # Lambda's active tracing records every invocation; its one log line per denied key is the shared Logger's.
 @logger.inject_lambda_context
 def handler(event: dict[str, Any], context: LambdaContext) -> dict:
-    return authorize(keys, event)
+    return authorize(keys, event, settings.default_rate)

@@ -5,14 +5,16 @@ answers itself, throttling and JSON access logs.
 A method a route does not have is answered by API Gateway itself (MISSING_AUTHENTICATION_TOKEN,
 mapped to a JSON 404 below); `engram serve` answers it with a JSON 405 and `Allow`.
 
-Throttling is the stage's default method throttle (rate/burst from context), which caps every caller.
-A usage plan would not: API Gateway applies usage plans only to methods that require an API Gateway
-API key, and engram's keys are its own (checked by the authorizer). Per-tenant plans would need one
-API Gateway key per tenant, returned by the authorizer as `usageIdentifierKey`.
+Throttling has three layers. Every key is held to its own rate or the deployment's default
+(`default_key_rate`, a token bucket the api function takes from: a 429 with Retry-After), so one
+tenant cannot starve the others; the stage's method throttle (`throttle_rate`/`throttle_burst`) caps
+all callers together, protecting the account's Lambda concurrency; and an optional WAF web ACL
+(`waf_rate_limit` > 0, off by default: about $6/month) blocks a key's requests at the edge past that
+many per 5 minutes, before the authorizer or the function runs. Usage plans would not help: API
+Gateway applies them only to methods that require its own API keys, and engram's keys are its own.
 
 Request size: API Gateway's own limit (10 MB) cannot be lowered. The application rejects bodies over
-64 KiB with a JSON 413, so nothing larger reaches the store; a WAF size rule would stop them at the
-edge but costs about $6/month per stage, so it is left out. CORS is off (agents call from servers).
+64 KiB with a JSON 413, so nothing larger reaches the store. CORS is off (agents call from servers).
 """
 
 from __future__ import annotations
@@ -23,10 +25,14 @@ from aws_cdk import Duration, RemovalPolicy
 from aws_cdk import aws_apigateway as apigw
 from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_logs as logs
+from aws_cdk import aws_wafv2 as wafv2
 from constructs import Construct
 
 from .config import EngramConfig
 from .nag import acknowledge
+
+# How long API Gateway keeps the authorizer's answer for a key: the most a revoked key keeps working.
+AUTHORIZER_CACHE_TTL_S = 30
 
 # path under the stage -> methods. Every route is authorized except PUBLIC.
 ROUTES: dict[str, tuple[str, ...]] = {
@@ -135,7 +141,8 @@ class Api(Construct):
             "ApiKeyAuthorizer",
             handler=authorizer,
             identity_sources=[apigw.IdentitySource.header("Authorization")],
-            results_cache_ttl=Duration.minutes(5),
+            # A revoked key is refused within this long: API Gateway keeps an Allow for the TTL.
+            results_cache_ttl=Duration.seconds(AUTHORIZER_CACHE_TTL_S),
         )
         integration = apigw.LambdaIntegration(handler, proxy=True, allow_test_invoke=False)
         for path, methods in ROUTES.items():
@@ -152,6 +159,8 @@ class Api(Construct):
                 )
                 if public:
                     acknowledge(added, ("AwsSolutions-APIG4", PUBLIC[(method, path)]))
+
+        self.web_acl = self._web_acl(config.stage, config.waf_rate_limit) if config.waf_rate_limit else None
 
         for response_type, status, error in _GATEWAY_ERRORS:
             self.rest_api.add_gateway_response(
@@ -173,8 +182,8 @@ class Api(Construct):
             ),
             (
                 "AwsSolutions-APIG3",
-                "No WAF by default (about $6/month per stage): stage throttling, the authorizer and the "
-                "application's 64 KiB body limit cover abuse. Associate a web ACL with the stage if needed.",
+                "No WAF by default (about $6/month per stage): per-key rates, stage throttling, the "
+                "authorizer and the 64 KiB body limit cover abuse. -c waf_rate_limit=N adds a web ACL.",
             ),
             (
                 "AwsSolutions-COG4",
@@ -193,6 +202,58 @@ class Api(Construct):
                 ),
             )
 
+    def _web_acl(self, stage: str, limit: int) -> wafv2.CfnWebACL:
+        """A regional web ACL on the stage blocking an Authorization header's requests past `limit` per
+        5 minutes (a 403 from API Gateway); requests without the header are left to the authorizer."""
+        metric = f"engram-{stage}"
+        acl = wafv2.CfnWebACL(
+            self,
+            "WebAcl",
+            scope="REGIONAL",
+            default_action=wafv2.CfnWebACL.DefaultActionProperty(allow={}),
+            visibility_config=_visibility(metric),
+            rules=[
+                wafv2.CfnWebACL.RuleProperty(
+                    name="rate-per-api-key",
+                    priority=0,
+                    action=wafv2.CfnWebACL.RuleActionProperty(block={}),
+                    visibility_config=_visibility(f"{metric}-rate-per-api-key"),
+                    statement=wafv2.CfnWebACL.StatementProperty(
+                        rate_based_statement=wafv2.CfnWebACL.RateBasedStatementProperty(
+                            limit=limit,
+                            evaluation_window_sec=300,
+                            aggregate_key_type="CUSTOM_KEYS",
+                            custom_keys=[
+                                wafv2.CfnWebACL.RateBasedStatementCustomKeyProperty(
+                                    header=wafv2.CfnWebACL.RateLimitHeaderProperty(
+                                        name="authorization",
+                                        text_transformations=[
+                                            wafv2.CfnWebACL.TextTransformationProperty(
+                                                priority=0, type="NONE"
+                                            )
+                                        ],
+                                    )
+                                )
+                            ],
+                        )
+                    ),
+                )
+            ],
+        )
+        wafv2.CfnWebACLAssociation(
+            self,
+            "WebAclAssociation",
+            resource_arn=self.rest_api.deployment_stage.stage_arn,
+            web_acl_arn=acl.attr_arn,
+        )
+        return acl
+
     @property
     def url(self) -> str:
         return self.rest_api.url
+
+
+def _visibility(metric: str) -> wafv2.CfnWebACL.VisibilityConfigProperty:
+    return wafv2.CfnWebACL.VisibilityConfigProperty(
+        cloud_watch_metrics_enabled=True, metric_name=metric, sampled_requests_enabled=False
+    )

@@ -57,6 +57,9 @@ class EngramConfig:
     history_retention_days: int
     throttle_rate: int
     throttle_burst: int
+    default_key_rate: str  # requests a second, or "unlimited" (engram.domain.key_rules)
+    default_key_burst: int
+    waf_rate_limit: int  # requests per 5 minutes per API key at the edge; 0: no WAF
     dlq_max_receive_count: int
     enrich_batch_size: int
     enrich_batching_window_seconds: int
@@ -64,6 +67,7 @@ class EngramConfig:
     log_retention: logs.RetentionDays
     alarm_email: str
     apigw_cloudwatch_role: bool
+    snapstart: bool  # Lambda SnapStart on every function (Python 3.12 or later)
     schedules: dict[str, str]
     otel_tracing: bool = False  # the ADOT layer and its wrapper on every function
     adot_layer_arn: str = ""  # the region's AWSOpenTelemetryDistroPython layer version
@@ -97,6 +101,12 @@ class EngramConfig:
             raise ConfigError(f"alarm_email {email!r} is not an e-mail address")
         llm_provider = _choice(get("llm_provider"), "llm_provider", ("bedrock", "openai", "rules"))
         llm_model = _text(get("llm_model"), "llm_model", allow_empty=llm_provider == "rules")
+        python = _choice(str(get("python")), "python", ("3.11", "3.12", "3.13"))
+        snapstart = _bool(get("snapstart"), "snapstart")
+        if snapstart and python == "3.11":
+            raise ConfigError(
+                "snapstart needs python 3.12 or later: set -c python=3.12, or -c snapstart=false"
+            )
         otel_tracing = _bool(get("otel_tracing"), "otel_tracing")
         adot_layer_arn = _text(get("adot_layer_arn"), "adot_layer_arn", allow_empty=not otel_tracing)
         if adot_layer_arn and not re.fullmatch(_LAYER_ARN, adot_layer_arn):
@@ -108,7 +118,8 @@ class EngramConfig:
         return cls(
             stage=stage,
             bundle=_bool(get("bundle"), "bundle"),
-            python=_choice(str(get("python")), "python", ("3.11", "3.12", "3.13")),
+            python=python,
+            snapstart=snapstart,
             embedding_provider=_choice(
                 get("embedding_provider"), "embedding_provider", ("bedrock", "openai")
             ),
@@ -127,6 +138,9 @@ class EngramConfig:
             history_retention_days=_int(get("history_retention_days"), "history_retention_days", 1),
             throttle_rate=rate,
             throttle_burst=burst,
+            default_key_rate=_key_rate(get("default_key_rate")),
+            default_key_burst=_int(get("default_key_burst"), "default_key_burst", 1),
+            waf_rate_limit=_waf_limit(get("waf_rate_limit")),
             dlq_max_receive_count=_int(get("dlq_max_receive_count"), "dlq_max_receive_count", 1, 1000),
             enrich_batch_size=_int(get("enrich_batch_size"), "enrich_batch_size", 1, 10),
             enrich_batching_window_seconds=_int(
@@ -175,6 +189,28 @@ def _choice(value: Any, key: str, choices: tuple[str, ...]) -> Any:
     if text not in choices:
         raise ConfigError(f"{key} must be one of {', '.join(choices)}, got {value!r}")
     return text
+
+
+def _key_rate(value: Any) -> str:
+    text = str(value).strip().lower()
+    if text == "unlimited":
+        return text
+    try:
+        rate = float(text)
+    except ValueError:
+        rate = 0.0
+    if not 0 < rate < 1e9:
+        raise ConfigError(
+            f"default_key_rate must be a number of requests a second > 0 or 'unlimited', got {value!r}"
+        )
+    return f"{rate:g}"
+
+
+def _waf_limit(value: Any) -> int:
+    limit = _int(value, "waf_rate_limit", 0, 2_000_000_000)
+    if 0 < limit < 10:
+        raise ConfigError(f"waf_rate_limit must be 0 (no WAF) or at least 10 (WAF's minimum), got {limit}")
+    return limit
 
 
 def _retention(value: Any) -> logs.RetentionDays:

@@ -2,6 +2,9 @@
 
 One helper (`_function`) makes every function; one helper (`lambda_environment`) builds the settings
 every function reads. Permissions are granted in one block, so least privilege can be read at a glance.
+
+SnapStart (`snapstart`, Python 3.12+) restores published versions only, so every caller invokes the
+alias `live` (`Functions.live`), which CDK moves to a new version when code or configuration changes.
 """
 
 from __future__ import annotations
@@ -9,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from aws_cdk import Duration, RemovalPolicy, Stack
+from aws_cdk import Annotations, Duration, RemovalPolicy, Stack
 from aws_cdk import aws_dynamodb as dynamodb
 from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda as lambda_
@@ -22,6 +25,11 @@ from .config import EngramConfig
 from .layer import ARCHITECTURE, RUNTIMES, layer_code
 from .nag import acknowledge
 from .search import Search
+
+LIVE_ALIAS = "live"
+
+# The partition key prefix of API key items (engram.adapters.dynamo_key_lookup.key_item_key).
+KEY_PARTITION_PREFIX = "KEY#"
 
 # Model ids with a geography prefix are cross-region inference profiles, which route to the model in
 # any region of that geography.
@@ -64,6 +72,8 @@ def lambda_environment(
         "ENGRAM_JANITOR__TOMBSTONE_RETENTION_DAYS": str(config.tombstone_retention_days),
         "ENGRAM_JANITOR__HISTORY_RETENTION_DAYS": str(config.history_retention_days),
         "ENGRAM_PIPELINE_MODE": config.pipeline_mode,
+        "ENGRAM_DEFAULT_KEY_RATE": config.default_key_rate,
+        "ENGRAM_DEFAULT_KEY_BURST": str(config.default_key_burst),
         "POWERTOOLS_SERVICE_NAME": "engram",
         "POWERTOOLS_METRICS_NAMESPACE": "engram",
         # engram uses no pydantic plugin. Without this, the first model built reads the entry points
@@ -97,7 +107,8 @@ def bedrock_model_arns(scope: Construct, model_id: str) -> list[str]:
 
 
 class Functions(Construct):
-    """`api`, `authorizer`, `enrich`, `janitor` (lambda.Function, also in `by_name`) and the `layer`."""
+    """`api`, `authorizer`, `enrich`, `janitor` (lambda.Function, also in `by_name`), `live` (name ->
+    the alias every caller invokes) and the `layer`."""
 
     def __init__(
         self,
@@ -130,6 +141,8 @@ class Functions(Construct):
         self.by_name = {spec.name: getattr(self, spec.name) for spec in (API, AUTHORIZER, ENRICH, JANITOR)}
         for function in self.by_name.values():
             adot_tracing(function, config)
+        # What callers invoke: the published version's alias (SnapStart restores versions only).
+        self.live = {name: fn.add_alias(LIVE_ALIAS) for name, fn in self.by_name.items()}
 
         # Who needs what. Table grants include the table's indexes (gsi1, gsi2): `<table arn>/index/*`.
         table_id = Stack.of(self).get_logical_id(table.node.default_child)  # type: ignore[arg-type]
@@ -139,11 +152,21 @@ class Functions(Construct):
         dlq.grant(self.api, "sqs:GetQueueAttributes")  # dead-letter count in /v1/admin/stats
         search.grant_read_write(self._role(self.api))
 
-        table.grant_read_data(self.authorizer)
+        # The authorizer reads API keys and nothing else: GetItem on key items only (their partition
+        # keys start with KEY_PARTITION_PREFIX), never a memory, a session or an index.
+        self.authorizer.add_to_role_policy(
+            iam.PolicyStatement(
+                actions=["dynamodb:GetItem"],
+                resources=[table.table_arn],
+                conditions={
+                    "ForAllValues:StringLike": {"dynamodb:LeadingKeys": [f"{KEY_PARTITION_PREFIX}*"]}
+                },
+            )
+        )
 
         table.grant_read_write_data(self.enrich)
         search.grant_read_write(self._role(self.enrich))
-        self.enrich.add_event_source(
+        self.live["enrich"].add_event_source(
             sources.SqsEventSource(
                 queue,
                 batch_size=config.enrich_batch_size,
@@ -167,7 +190,7 @@ class Functions(Construct):
         if config.llm_provider == "bedrock":
             self._allow_models(self.enrich, config.llm_model)
             self._allow_models(self.janitor, config.llm_model)
-        for function in self.by_name.values():
+        for function in (self.api, self.enrich, self.janitor):
             acknowledge(
                 self._role(function),
                 (
@@ -222,7 +245,12 @@ class Functions(Construct):
             application_log_level_v2=lambda_.ApplicationLogLevel.INFO,
             system_log_level_v2=lambda_.SystemLogLevel.WARN,
             log_group=log_group,
+            snap_start=lambda_.SnapStartConf.ON_PUBLISHED_VERSIONS if self._config.snapstart else None,
         )
+        if self._config.snapstart:  # the version is published below, behind the alias callers invoke
+            Annotations.of(function).acknowledge_warning(
+                "@aws-cdk/aws-lambda:snapStartRequirePublish", f"published as the alias {LIVE_ALIAS!r}"
+            )
         acknowledge(
             function,
             (

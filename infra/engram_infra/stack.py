@@ -51,9 +51,13 @@ class EngramStack(Stack):
             search=self.search,
         )
         self.api = Api(
-            self, "Api", config=config, handler=self.functions.api, authorizer=self.functions.authorizer
+            self,
+            "Api",
+            config=config,
+            handler=self.functions.live["api"],
+            authorizer=self.functions.live["authorizer"],
         )
-        self.schedules = Schedules(self, "Schedules", config=config, janitor=self.functions.janitor)
+        self.schedules = Schedules(self, "Schedules", config=config, janitor=self.functions.live["janitor"])
         self.monitoring = Monitoring(
             self,
             "Monitoring",

@@ -9,10 +9,17 @@ from constructs import Construct
 from .config import EngramConfig
 
 _S = dynamodb.AttributeType.STRING
+# What the tenant index projects (engram.adapters.dynamo_items.TENANT_INDEX_PROJECTION; a test holds
+# the two equal): memories' status and enrichment state, API keys' fields.
+TENANT_INDEX_PROJECTION = (
+    "status", "enrichment_state", "key_id", "key_hash", "name", "created_at", "revoked_at", "rate",
+    "burst", "unlimited", "users",
+)  # fmt: skip
 
 
 class Storage(Construct):
-    """`table`: pk/sk; gsi1 lists a user's memories, gsi2 finds memories by enrichment state."""
+    """`table`: pk/sk; gsi1 lists a user's memories (and sessions), gsi2 finds memories by enrichment
+    state, gsi3 a tenant's memories and keys."""
 
     def __init__(self, scope: Construct, construct_id: str, *, config: EngramConfig) -> None:
         super().__init__(scope, construct_id)
@@ -36,3 +43,12 @@ class Storage(Construct):
                 sort_key=dynamodb.Attribute(name=f"{name}sk", type=_S),
                 projection_type=dynamodb.ProjectionType.ALL,
             )
+        # A tenant's memories and keys by attributes every such item has, so a tenant's stats never
+        # scan the shared table; DynamoDB fills it from the existing items when it is added.
+        self.table.add_global_secondary_index(
+            index_name="gsi3",
+            partition_key=dynamodb.Attribute(name="tenant", type=_S),
+            sort_key=dynamodb.Attribute(name="pk", type=_S),
+            projection_type=dynamodb.ProjectionType.INCLUDE,
+            non_key_attributes=list(TENANT_INDEX_PROJECTION),
+        )

@@ -37,8 +37,10 @@ def engram(*args: str, data_dir: Path, env: dict | None = None) -> subprocess.Co
 
 
 def new_key(data_dir: Path, tenant: str, *options: str) -> str:
-    """A fresh API key for the tenant (`engram keys create`, which prints the secret last)."""
-    out = engram("keys", "create", "--tenant", tenant, *options, data_dir=data_dir).stdout
+    """A fresh API key for the tenant (`engram keys create`, which prints the secret last); unlimited
+    unless `options` give a --rate, so no test meets the default rate unless it asks for it."""
+    limit = () if "--rate" in options else ("--rate", "unlimited")
+    out = engram("keys", "create", "--tenant", tenant, *limit, *options, data_dir=data_dir).stdout
     return out.strip().splitlines()[-1]
 
 

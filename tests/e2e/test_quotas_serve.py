@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from engram.client import Engram
-from tests.e2e.conftest import Server, new_key
+from tests.e2e.conftest import Server, engram, new_key
 
 pytestmark = pytest.mark.e2e
 
@@ -27,11 +27,13 @@ def server(tmp_path_factory):
     keys = {
         "slow": new_key(data_dir, "acme", "--rate", "0.2", "--burst", "1"),
         "sdk": new_key(data_dir, "acme", "--rate", "0.5", "--burst", "1"),
-        "free": new_key(data_dir, "acme"),
+        "free": new_key(data_dir, "acme", "--rate", "unlimited"),
+        "default": engram("keys", "create", "--tenant", "globex", data_dir=data_dir).stdout.split()[-1],
         "capped": new_key(data_dir, "capped", "--max-memories", "1"),
         "talkative": new_key(data_dir, "talkative", "--max-transcript-bytes", "10"),
     }
-    served = Server(data_dir, {"ENGRAM_EMBEDDER__PROVIDER": "hashing"})
+    default_rate = {"ENGRAM_DEFAULT_KEY_RATE": "0.1", "ENGRAM_DEFAULT_KEY_BURST": "2"}
+    served = Server(data_dir, {"ENGRAM_EMBEDDER__PROVIDER": "hashing", **default_rate})
     yield served, keys
     served.stop()
 
@@ -56,9 +58,14 @@ def test_over_its_rate_a_key_gets_429_with_retry_after_then_succeeds_after_waiti
     assert _get(served.url, keys["slow"]).status_code == 200
 
 
-def test_a_key_without_a_rate_is_not_limited(server) -> None:
+def test_a_key_minted_unlimited_is_not_limited(server) -> None:
     served, keys = server
     assert {_get(served.url, keys["free"]).status_code for _ in range(10)} == {200}
+
+
+def test_a_key_without_a_rate_of_its_own_is_held_to_the_servers_default_rate(server) -> None:
+    served, keys = server
+    assert [_get(served.url, keys["default"]).status_code for _ in range(3)] == [200, 200, 429]
 
 
 def test_the_sdk_waits_out_a_429_and_retries(server) -> None:

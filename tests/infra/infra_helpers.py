@@ -48,6 +48,10 @@ class Synth:
     def function_id(self, name: str) -> str:
         return self.logical_id(self.function(name))
 
+    def alias_id(self, name: str) -> str:
+        """The logical id of the function's `live` alias, which every caller invokes."""
+        return self.logical_id(self.stack.functions.live[name])
+
     def role_id(self, name: str) -> str:
         return self.logical_id(self.function(name).role)
 

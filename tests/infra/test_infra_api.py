@@ -55,7 +55,7 @@ def test_the_api_serves_exactly_the_v1_routes(dev: Synth) -> None:
     }
     assert set(_method_paths(dev)) == expected
     assert {(m, p) for p, methods in ROUTES.items() for m in methods} == expected
-    api_function = dev.function_id("api")
+    api_function = dev.alias_id("api")  # the published version SnapStart restores
     for props in _method_paths(dev).values():
         assert props["Integration"]["Type"] == "AWS_PROXY"
         assert api_function in json.dumps(props["Integration"]["Uri"])
@@ -90,14 +90,17 @@ def test_every_route_but_health_and_docs_goes_through_the_api_key_authorizer(dev
 def test_the_authorizer_reads_the_authorization_header_and_caches_its_answer(dev: Synth) -> None:
     dev.template.has_resource_properties(
         "AWS::ApiGateway::Authorizer",
-        {
-            "Type": "REQUEST",
-            "IdentitySource": "method.request.header.Authorization",
-            "AuthorizerResultTtlInSeconds": 300,
-        },
+        {"Type": "REQUEST", "IdentitySource": "method.request.header.Authorization"},
     )
     (authorizer,) = dev.resources("AWS::ApiGateway::Authorizer").values()
-    assert dev.function_id("authorizer") in json.dumps(authorizer["Properties"]["AuthorizerUri"])
+    assert dev.alias_id("authorizer") in json.dumps(authorizer["Properties"]["AuthorizerUri"])
+
+
+def test_a_revoked_key_is_refused_within_30_seconds(dev: Synth) -> None:
+    """API Gateway answers from the authorizer's cached Allow for its TTL, revoked key or not."""
+    (authorizer,) = dev.resources("AWS::ApiGateway::Authorizer").values()
+    ttl = authorizer["Properties"].get("AuthorizerResultTtlInSeconds", 300)  # CloudFormation's default
+    assert 0 < ttl <= 30
 
 
 def test_errors_api_gateway_answers_itself_are_json(dev: Synth) -> None:
@@ -130,7 +133,7 @@ def test_the_stage_is_throttled_traced_and_writes_json_access_logs(dev: Synth) -
     props = stage["Properties"]
     assert props["TracingEnabled"] is True
     (settings,) = props["MethodSettings"]
-    assert (settings["ThrottlingRateLimit"], settings["ThrottlingBurstLimit"]) == (50, 100)
+    assert (settings["ThrottlingRateLimit"], settings["ThrottlingBurstLimit"]) == (200, 400)
     assert settings["DataTraceEnabled"] is False, "request bodies (memories) stay out of the logs"
     access_log = json.loads(props["AccessLogSetting"]["Format"])
     assert {"requestId", "status", "tenant"} <= set(access_log)
@@ -149,3 +152,45 @@ def test_throttling_comes_from_context(synth: Any) -> None:
 def test_cors_is_off(dev: Synth) -> None:
     assert ("OPTIONS", "v1/memories") not in _method_paths(dev)
     assert not any(method == "OPTIONS" for method, _ in _method_paths(dev))
+
+
+def test_every_key_gets_the_default_rate_unless_its_own(dev: Synth, synth: Any) -> None:
+    """The authorizer puts the rate in each request's context; the api function takes the tokens."""
+    for name in ("authorizer", "api"):
+        env = dev.resources("AWS::Lambda::Function")[dev.function_id(name)]["Properties"]["Environment"]
+        assert (
+            env["Variables"]["ENGRAM_DEFAULT_KEY_RATE"],
+            env["Variables"]["ENGRAM_DEFAULT_KEY_BURST"],
+        ) == (
+            "20",
+            "40",
+        )
+    free = synth(default_key_rate="unlimited")
+    env = free.resources("AWS::Lambda::Function")[free.function_id("authorizer")]["Properties"]["Environment"]
+    assert env["Variables"]["ENGRAM_DEFAULT_KEY_RATE"] == "unlimited"
+
+
+def test_no_waf_by_default(dev: Synth) -> None:
+    assert dev.resources("AWS::WAFv2::WebACL") == {}
+    assert dev.stack.api.web_acl is None
+
+
+def test_a_waf_rate_rule_per_api_key_guards_the_stage_when_asked_for(synth: Any) -> None:
+    guarded = synth(waf_rate_limit="1000")
+    ((acl_id, acl),) = guarded.resources("AWS::WAFv2::WebACL").items()
+    props = acl["Properties"]
+    assert props["Scope"] == "REGIONAL" and "Allow" in props["DefaultAction"]
+    (rule,) = props["Rules"]
+    assert "Block" in rule["Action"]
+    rate = rule["Statement"]["RateBasedStatement"]
+    assert (rate["Limit"], rate["EvaluationWindowSec"], rate["AggregateKeyType"]) == (
+        1000,
+        300,
+        "CUSTOM_KEYS",
+    )
+    assert [k["Header"]["Name"] for k in rate["CustomKeys"]] == ["authorization"]
+
+    (association,) = guarded.resources("AWS::WAFv2::WebACLAssociation").values()
+    assert association["Properties"]["WebACLArn"] == {"Fn::GetAtt": [acl_id, "Arn"]}
+    (stage_id,) = guarded.resources("AWS::ApiGateway::Stage")
+    assert stage_id in render(association["Properties"]["ResourceArn"])

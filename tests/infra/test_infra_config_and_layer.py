@@ -48,6 +48,10 @@ def test_standby_replicas_follow_the_stage_unless_set() -> None:
         ("schedule_repair", "every 5 minutes", "schedule_repair must be an EventBridge"),
         ("dlq_max_receive_count", "0", "dlq_max_receive_count must be between 1 and 1000"),
         ("alarm_email", "ops", "alarm_email"),
+        ("default_key_rate", "0", "default_key_rate must be"),
+        ("default_key_rate", "fast", "default_key_rate must be"),
+        ("default_key_burst", "0", "default_key_burst must be between 1"),
+        ("waf_rate_limit", "5", "waf_rate_limit must be 0"),
     ],
 )
 def test_bad_values_are_refused_with_the_key_named(key: str, value: str, message: str) -> None:
@@ -213,7 +217,7 @@ def test_the_python_version_picks_the_functions_runtime_and_the_layers_wheels(
     assert _config().python == "3.12"
     with pytest.raises(ConfigError, match=r"python must be one of 3\.11, 3\.12, 3\.13"):
         _config(python="3.10")
-    template = synth(python="3.11")
+    template = synth(python="3.11", snapstart="false")
     runtimes = {f["Properties"]["Runtime"] for f in template.resources("AWS::Lambda::Function").values()}
     assert runtimes == {"python3.11"}
     (layer_version,) = template.resources("AWS::Lambda::LayerVersion").values()

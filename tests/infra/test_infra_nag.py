@@ -29,8 +29,9 @@ def _findings(stack: cdk.Stack) -> list[str]:
         {"stage": "prod"},
         {"opensearch": "domain"},
         {"llm_model": "us.anthropic.claude-3-5-haiku-20241022-v1:0", "apigw_cloudwatch_role": "false"},
+        {"waf_rate_limit": "1000"},
     ],
-    ids=["dev", "prod", "domain", "inference-profile"],
+    ids=["dev", "prod", "domain", "inference-profile", "waf"],
 )
 def test_no_unacknowledged_findings(synth: Any, context: dict[str, str]) -> None:
     assert _findings(synth(**context).stack) == []

@@ -41,7 +41,7 @@ def _rules(synth: Synth) -> dict[str, dict[str, Any]]:
 def test_one_rule_per_job_each_targeting_the_janitor(dev: Synth) -> None:
     rules = _rules(dev)
     assert set(rules) == set(JANITOR_JOBS)
-    janitor_arn = {"Fn::GetAtt": [dev.function_id("janitor"), "Arn"]}
+    janitor_arn = {"Ref": dev.alias_id("janitor")}  # the alias's ARN: its published version
     for job, rule in rules.items():
         (target,) = rule["Targets"]
         assert target["Arn"] == janitor_arn, job

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -84,7 +85,10 @@ def test_the_environment_parses_into_the_applications_settings(
             model = model.model_fields[part].annotation
 
 
-def test_table_is_on_demand_with_pitr_ttl_and_both_indexes(dev: Synth) -> None:
+def test_table_is_on_demand_with_pitr_ttl_and_its_three_indexes(dev: Synth) -> None:
+    """gsi3, the tenant index, projects what the adapters read from it (as create_table makes it)."""
+    from engram.adapters.dynamo_items import TENANT_INDEX_PROJECTION
+
     dev.template.has_resource(
         "AWS::DynamoDB::Table",
         {
@@ -106,6 +110,19 @@ def test_table_is_on_demand_with_pitr_ttl_and_both_indexes(dev: Synth) -> None:
                         "Projection": {"ProjectionType": "ALL"},
                     }
                     for name in ("gsi1", "gsi2")
+                ]
+                + [
+                    {
+                        "IndexName": "gsi3",
+                        "KeySchema": [
+                            {"AttributeName": "tenant", "KeyType": "HASH"},
+                            {"AttributeName": "pk", "KeyType": "RANGE"},
+                        ],
+                        "Projection": {
+                            "ProjectionType": "INCLUDE",
+                            "NonKeyAttributes": list(TENANT_INDEX_PROJECTION),
+                        },
+                    }
                 ],
             },
             "DeletionPolicy": "Delete",
@@ -163,13 +180,14 @@ def test_enrich_consumes_the_queue_in_batches_with_partial_failures(dev: Synth) 
     dev.template.has_resource_properties(
         "AWS::Lambda::EventSourceMapping",
         {
-            "FunctionName": {"Ref": dev.function_id("enrich")},
             "EventSourceArn": {"Fn::GetAtt": [dev.logical_id(dev.stack.pipeline.queue), "Arn"]},
             "FunctionResponseTypes": ["ReportBatchItemFailures"],
             "BatchSize": 10,
             "MaximumBatchingWindowInSeconds": Match.any_value(),
         },
     )
+    (mapping,) = dev.resources("AWS::Lambda::EventSourceMapping").values()
+    assert dev.alias_id("enrich") in json.dumps(mapping["Properties"]["FunctionName"]), "the live alias"
 
 
 def _all_statements(synth: Synth) -> list[dict[str, Any]]:
@@ -202,9 +220,8 @@ def _actions(synth: Synth, name: str) -> set[str]:
 
 def test_each_function_gets_only_what_it_needs(dev: Synth) -> None:
     authorizer = _actions(dev, "authorizer")
-    assert {"dynamodb:GetItem", "dynamodb:Query"} <= authorizer
+    assert {a for a in authorizer if a.startswith("dynamodb:")} == {"dynamodb:GetItem"}
     assert not {a for a in authorizer if a.startswith(("sqs:", "aoss:", "bedrock:"))}
-    assert not {"dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem"} & authorizer
 
     api = _actions(dev, "api")
     assert {"dynamodb:PutItem", "sqs:SendMessage", "aoss:APIAccessAll", "bedrock:InvokeModel"} <= api
@@ -289,3 +306,52 @@ def test_outputs_say_where_the_api_is_and_how_to_create_the_first_key(dev: Synth
         f"AWS_REGION={{AWS::Region}} ENGRAM_BACKEND=aws ENGRAM_TABLE_NAME={{{table}}}"
         " engram keys create --tenant <TENANT>"
     )
+
+
+def test_the_authorizer_reads_key_items_only(dev: Synth) -> None:
+    """Its role can GetItem the items whose partition key is an API key's, and nothing else of the
+    table: not a memory, not an index (dynamodb:LeadingKeys)."""
+    from fnmatch import fnmatchcase
+
+    from engram.adapters.dynamo_key_lookup import key_item_key
+
+    table = dev.logical_id(dev.stack.storage.table)
+    on_table = [s for s in dev.statements_of(dev.role_id("authorizer")) if table in json.dumps(s["Resource"])]
+    (statement,) = on_table
+    assert as_list(statement["Action"]) == ["dynamodb:GetItem"]
+    assert statement["Resource"] == {"Fn::GetAtt": [table, "Arn"]}, "the table only, no index"
+    (patterns,) = statement["Condition"]["ForAllValues:StringLike"].values()
+    assert list(statement["Condition"]["ForAllValues:StringLike"]) == ["dynamodb:LeadingKeys"]
+    assert all(fnmatchcase(key_item_key("ab12" * 16)["pk"], p) for p in as_list(patterns))
+    for other in ("KEYID#01J0000000000000000000000", "MEM#acme#01J", "acme#alice", "QUOTA#acme"):
+        assert not any(fnmatchcase(other, p) for p in as_list(patterns)), other
+
+
+def test_every_function_starts_from_a_snapshot_of_its_published_version(dev: Synth) -> None:
+    """SnapStart restores published versions only: each function has one behind its `live` alias,
+    which API Gateway, the authorizer, SQS and EventBridge invoke (the tests of each assert that)."""
+    versions = dev.resources("AWS::Lambda::Version")
+    aliases = {
+        a["Properties"]["FunctionName"]["Ref"]: a["Properties"]
+        for a in dev.resources("AWS::Lambda::Alias").values()
+    }
+    for name in FUNCTION_NAMES:
+        props = dev.resources("AWS::Lambda::Function")[dev.function_id(name)]["Properties"]
+        assert props["SnapStart"] == {"ApplyOn": "PublishedVersions"}, name
+        assert props["Runtime"] in ("python3.12", "python3.13"), "SnapStart for Python needs 3.12 or later"
+        alias = aliases[dev.function_id(name)]
+        assert alias["Name"] == "live"
+        version = alias["FunctionVersion"]["Fn::GetAtt"]
+        assert version[1] == "Version" and versions[version[0]]["Properties"]["FunctionName"] == {
+            "Ref": dev.function_id(name)
+        }
+
+
+def test_snapstart_can_be_turned_off_and_needs_python_3_12(synth: Any) -> None:
+    from engram_infra.config import ConfigError
+
+    off = synth(snapstart="false", python="3.11")
+    for function in off.resources("AWS::Lambda::Function").values():
+        assert "SnapStart" not in function["Properties"]
+    with pytest.raises(ConfigError, match=r"snapstart needs python 3\.12"):
+        synth(python="3.11")

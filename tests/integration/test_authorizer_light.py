@@ -1,5 +1,5 @@
 """The authorizer's light path (settings from the environment, one botocore client, keys read without
-pydantic) answers exactly what the service's key check and powertools' policy answer."""
+pydantic): the key written by the key store, found by the lookup, answered with powertools' policy."""
 
 from __future__ import annotations
 
@@ -18,11 +18,11 @@ from aws_lambda_powertools.utilities.data_classes.api_gateway_authorizer_event i
 
 from engram.adapters.dynamo_key_lookup import DynamoKeyLookup, KeyGrant
 from engram.adapters.dynamo_keys import DynamoKeyStore
-from engram.domain.errors import Unauthorized
+from engram.domain.key_rules import DefaultRate
 from engram.observability import logger
 from engram.runtime.authorizer import AuthorizerSettings, authorize, key_store
 from engram.settings import Settings
-from engram.usecases.keys import authenticate_key, authorizer_context, create_key
+from engram.usecases.keys import create_key
 from tests.conftest import load_event
 from tests.integration.aws_fixtures import REGION, TABLE_NAME, aws, dynamodb, table  # noqa: F401
 
@@ -46,14 +46,12 @@ def request(authorization: str | None) -> dict[str, Any]:
     return event
 
 
-def expected(keys: DynamoKeyStore, authorization: str | None) -> dict[str, Any]:
-    """The answer of the service's key check and powertools' allow-all policy (the reference)."""
-    event = APIGatewayAuthorizerRequestEvent(request(authorization))
-    record = authenticate_key(keys, event.headers.get("authorization"))
-    arn = event.parsed_arn
+def powertools_policy(tenant: str, context: dict[str, Any]) -> dict[str, Any]:
+    """powertools' allow-all-routes policy for the sample event's method ARN (the reference shape)."""
+    arn = APIGatewayAuthorizerRequestEvent(request(None)).parsed_arn
     policy = APIGatewayAuthorizerResponse(
-        principal_id=record.tenant,
-        context=authorizer_context(record),
+        principal_id=tenant,
+        context=context,
         region=arn.region,
         aws_account_id=arn.aws_account_id,
         api_id=arn.api_id,
@@ -64,44 +62,54 @@ def expected(keys: DynamoKeyStore, authorization: str | None) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(
-    ("rate", "burst"),
-    [(None, None), (0.5, 2), (2.5, None), (100.0, 7)],
-    ids=["unlimited", "0.5/2", "2.5", "100/7"],
+    ("minted", "limit"),
+    [
+        ({}, {"rate": 20.0, "burst": 40}),  # the default rate
+        ({"rate": 0.5, "burst": 2}, {"rate": 0.5, "burst": 2}),
+        ({"rate": 2.5}, {"rate": 2.5, "burst": 3}),
+        ({"unlimited": True}, {}),
+        ({"users": ["maya", "bob"]}, {"rate": 20.0, "burst": 40, "users": '["bob", "maya"]'}),
+    ],
+    ids=["default", "0.5/2", "2.5", "unlimited", "users"],
 )
-def test_a_valid_key_gets_the_policy_and_context_the_service_check_gives(
-    keys: DynamoKeyStore, lookup: DynamoKeyLookup, rate: float | None, burst: int | None
+def test_a_valid_key_gets_an_allow_for_every_route_with_its_tenant_rate_and_users(
+    keys: DynamoKeyStore, lookup: DynamoKeyLookup, minted: dict[str, Any], limit: dict[str, Any]
 ) -> None:
-    secret, record = create_key(keys, "acme", rate=rate, burst=burst)
+    secret, record = create_key(keys, "acme", **minted)
 
     for header in (f"Bearer {secret}", f"  bearer   {secret}  "):
-        policy = authorize(lookup, request(header))
-        assert policy == expected(keys, header)
-    assert policy["principalId"] == "acme"
+        policy = authorize(lookup, request(header), DefaultRate())
+        assert policy == powertools_policy("acme", {"tenant": "acme", "key_id": record.key_id, **limit})
     assert lookup.find(record.key_hash) == KeyGrant(
-        key_id=record.key_id, tenant="acme", rate=record.rate, burst=record.burst
+        key_id=record.key_id,
+        tenant="acme",
+        rate=record.rate,
+        burst=record.burst,
+        unlimited=record.unlimited,
+        users=record.users,
     )
 
 
-def test_a_revoked_unknown_or_malformed_key_is_unauthorized_as_the_service_check_says(
+def test_a_revoked_unknown_or_malformed_key_is_unauthorized(
     keys: DynamoKeyStore, lookup: DynamoKeyLookup
 ) -> None:
     secret, record = create_key(keys, "acme")
     keys.revoke(record.key_id)
 
     for header in (f"Bearer {secret}", "Bearer engram_unknown", "Basic abc", "", None):
-        with pytest.raises(Unauthorized):
-            expected(keys, header)
         with pytest.raises(Exception, match=r"^Unauthorized$"):
             authorize(lookup, request(header))
 
 
-def test_the_service_key_store_and_a_powertools_event_still_work(keys: DynamoKeyStore) -> None:
+def test_the_service_key_store_and_a_powertools_event_work_too(keys: DynamoKeyStore) -> None:
     """`authorize` takes any KeyStore and the powertools event (engram serve, the quota tests)."""
-    secret, _ = create_key(keys, "globex", rate=1.0)
+    secret, record = create_key(keys, "globex", rate=1.0)
 
     policy = authorize(keys, APIGatewayAuthorizerRequestEvent(request(f"Bearer {secret}")))
 
-    assert policy == expected(keys, f"Bearer {secret}")
+    assert policy == powertools_policy(
+        "globex", {"tenant": "globex", "key_id": record.key_id, "rate": 1.0, "burst": 1}
+    )
 
 
 def test_the_policy_keeps_the_partition_of_the_method_arn(
@@ -122,12 +130,21 @@ def test_the_policy_keeps_the_partition_of_the_method_arn(
         {},
         {"ENGRAM_BACKEND": "aws", "ENGRAM_TABLE_NAME": "engram-prod", "ENGRAM_REGION": "eu-west-1"},
         {"ENGRAM_BACKEND": "aws", "ENGRAM_TABLE_NAME": "t"},
+        {"ENGRAM_DEFAULT_KEY_RATE": "unlimited"},
+        {"ENGRAM_DEFAULT_KEY_RATE": "2.5", "ENGRAM_DEFAULT_KEY_BURST": "9"},
+        {"ENGRAM_DEFAULT_KEY_BURST": "7"},
     ],
 )
 def test_the_authorizer_reads_its_settings_as_the_service_settings_do(
     monkeypatch: pytest.MonkeyPatch, env: dict[str, str]
 ) -> None:
-    for name in ("ENGRAM_BACKEND", "ENGRAM_TABLE_NAME", "ENGRAM_REGION"):
+    for name in (
+        "ENGRAM_BACKEND",
+        "ENGRAM_TABLE_NAME",
+        "ENGRAM_REGION",
+        "ENGRAM_DEFAULT_KEY_RATE",
+        "ENGRAM_DEFAULT_KEY_BURST",
+    ):
         monkeypatch.delenv(name, raising=False)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
@@ -135,6 +152,7 @@ def test_the_authorizer_reads_its_settings_as_the_service_settings_do(
     light, full = AuthorizerSettings.from_env(), Settings()
 
     assert (light.backend, light.table_name, light.region) == (full.backend, full.table_name, full.region)
+    assert light.default_rate == full.default_rate
 
 
 def lambda_context(request_id: str) -> Any:

@@ -81,10 +81,12 @@ def test_create_table_builds_the_deployed_schema(dynamodb: Any) -> None:  # noqa
     described = client.describe_table(TableName="schema-check")["Table"]
     assert {k["AttributeName"]: k["KeyType"] for k in described["KeySchema"]} == {"pk": "HASH", "sk": "RANGE"}
     indexes = {i["IndexName"]: i for i in described["GlobalSecondaryIndexes"]}
-    assert set(indexes) == {"gsi1", "gsi2"}
-    for name, index in indexes.items():
-        assert [k["AttributeName"] for k in index["KeySchema"]] == [f"{name}pk", f"{name}sk"]
-        assert index["Projection"]["ProjectionType"] == "ALL"
+    assert set(indexes) == {"gsi1", "gsi2", "gsi3"}
+    for name in ("gsi1", "gsi2"):
+        assert [k["AttributeName"] for k in indexes[name]["KeySchema"]] == [f"{name}pk", f"{name}sk"]
+        assert indexes[name]["Projection"]["ProjectionType"] == "ALL"
+    assert [k["AttributeName"] for k in indexes["gsi3"]["KeySchema"]] == ["tenant", "pk"]
+    assert indexes["gsi3"]["Projection"]["ProjectionType"] == "INCLUDE"
     ttl = client.describe_time_to_live(TableName="schema-check")["TimeToLiveDescription"]
     assert (ttl["TimeToLiveStatus"], ttl["AttributeName"]) == ("ENABLED", TTL_ATTRIBUTE)
 

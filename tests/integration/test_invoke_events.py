@@ -79,7 +79,7 @@ def test_authorizer_denies_the_sample_key_and_allows_a_real_one(tmp_path):
     from engram.adapters.sqlite_keys import SqliteKeyStore
     from engram.usecases.keys import create_key
 
-    secret, _ = create_key(SqliteKeyStore(SqliteDatabase(tmp_path / "engram.sqlite3")), "acme")
+    secret, key = create_key(SqliteKeyStore(SqliteDatabase(tmp_path / "engram.sqlite3")), "acme")
     event = json.loads((EVENTS / "authorizer/request.json").read_text())
     event["headers"]["Authorization"] = f"Bearer {secret}"
     path = tmp_path / "event.json"
@@ -92,7 +92,13 @@ def test_authorizer_denies_the_sample_key_and_allows_a_real_one(tmp_path):
         timeout=120,
     )
     policy = json.loads(allowed.stdout)
-    assert policy["principalId"] == "acme" and policy["context"] == {"tenant": "acme"}
+    assert policy["principalId"] == "acme"
+    assert policy["context"] == {
+        "tenant": "acme",
+        "key_id": key.key_id,
+        "rate": 20.0,
+        "burst": 40,
+    }  # the default
     statement = policy["policyDocument"]["Statement"][0]
     assert statement["Effect"] == "Allow"
     assert statement["Resource"] == ["arn:aws:execute-api:us-east-1:123456789012:abc123/prod/*/*"]

@@ -34,3 +34,27 @@ def test_keys_create_list_and_revoke_need_only_the_table(monkeypatch, capsys) ->
         assert f"revoked {key.key_id}" in capsys.readouterr().out
         with pytest.raises(Unauthorized, match="revoked"):
             authenticate_key(DynamoKeyStore(aws.table), f"Bearer {secret}")
+
+
+def test_a_key_restricted_to_users_and_an_unlimited_key_are_minted_and_listed(monkeypatch, capsys) -> None:
+    monkeypatch.setenv("ENGRAM_BACKEND", "aws")
+    monkeypatch.setenv("ENGRAM_TABLE_NAME", TABLE_NAME)
+    monkeypatch.setenv("ENGRAM_REGION", REGION)
+    monkeypatch.delenv("ENGRAM_DEFAULT_KEY_RATE", raising=False)
+    with moto_aws() as aws:
+        assert main(["keys", "create", "--tenant", "acme", "--users", "maya,bob", "--rate", "unlimited"]) == 0
+        secret = capsys.readouterr().out.strip().splitlines()[-1]
+        key = authenticate_key(DynamoKeyStore(aws.table), f"Bearer {secret}")
+        assert key.users == ("bob", "maya") and key.unlimited and key.rate is None
+        assert main(["keys", "create", "--tenant", "acme", "--name", "plain"]) == 0
+        assert "20/s burst 40 (default), all users" in capsys.readouterr().out
+
+        assert main(["keys", "list", "--tenant", "acme"]) == 0
+        listed = capsys.readouterr().out
+        assert "unlimited, users bob,maya" in listed
+        assert "20/s burst 40 (default), all users" in listed
+
+        assert main(["keys", "create", "--tenant", "acme", "--users", ","]) == 2
+        assert "--users" in capsys.readouterr().err
+        with pytest.raises(SystemExit):
+            main(["keys", "create", "--tenant", "acme", "--rate", "fast"])

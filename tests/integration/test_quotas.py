@@ -13,6 +13,8 @@ from aws_lambda_powertools.utilities.data_classes.api_gateway_authorizer_event i
 )
 
 from engram.api.app import EngramApi
+from engram.domain.errors import MemoryNotFound
+from engram.domain.key_rules import DefaultRate, allowed_users, check_user
 from engram.runtime.authorizer import authorize
 from engram.runtime.userdata import exporter, importer
 from engram.usecases.keys import count_memories, create_key, set_memory_cap, set_transcript_cap
@@ -20,10 +22,10 @@ from tests.conftest import api_event, load_event
 from tests.integration.deployments import World
 
 
-def _authorized(world: World, secret: str) -> dict[str, Any]:
+def _authorized(world: World, secret: str, default: DefaultRate | None = None) -> dict[str, Any]:
     """What API Gateway hands the API function: the authorizer's context, every value a string."""
     request = {**load_event("authorizer/request.json"), "headers": {"Authorization": f"Bearer {secret}"}}
-    policy = authorize(world.c.keys, APIGatewayAuthorizerRequestEvent(request))
+    policy = authorize(world.c.keys, APIGatewayAuthorizerRequestEvent(request), default or DefaultRate())
     return {k: str(v) for k, v in policy["context"].items()}
 
 
@@ -52,11 +54,40 @@ def test_a_key_over_its_rate_is_answered_429_with_retry_after_until_a_token_refi
     assert _get(world, context)["statusCode"] == 429
 
 
-def test_a_key_without_a_rate_is_never_limited(world: World) -> None:
-    secret, record = create_key(world.c.keys, "acme")
-    context = _authorized(world, secret)
-    assert context == {"tenant": "acme"} and record.rate is None
+def test_a_key_without_a_rate_of_its_own_is_held_to_the_default_rate(world: World) -> None:
+    """Without a limit on every key, one tenant's agent could take all the service can give."""
+    greedy, record = create_key(world.c.keys, "acme")
+    other, _ = create_key(world.c.keys, "globex")
+    default = DefaultRate(rate=1, burst=3)
+    context = _authorized(world, greedy, default)
+    assert record.rate is None and (context["rate"], context["burst"]) == ("1", "3")
 
+    assert [_get(world, context)["statusCode"] for _ in range(4)] == [200, 200, 200, 429]
+    assert _get(world, _authorized(world, other, default))["statusCode"] == 200  # globex is served
+
+
+def test_the_default_rate_out_of_the_box_is_20_a_second_in_bursts_of_40(world: World) -> None:
+    secret, _ = create_key(world.c.keys, "acme")
+    context = _authorized(world, secret, DefaultRate.from_env({}))
+
+    assert (context["rate"], context["burst"]) == ("20.0", "40")
+    assert {_get(world, context)["statusCode"] for _ in range(40)} == {200}
+    assert _get(world, context)["statusCode"] == 429
+
+
+def test_a_key_minted_unlimited_is_never_limited(world: World) -> None:
+    secret, record = create_key(world.c.keys, "acme", unlimited=True)
+    context = _authorized(world, secret, DefaultRate(rate=1, burst=1))
+    assert context == {"tenant": "acme", "key_id": record.key_id}
+
+    assert {_get(world, context)["statusCode"] for _ in range(20)} == {200}
+
+
+def test_an_unlimited_default_leaves_keys_without_a_rate_unlimited(world: World) -> None:
+    secret, _ = create_key(world.c.keys, "acme")
+    context = _authorized(world, secret, DefaultRate.from_env({"ENGRAM_DEFAULT_KEY_RATE": "unlimited"}))
+
+    assert "rate" not in context
     assert {_get(world, context)["statusCode"] for _ in range(20)} == {200}
 
 
@@ -99,6 +130,30 @@ def test_the_rate_is_stored_with_the_key(world: World) -> None:
 def test_a_rate_must_be_positive_and_a_burst_needs_one(world: World, rate, burst) -> None:
     with pytest.raises(ValueError):
         create_key(world.c.keys, "acme", rate=rate, burst=burst)
+
+
+def test_an_unlimited_key_takes_no_rate(world: World) -> None:
+    with pytest.raises(ValueError, match="unlimited"):
+        create_key(world.c.keys, "acme", rate=1.0, unlimited=True)
+
+
+def test_unlimited_and_users_are_stored_with_the_key_and_travel_in_the_context(world: World) -> None:
+    _, free = create_key(world.c.keys, "acme", name="free", unlimited=True)
+    secret, device = create_key(world.c.keys, "acme", name="device", users=["maya", "bob", "maya"])
+
+    found = world.c.keys.find(free.key_hash)
+    assert found is not None and found.unlimited and found.users is None and found.rate is None
+    found = world.c.keys.find(device.key_hash)
+    assert found is not None and found.users == ("bob", "maya") and not found.unlimited
+    assert [(k.name, k.unlimited, k.users) for k in world.c.keys.list("acme")] == [
+        ("free", True, None),
+        ("device", False, ("bob", "maya")),
+    ]
+    context = _authorized(world, secret)
+    assert allowed_users(context) == {"bob", "maya"}
+    check_user(context, "maya")
+    with pytest.raises(MemoryNotFound):
+        check_user(context, "alice")
 
 
 # ----------------------------------------------------------------------------- storage cap
@@ -257,7 +312,7 @@ def test_admin_stats_report_the_tenants_usage_against_its_quotas(world: World) -
     assert usage["memories"] == 1 and usage["max_memories"] == 5
     assert sorted((k["name"], k["rate"], k["burst"]) for k in usage["keys"]) == [
         ("agent", 2.0, 4),
-        ("ops", None, None),
+        ("ops", 20.0, 40),  # the default rate
     ]
 
 

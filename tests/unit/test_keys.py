@@ -138,3 +138,14 @@ def test_a_store_that_does_not_count_revocations_is_read_every_time():
     keys.revoke(record.key_id)
     with pytest.raises(Unauthorized):
         cache.authenticate(f"Bearer {secret}")
+
+
+def test_the_dev_key_make_run_keeps_is_unlimited(tmp_path) -> None:
+    """The operator's own key on their machine: benchmarks drive thousands of requests a second with it."""
+    from engram.cli.dev_key import ensure_key
+
+    keys = MemoryKeys()
+    secret, new = ensure_key(keys, tmp_path / "api-key", "local")
+
+    record = keys.find(hash_key(secret))
+    assert new and record is not None and record.unlimited and record.rate is None

@@ -18,9 +18,11 @@ import os
 from collections.abc import Mapping
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from engram.domain.key_rules import DEFAULT_KEY_RATE, DefaultRate
 
 
 class PiiPolicy(StrEnum):
@@ -250,6 +252,10 @@ class Settings(BaseModel):
 
     # limits
     max_body_bytes: int = 65536
+    # The rate of an API key minted without --rate (engram.domain.key_rules, which reads these two
+    # from the environment itself, for the authorizer's light cold start): > 0, or "unlimited".
+    default_key_rate: Annotated[float, Field(gt=0)] | Literal["unlimited"] = DEFAULT_KEY_RATE
+    default_key_burst: int | None = Field(default=None, ge=1)  # None: two seconds' worth
     # A memory's content (8,000 characters) and a batch's items (100) are limits of the API contract,
     # declared on its models (engram.api.schemas) so the committed OpenAPI document states them.
 
@@ -262,6 +268,11 @@ class Settings(BaseModel):
     ranking: RankingSettings = Field(default_factory=RankingSettings)
     janitor: JanitorSettings = Field(default_factory=JanitorSettings)
     sessions: SessionSettings = Field(default_factory=SessionSettings)
+
+    @property
+    def default_rate(self) -> DefaultRate:
+        """The rate of API keys without one of their own (engram.domain.key_rules)."""
+        return DefaultRate.parse(self.default_key_rate, self.default_key_burst)
 
     @property
     def db_path(self) -> Path:

@@ -1,12 +1,34 @@
-"""Reading DynamoDB's errors: a ClientError's code, and the per-item reasons of a cancelled transaction."""
+"""Reading DynamoDB's errors: a ClientError's code, a failed write condition, and the per-item reasons
+of a cancelled transaction."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from botocore.exceptions import ClientError
+
+CONDITION_FAILED = "ConditionalCheckFailedException"
 
 
 def error_code(exc: ClientError) -> str:
     return str(exc.response.get("Error", {}).get("Code", ""))
+
+
+def condition_failed(exc: ClientError) -> bool:
+    """Whether a conditional write was refused because its condition did not hold."""
+    return error_code(exc) == CONDITION_FAILED
+
+
+def written(write: Callable[..., Any], **request: Any) -> bool:
+    """Make a conditional write; False when its condition failed (then nothing was written)."""
+    try:
+        write(**request)
+    except ClientError as exc:
+        if not condition_failed(exc):
+            raise
+        return False
+    return True
 
 
 def cancellation_codes(exc: ClientError) -> list[str]:

@@ -23,8 +23,9 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
-from engram.adapters.dynamo_errors import error_code
-from engram.adapters.dynamo_items import key_part
+from engram.adapters.dynamo_errors import condition_failed, error_code
+from engram.adapters.dynamo_items import graph_back_pk as _back_pk
+from engram.adapters.dynamo_items import graph_pk as _graph_pk
 from engram.domain.graph import (
     Entity,
     EntityType,
@@ -39,14 +40,6 @@ from engram.domain.graph import (
 from engram.ports import EntityPage
 
 _BATCH_GET = 100
-
-
-def _graph_pk(scope: GraphScope) -> str:
-    return f"G#{key_part(scope.tenant)}#{key_part(scope.user_id)}#{key_part(scope.project)}"
-
-
-def _back_pk(tenant: str, memory_id: str) -> str:
-    return f"GM#{key_part(tenant)}#{memory_id}"
 
 
 class DynamoGraphStore:
@@ -150,7 +143,7 @@ class DynamoGraphStore:
                     ExpressionAttributeValues={":type": kind.value, ":thing": EntityType.thing.value},
                 )
             except ClientError as exc:
-                if error_code(exc) != "ConditionalCheckFailedException":
+                if not condition_failed(exc):
                     raise
         return eid
 

@@ -1,4 +1,5 @@
-"""The engram table's keys, and a memory as an item of it (single-table design, see
+"""The engram table's keys (every item layout's pk and sk formats, here and nowhere else), and a
+memory as an item of it (single-table design, see
 engram.adapters.dynamo_store for what the store does with them).
 
 Items (every key attribute is a string; user-supplied key parts are escaped by `key_part`, so `#` only
@@ -11,11 +12,21 @@ ever separates parts):
              map, for the list's FilterExpression (engram.domain.filters);
              gsi1pk=U#{tenant}#{user_id}   gsi1sk={id}              list a user's memories, newest first
              gsi2pk=ES#{enrichment state}  gsi2sk={updated_at}#{id}  work stuck in an enrichment state
+             gsi3 (tenant, pk): a tenant's memories and API keys, for its stats without a Scan
   dedup key  pk=HASH#{tenant}#{user_id}#{project}#{namespace}#{content_hash}  sk=HASH  memory_id
              exists while a live memory of the scope holds that content; written in the same
              transaction as the memory, so two identical writes can never both create one.
   history    pk=HIST#{tenant}#{memory_id}  sk={at}#{history id}  doc, expires_at (TTL backstop)
-  API keys   see engram.adapters.dynamo_keys
+  API keys   see engram.adapters.dynamo_key_lookup (key_item_key: there, so the authorizer loads no
+             pydantic) and dynamo_keys; quotas: dynamo_quota (quota_key)
+  graphs     pk=G#{tenant}#{user_id}#{project} (graph_pk), back-refs pk=GM#{tenant}#{memory id}
+  sessions   pk=SES#{tenant}#{user_id}#{session_id} (session_pk), messages sk=MSG#{seq} / MID#{id},
+             back-refs pk=SESMEM#{tenant}#{memory id}; see engram.adapters.dynamo_transcripts. The
+             session item carries
+             gsi1pk=SL#{tenant}#{user_id}  gsi1sk={its pk}          list a user's sessions
+
+gsi3 is keyed on two attributes items have anyway, `tenant` and the table's `pk`, so DynamoDB fills it
+from existing items when it is added; it projects only what a tenant's counts and key list read.
 """
 
 from __future__ import annotations
@@ -25,12 +36,19 @@ import json
 from typing import Any
 
 from engram.adapters.timestamps import iso
+from engram.domain.graph import GraphScope
 from engram.domain.models import EnrichmentState, Memory, Scope
 
 GSI1 = "gsi1"
 GSI2 = "gsi2"
+GSI3 = "gsi3"  # the tenant index: partition key `tenant`, sort key `pk`
 TTL_ATTRIBUTE = "expires_at"
-KEY_ATTRIBUTES = ("pk", "sk", "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk")
+KEY_ATTRIBUTES = ("pk", "sk", "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk", "tenant")
+# What gsi3 projects besides the keys: a memory's status and enrichment state, an API key's fields.
+TENANT_INDEX_PROJECTION = (
+    "status", "enrichment_state", "key_id", "key_hash", "name", "created_at", "revoked_at", "rate",
+    "burst", "unlimited", "users",
+)  # fmt: skip
 
 MEM = "MEM"
 HASH = "HASH"
@@ -64,6 +82,41 @@ def history_pk(tenant: str, memory_id: str) -> str:
 
 def list_pk(tenant: str, user_id: str) -> str:
     return f"U#{key_part(tenant)}#{key_part(user_id)}"
+
+
+def graph_pk(scope: GraphScope) -> str:
+    """The partition of a user's knowledge graph in one project (engram.adapters.dynamo_graph)."""
+    return f"G#{key_part(scope.tenant)}#{key_part(scope.user_id)}#{key_part(scope.project)}"
+
+
+def graph_back_pk(tenant: str, memory_id: str) -> str:
+    """The graph items a memory contributed to, by the memory's id."""
+    return f"GM#{key_part(tenant)}#{memory_id}"
+
+
+def session_pk(tenant: str, user_id: str, session_id: str) -> str:
+    """The partition of one session: its item, messages, jobs, facts (engram.adapters.dynamo_transcripts)."""
+    return f"SES#{key_part(tenant)}#{key_part(user_id)}#{key_part(session_id)}"
+
+
+def session_back_pk(tenant: str, memory_id: str) -> str:
+    """The sessions a memory came from, by the memory's id."""
+    return f"SESMEM#{key_part(tenant)}#{key_part(memory_id)}"
+
+
+def message_sk(seq: int) -> str:
+    """A message of a session, in append order."""
+    return f"MSG#{seq:012d}"
+
+
+def message_id_sk(message_id: str) -> str:
+    """A message of a session by its id."""
+    return f"MID#{message_id}"
+
+
+def session_list_key(tenant: str, user_id: str, session_pk: str) -> dict[str, str]:
+    """The gsi1 key of a session item: a user's sessions are one gsi1 partition."""
+    return {"gsi1pk": f"SL#{key_part(tenant)}#{key_part(user_id)}", "gsi1sk": session_pk}
 
 
 def state_pk(state: EnrichmentState) -> str:

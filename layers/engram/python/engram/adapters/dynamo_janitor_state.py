@@ -4,9 +4,10 @@ Each job's state is one item, `pk=JANITOR#{job}`, `sk=STATE`, beside the memorie
 only ever read `sk=MEM` items, so it never sees these). The summary is kept as a JSON string, so it
 round-trips without DynamoDB's Decimal numbers.
 
-Counting memories has no cheaper path on DynamoDB than a Scan: `count_memories` reads only the two
-attributes it needs, and stops after `max_items` memories (then `complete` is false and the counts are
-lower bounds), so a stats request stays within an API Gateway timeout on a large table.
+A tenant's memories are counted from the tenant index (gsi3: its memory items, each projected to its
+status and enrichment state), so a tenant's stats read only that tenant's items, never the shared
+table; everyone's (an operator's `engram stats`) is a Scan. Either stops after `max_items` memories
+(then `complete` is false and the counts are lower bounds), within an API Gateway timeout.
 
 Self-repair's state is one item per repair action, `pk=HEALTH#{action}`, `sk=STATE`, its JSON in `state`.
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engram.adapters.dynamo_items import GSI3, MEM, memory_key
 from engram.adapters.timestamps import iso, parse_iso
 from engram.domain.health import Repair, RepairState
 from engram.ports import JanitorJob, JobState, MemoryCounts
@@ -66,21 +68,26 @@ class DynamoJanitorState:
         self.table.put_item(Item={**key, "state": state.model_dump_json()})
 
     def count_memories(self, tenant: str | None = None) -> MemoryCounts:
-        condition, values = "sk = :mem", {":mem": "MEM"}
-        if tenant is not None:
-            condition += " AND tenant = :tenant"
-            values[":tenant"] = tenant
-        params: dict[str, Any] = {
-            "FilterExpression": condition,
-            "ExpressionAttributeValues": values,
-            "ExpressionAttributeNames": {"#status": "status"},
-            "ProjectionExpression": "#status, enrichment_state",
-        }
+        names = {"#status": "status"}
+        if tenant is None:
+            read = self.table.scan
+            params: dict[str, Any] = {
+                "FilterExpression": "sk = :mem",
+                "ExpressionAttributeValues": {":mem": MEM},
+            }
+        else:
+            read, names["#tenant"] = self.table.query, "tenant"
+            params = {
+                "IndexName": GSI3,
+                "KeyConditionExpression": "#tenant = :tenant AND begins_with(pk, :mem)",
+                "ExpressionAttributeValues": {":tenant": tenant, ":mem": memory_key(tenant, "")["pk"]},
+            }
+        params |= {"ExpressionAttributeNames": names, "ProjectionExpression": "#status, enrichment_state"}
         status: dict[str, int] = {}
         enrichment: dict[str, int] = {}
         seen = 0
         while True:
-            response = self.table.scan(**params)
+            response = read(**params)
             for item in response["Items"]:
                 status[item["status"]] = status.get(item["status"], 0) + 1
                 if item["status"] != "deleted":

@@ -3,7 +3,8 @@
 A strongly consistent GetItem on a botocore client, decoded by hand: no boto3 resource, no pydantic, so
 the authorizer function's cold start loads botocore alone. The item is the one `DynamoKeyStore` writes
 (its key layout is defined here and imported there): pk=KEY#{key_hash}, sk=KEY, with key_id, tenant,
-revoked_at once revoked, and rate and burst when the key has a request rate.
+revoked_at once revoked, rate and burst when the key has a request rate of its own, unlimited when it
+has none at all, and users (a list) when it is restricted to users.
 """
 
 from __future__ import annotations
@@ -26,8 +27,10 @@ class KeyGrant:
     key_id: str
     tenant: str
     revoked_at: str | None = None  # ISO time of the revocation; None while the key is valid
-    rate: float | None = None  # requests a second; None: unlimited
+    rate: float | None = None  # requests a second; None: the default rate
     burst: int | None = None
+    unlimited: bool = False  # no rate at all, not even the default
+    users: tuple[str, ...] | None = None  # the only user_ids it may touch; None: the whole tenant
 
 
 def _value(item: dict[str, Any], name: str, kind: str) -> str | None:
@@ -39,12 +42,15 @@ def _value(item: dict[str, Any], name: str, kind: str) -> str | None:
 def grant_of(item: dict[str, Any]) -> KeyGrant:
     """A GetItem's `Item` (DynamoDB JSON) as a KeyGrant; numbers read as `ApiKey` reads them."""
     rate, burst = _value(item, "rate", "N"), _value(item, "burst", "N")
+    users = item.get("users", {}).get("L")
     return KeyGrant(
         key_id=item["key_id"]["S"],
         tenant=item["tenant"]["S"],
         revoked_at=_value(item, "revoked_at", "S"),
         rate=float(rate) if rate is not None else None,
         burst=int(burst) if burst is not None else None,
+        unlimited=item.get("unlimited", {}).get("BOOL", False) is True,
+        users=tuple(u["S"] for u in users) if users is not None else None,
     )
 
 

@@ -1,15 +1,17 @@
 """KeyStore on the engram DynamoDB table: only the SHA-256 of each key is stored.
 
 Items:
-  pk=KEY#{key_hash}  sk=KEY    the key (key_id, tenant, key_hash, name, created_at, revoked_at)
+  pk=KEY#{key_hash}  sk=KEY    the key (key_id, tenant, key_hash, name, created_at, revoked_at,
+                               unlimited, users)
   pk=KEYID#{key_id}  sk=KEYID  key_hash, so `revoke` finds a key by its id
 
 A key with a request rate carries `rate` and `burst` on both items; its token bucket (`tokens`,
 `refilled_at`) is on the KEYID item, taken by a conditional UpdateItem on the value read (optimistic:
 a concurrent taker makes it read again), so every instance of the API function draws on one bucket.
 
-`find` is one strongly consistent GetItem, so a revocation takes effect on the next request. `list`
-is a filtered Scan: keys are few and listing them is an operator's action, not a request path.
+`find` is one strongly consistent GetItem: the store refuses a revoked key on its next read (on AWS
+API Gateway answers from the authorizer's cached Allow for up to 30 s before it reads again). `list`
+reads a tenant's key items from the tenant index (gsi3), everyone's by a Scan (an operator's action).
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import ClientError
 
+from engram.adapters.dynamo_errors import condition_failed, error_code
+from engram.adapters.dynamo_items import GSI3
 from engram.adapters.dynamo_key_lookup import KEY_SK, key_item_key
 from engram.adapters.dynamo_quota import quota_key
 from engram.adapters.timestamps import iso
@@ -32,7 +36,18 @@ if TYPE_CHECKING:
 
 _KEY = KEY_SK
 _KEY_ID = "KEYID"
-_FIELDS = ("key_id", "tenant", "key_hash", "name", "created_at", "revoked_at", "rate", "burst")
+_FIELDS = (
+    "key_id",
+    "tenant",
+    "key_hash",
+    "name",
+    "created_at",
+    "revoked_at",
+    "rate",
+    "burst",
+    "unlimited",
+    "users",
+)
 _TAKE_ATTEMPTS = 5
 
 
@@ -63,6 +78,10 @@ class DynamoKeyStore:
         }
         if key.revoked_at is not None:
             item["revoked_at"] = iso(key.revoked_at)
+        if key.unlimited:
+            item["unlimited"] = True
+        if key.users is not None:
+            item["users"] = list(key.users)
         lookup: dict[str, Any] = {**_id_key(key.key_id), "key_hash": key.key_hash}
         if key.rate is not None:
             limit = {"rate": Decimal(str(key.rate)), "burst": key.burst or 1}
@@ -82,7 +101,7 @@ class DynamoKeyStore:
                 ]
             )
         except ClientError as exc:
-            if exc.response.get("Error", {}).get("Code") == "TransactionCanceledException":
+            if error_code(exc) == "TransactionCanceledException":
                 raise Conflict("an API key with this id or secret already exists") from None
             raise
 
@@ -91,16 +110,26 @@ class DynamoKeyStore:
         return _to_key(item) if item else None
 
     def list(self, tenant: str | None = None) -> list[ApiKey]:
-        condition = "begins_with(pk, :prefix) AND sk = :sk"
-        values = {":prefix": f"{_KEY}#", ":sk": _KEY}
-        if tenant is not None:
-            condition += " AND tenant = :tenant"
-            values[":tenant"] = tenant
-        params: dict[str, Any] = {"FilterExpression": condition, "ExpressionAttributeValues": values}
+        """A tenant's keys from the tenant index (gsi3: its key items, as they were a moment ago);
+        everyone's (an operator's `engram keys list`) by a Scan."""
+        if tenant is None:
+            read = self.table.scan
+            params: dict[str, Any] = {
+                "FilterExpression": "begins_with(pk, :prefix) AND sk = :sk",
+                "ExpressionAttributeValues": {":prefix": f"{_KEY}#", ":sk": _KEY},
+            }
+        else:
+            read = self.table.query
+            params = {
+                "IndexName": GSI3,
+                "KeyConditionExpression": "#tenant = :tenant AND begins_with(pk, :prefix)",
+                "ExpressionAttributeNames": {"#tenant": "tenant"},
+                "ExpressionAttributeValues": {":tenant": tenant, ":prefix": f"{_KEY}#"},
+            }
         keys: list[ApiKey] = []
         while True:
-            response = self.table.scan(**params)
-            keys.extend(_to_key(item) for item in response["Items"])
+            response = read(**params)
+            keys.extend(_to_key(item) for item in response["Items"] if item["sk"] == _KEY)
             if "LastEvaluatedKey" not in response:
                 return sorted(keys, key=lambda k: (k.created_at, k.key_id))
             params["ExclusiveStartKey"] = response["LastEvaluatedKey"]
@@ -120,7 +149,7 @@ class DynamoKeyStore:
                 ReturnValues="ALL_NEW",
             )
         except ClientError as exc:
-            if exc.response.get("Error", {}).get("Code") == "ConditionalCheckFailedException":
+            if condition_failed(exc):
                 return None
             raise
         return _to_key(response["Attributes"])
@@ -154,7 +183,7 @@ class DynamoKeyStore:
                 )
                 return 0.0
             except ClientError as exc:
-                if exc.response.get("Error", {}).get("Code") != "ConditionalCheckFailedException":
+                if not condition_failed(exc):
                     raise
         return 1.0 / rate  # other requests keep taking this bucket's tokens: this one waits
 

@@ -20,16 +20,18 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
-from engram.adapters.dynamo_errors import Cancelled, cancellation_codes, error_code
+from engram.adapters.dynamo_errors import Cancelled, cancellation_codes, condition_failed, error_code, written
 from engram.adapters.dynamo_filters import FilterExpression
 from engram.adapters.dynamo_items import (
     GSI1,
     GSI2,
+    GSI3,
     KEY_ATTRIBUTES,
     LIST_KEY,
     MEM,
     STATE_KEY,
     TABLE_KEY,
+    TENANT_INDEX_PROJECTION,
     TTL_ATTRIBUTE,
     content_key,
     history_pk,
@@ -76,6 +78,19 @@ def create_table(dynamodb: Any, name: str) -> None:
                     "Projection": {"ProjectionType": "ALL"},
                 }
                 for index in (GSI1, GSI2)
+            ]
+            + [
+                {
+                    "IndexName": GSI3,
+                    "KeySchema": [
+                        {"AttributeName": "tenant", "KeyType": "HASH"},
+                        {"AttributeName": "pk", "KeyType": "RANGE"},
+                    ],
+                    "Projection": {
+                        "ProjectionType": "INCLUDE",
+                        "NonKeyAttributes": list(TENANT_INDEX_PROJECTION),
+                    },
+                }
             ],
         )
     except ClientError as exc:
@@ -87,17 +102,6 @@ def create_table(dynamodb: Any, name: str) -> None:
         client.update_time_to_live(
             TableName=name, TimeToLiveSpecification={"Enabled": True, "AttributeName": TTL_ATTRIBUTE}
         )
-
-
-def _written(write: Callable[..., Any], **request: Any) -> bool:
-    """Make a conditional write; False when its condition failed (then nothing was written)."""
-    try:
-        write(**request)
-    except ClientError as exc:
-        if error_code(exc) != "ConditionalCheckFailedException":
-            raise
-        return False
-    return True
 
 
 # --------------------------------------------------------------------------- the store
@@ -170,7 +174,7 @@ class DynamoMemoryStore:
                 ReturnValues="ALL_NEW",
             )
         except ClientError as exc:
-            if error_code(exc) == "ConditionalCheckFailedException":
+            if condition_failed(exc):
                 raise Conflict(f"memory {memory.id} changed concurrently; retry") from None
             raise
         return to_memory(response["Attributes"])
@@ -276,7 +280,7 @@ class DynamoMemoryStore:
             if n <= 0:
                 continue
             key = memory_key(tenant, memory_id)
-            if _written(  # the common case: count and move last_retrieved_at forward in one write
+            if written(  # the common case: count and move last_retrieved_at forward in one write
                 self.table.update_item,
                 Key=key,
                 UpdateExpression="ADD retrieval_count :n SET last_retrieved_at = :at",
@@ -285,7 +289,7 @@ class DynamoMemoryStore:
                 ExpressionAttributeValues={":n": n, ":at": stamp},
             ):
                 continue
-            _written(  # a later retrieval is already recorded (or the memory is gone): only count
+            written(  # a later retrieval is already recorded (or the memory is gone): only count
                 self.table.update_item,
                 Key=key,
                 UpdateExpression="ADD retrieval_count :n",
@@ -294,7 +298,7 @@ class DynamoMemoryStore:
             )
 
     def claim_once(self, key: str, at: datetime, ttl_days: int = 14) -> bool:
-        return _written(
+        return written(
             self.table.put_item,
             Item={
                 "pk": f"ONCE#{key_part(key)}",
@@ -306,7 +310,7 @@ class DynamoMemoryStore:
         )
 
     def add_hits(self, tenant: str, memory_id: str, n: int) -> None:
-        _written(
+        written(
             self.table.update_item,
             Key=memory_key(tenant, memory_id),
             UpdateExpression="ADD hits :n",
@@ -524,7 +528,7 @@ class DynamoMemoryStore:
                 ReturnValues="ALL_NEW",
             )
         except ClientError as exc:
-            if error_code(exc) != "ConditionalCheckFailedException":
+            if not condition_failed(exc):
                 raise
             self._delete_if_owned(dedup_key, claim["memory_id"])
             return None
@@ -542,7 +546,7 @@ class DynamoMemoryStore:
         return False
 
     def _delete_if_owned(self, dedup_key: dict[str, str], memory_id: str) -> None:
-        _written(
+        written(
             self.table.delete_item,
             Key=dedup_key,
             ConditionExpression="memory_id = :id",

@@ -37,8 +37,11 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
-from engram.adapters.dynamo_errors import cancellation_codes, error_code
-from engram.adapters.dynamo_items import key_part
+from engram.adapters.dynamo_errors import cancellation_codes, condition_failed, error_code
+from engram.adapters.dynamo_items import key_part, session_list_key, session_pk
+from engram.adapters.dynamo_items import message_id_sk as _mid_sk
+from engram.adapters.dynamo_items import message_sk as _msg_sk
+from engram.adapters.dynamo_items import session_back_pk as _back_pk
 from engram.adapters.dynamo_quota import count_transcript_bytes, transcript_quota_key
 from engram.adapters.timestamps import iso
 from engram.domain.checkpoints import Checkpoint
@@ -63,19 +66,7 @@ _BATCH_GET = 100
 
 
 def _pk(ref: SessionRef) -> str:
-    return f"SES#{key_part(ref.tenant)}#{key_part(ref.user_id)}#{key_part(ref.session_id)}"
-
-
-def _back_pk(tenant: str, memory_id: str) -> str:
-    return f"SESMEM#{key_part(tenant)}#{key_part(memory_id)}"
-
-
-def _msg_sk(seq: int) -> str:
-    return f"MSG#{seq:012d}"
-
-
-def _mid_sk(message_id: str) -> str:
-    return f"MID#{message_id}"
+    return session_pk(ref.tenant, ref.user_id, ref.session_id)
 
 
 def _session_of(item: dict[str, Any]) -> SessionInfo:
@@ -151,12 +142,14 @@ class DynamoTranscriptStore:
         """Create the session item on first use; refuse a session of another project or namespace."""
         doc = session.model_dump_json(include={"tenant", "user_id", "session_id", "project", "namespace",
                                                "agent_id", "created_at"})  # fmt: skip
+        listed = session_list_key(session.tenant, session.user_id, _pk(session.ref))
         try:
             self.table.update_item(
                 Key={"pk": _pk(session.ref), "sk": _SESSION},
                 UpdateExpression=(
                     "SET doc = if_not_exists(doc, :doc), #p = if_not_exists(#p, :p),"
-                    " #ns = if_not_exists(#ns, :n), updated_at = if_not_exists(updated_at, :now)"
+                    " #ns = if_not_exists(#ns, :n), updated_at = if_not_exists(updated_at, :now),"
+                    " gsi1pk = :lpk, gsi1sk = :lsk"  # the user's session list (dynamo_items)
                 ),
                 ConditionExpression="attribute_not_exists(pk) OR (#p = :p AND #ns = :n)",
                 ExpressionAttributeNames={"#p": "project", "#ns": "namespace"},
@@ -165,10 +158,12 @@ class DynamoTranscriptStore:
                     ":p": session.project,
                     ":n": session.namespace,
                     ":now": iso(at),
+                    ":lpk": listed["gsi1pk"],
+                    ":lsk": listed["gsi1sk"],
                 },
             )
         except ClientError as exc:
-            if error_code(exc) != "ConditionalCheckFailedException":
+            if not condition_failed(exc):
                 raise
             current = self.session(session.ref)
             where = (
@@ -289,7 +284,7 @@ class DynamoTranscriptStore:
                 ConditionExpression="attribute_not_exists(pk)",
             )
         except ClientError as exc:
-            if error_code(exc) != "ConditionalCheckFailedException":
+            if not condition_failed(exc):
                 raise
         try:
             self.table.update_item(
@@ -300,7 +295,7 @@ class DynamoTranscriptStore:
                 ExpressionAttributeValues={":t": through_seq},
             )
         except ClientError as exc:
-            if error_code(exc) != "ConditionalCheckFailedException":
+            if not condition_failed(exc):
                 raise
 
     def job(self, ref: SessionRef, job_id: str) -> ExtractionRecord | None:
@@ -434,7 +429,7 @@ class DynamoTranscriptStore:
                 ExpressionAttributeValues={":delta": -freed},
             )
         except ClientError as exc:
-            if error_code(exc) != "ConditionalCheckFailedException":
+            if not condition_failed(exc):
                 raise
 
     # ------------------------------------------------------------------ reads

@@ -2,9 +2,10 @@
 
 It reads and writes the items of engram.adapters.dynamo_store, dynamo_graph and dynamo_transcripts
 in their own layouts. A user's memories are one GSI1 partition; their graphs are one partition per
-project (`G#{tenant}#{user}#{project}`); their sessions are one partition each, found by a Scan
-filtered on the key prefix `SES#{tenant}#{user}#` (key parts are escaped, so the prefix is exact).
-Export and erasure are rare, batch operations; nothing on the request path scans.
+project (`G#{tenant}#{user}#{project}`); their sessions are one partition each, listed from one gsi1
+partition (`SL#{tenant}#{user}`, on each session item). Erasure finds graphs, sessions and dedup keys
+by a Scan filtered on their key prefixes (key parts are escaped, so a prefix is exact): it is a rare
+batch job, not a request.
 
 Erasure records: pk=ERASE#{tenant}  sk={job id}  doc (no content; see engram.domain.transfer).
 """
@@ -19,31 +20,31 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
-from engram.adapters.dynamo_errors import error_code
-from engram.adapters.dynamo_graph import _back_pk as _graph_back_pk
-from engram.adapters.dynamo_graph import _graph_pk
+from engram.adapters.dynamo_errors import condition_failed, error_code
 from engram.adapters.dynamo_items import (
     GSI1,
+    LIST_KEY,
     content_key,
+    graph_back_pk,
+    graph_pk,
     history_pk,
     key_part,
     list_pk,
     memory_item,
+    message_sk,
+    session_back_pk,
+    session_list_key,
+    session_pk,
     to_memory,
 )
 from engram.adapters.dynamo_quota import count_in, read_quota, refused_over_cap
-from engram.adapters.dynamo_transcripts import DynamoTranscriptStore, _msg_sk, _session_of
-from engram.adapters.dynamo_transcripts import _back_pk as _session_back_pk
+from engram.adapters.dynamo_transcripts import DynamoTranscriptStore, _session_of
 from engram.adapters.timestamps import iso
 from engram.domain.graph import Entity, GraphScope, Relation
 from engram.domain.models import Memory, Status
 from engram.domain.quotas import transcript_bytes
 from engram.domain.sessions import Message, SessionInfo
 from engram.domain.transfer import ErasureRecord
-
-
-def _session_pk(tenant: str, user_id: str, session_id: str) -> str:
-    return f"SES#{key_part(tenant)}#{key_part(user_id)}#{key_part(session_id)}"
 
 
 class DynamoUserData:
@@ -81,26 +82,19 @@ class DynamoUserData:
     def sessions(
         self, tenant: str, user_id: str, position: str | None, limit: int
     ) -> tuple[builtins.list[SessionInfo], str | None]:
+        """A page of the user's sessions: one gsi1 partition (their session items), never a Scan."""
         params: dict[str, Any] = {
-            "FilterExpression": "begins_with(pk, :prefix) AND sk = :session",
-            "ExpressionAttributeValues": {
-                ":prefix": f"SES#{key_part(tenant)}#{key_part(user_id)}#",
-                ":session": "SESSION",
-            },
-            "ConsistentRead": True,
+            "IndexName": GSI1,
+            "KeyConditionExpression": "gsi1pk = :pk",
+            "ExpressionAttributeValues": {":pk": session_list_key(tenant, user_id, "")["gsi1pk"]},
+            "Limit": limit,
         }
         if position:
-            params["ExclusiveStartKey"] = decode_cursor(position, ("pk", "sk"), {"pk": str, "sk": str})
-        found: list[SessionInfo] = []
-        while True:
-            response = self.table.scan(**params)
-            found += [_session_of(item) for item in response["Items"]]
-            start = response.get("LastEvaluatedKey")
-            if start is None:
-                return found, None
-            params["ExclusiveStartKey"] = start
-            if len(found) >= limit:  # a page ends at a scan page's end, so the position is exact
-                return found, encode_cursor({"pk": start["pk"], "sk": start["sk"]})
+            params["ExclusiveStartKey"] = decode_cursor(position, LIST_KEY, dict.fromkeys(LIST_KEY, str))
+        response = self.table.query(**params)
+        found = [_session_of(item) for item in response["Items"]]
+        start = response.get("LastEvaluatedKey")
+        return found, encode_cursor({k: start[k] for k in LIST_KEY}) if start else None
 
     # ------------------------------------------------------------------ restore
 
@@ -143,7 +137,7 @@ class DynamoUserData:
         entities: Sequence[tuple[Entity, Sequence[str]]],
         relations: Sequence[Relation],
     ) -> None:
-        pk = _graph_pk(scope)
+        pk = graph_pk(scope)
         items: list[dict[str, Any]] = []
         for entity, memory_ids in entities:
             items.append(
@@ -153,7 +147,7 @@ class DynamoUserData:
             )  # fmt: skip
             for memory_id in memory_ids:
                 items.append({"pk": pk, "sk": f"M#{entity.id}#{memory_id}"})
-                items.append({"pk": _graph_back_pk(scope.tenant, memory_id), "sk": f"M#{entity.id}", "g": pk})
+                items.append({"pk": graph_back_pk(scope.tenant, memory_id), "sk": f"M#{entity.id}", "g": pk})
         for rel in relations:
             item: dict[str, Any] = {
                 "pk": pk,
@@ -171,16 +165,17 @@ class DynamoUserData:
             for end in (rel.subject_id, rel.object_id):
                 items.append({"pk": pk, "sk": f"A#{end}#{rel.id}", "relation_id": rel.id})
             for memory_id in rel.memory_ids:
-                items.append({"pk": _graph_back_pk(scope.tenant, memory_id), "sk": f"R#{rel.id}", "g": pk})
+                items.append({"pk": graph_back_pk(scope.tenant, memory_id), "sk": f"R#{rel.id}", "g": pk})
         self._put_absent(items)
 
     def restore_session(self, session: SessionInfo, messages: Sequence[Message]) -> None:
-        pk = _session_pk(session.tenant, session.user_id, session.session_id)
+        pk = session_pk(session.tenant, session.user_id, session.session_id)
         doc = session.model_dump_json(
             include={"tenant", "user_id", "session_id", "project", "namespace", "agent_id", "created_at"}
         )
         items: list[dict[str, Any]] = [
-            {"pk": pk, "sk": "SESSION", "doc": doc, "project": session.project,
+            {"pk": pk, "sk": "SESSION", **session_list_key(session.tenant, session.user_id, pk),
+             "doc": doc, "project": session.project,
              "namespace": session.namespace, "updated_at": iso(session.updated_at),
              "last_seq": session.last_seq,
              "queued_through": session.queued_through, "message_count": session.message_count,
@@ -188,7 +183,7 @@ class DynamoUserData:
         ]  # fmt: skip
         for m in messages:
             items.append({"pk": pk, "sk": f"KEY#{m.message_key}", "seq": m.seq, "id": m.id})
-            items.append({"pk": pk, "sk": _msg_sk(m.seq), "doc": m.model_dump_json()})
+            items.append({"pk": pk, "sk": message_sk(m.seq), "doc": m.model_dump_json()})
             items.append({"pk": pk, "sk": f"MID#{m.id}", "seq": m.seq})  # the message by its id
         self._put_absent(items)
 
@@ -198,7 +193,7 @@ class DynamoUserData:
             try:
                 self.table.put_item(Item=item, ConditionExpression="attribute_not_exists(pk)")
             except ClientError as exc:
-                if error_code(exc) != "ConditionalCheckFailedException":
+                if not condition_failed(exc):
                     raise
 
     # ------------------------------------------------------------------ erase
@@ -220,8 +215,8 @@ class DynamoUserData:
             erased["memories"] += 1
             live += memory.status is not Status.deleted
         for memory_id in memory_ids:
-            for pk in (history_pk(tenant, memory_id), _graph_back_pk(tenant, memory_id),
-                       _session_back_pk(tenant, memory_id)):  # fmt: skip
+            for pk in (history_pk(tenant, memory_id), graph_back_pk(tenant, memory_id),
+                       session_back_pk(tenant, memory_id)):  # fmt: skip
                 for item in self._paged(
                     self.table.query,
                     {

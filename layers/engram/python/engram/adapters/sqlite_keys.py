@@ -1,6 +1,7 @@
 """KeyStore on SQLite: only the SHA-256 of each key is stored.
 
-A key's request rate and its token bucket are a row of `key_rates`; taking a token is one write
+A key's own request rate and its token bucket are a row of `key_rates`, and whether it is unlimited or
+restricted to users one of `key_options` (this store's own table); taking a token is one write
 transaction, which serialises every process of `engram serve` on the database's write lock, so the
 limit holds across them.
 
@@ -11,6 +12,7 @@ they authenticated before is still good (engram.usecases.keys.KeyCache).
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from datetime import datetime
 
@@ -18,8 +20,14 @@ from engram.adapters.sqlite_db import SqliteDatabase, iso, parse_iso
 from engram.domain.models import ApiKey, utcnow
 from engram.domain.quotas import Bucket, TenantLimits, take
 
-_SELECT = "SELECT k.*, r.rate, r.burst FROM api_keys k LEFT JOIN key_rates r USING (key_id)"
-_REVOCATIONS = """
+_SELECT = (
+    "SELECT k.*, r.rate, r.burst, o.unlimited, o.users FROM api_keys k"
+    " LEFT JOIN key_rates r USING (key_id) LEFT JOIN key_options o USING (key_id)"
+)
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS key_options (
+    key_id TEXT PRIMARY KEY, unlimited INTEGER NOT NULL DEFAULT 0, users TEXT
+);
 CREATE TABLE IF NOT EXISTS key_revocations (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
 CREATE TRIGGER IF NOT EXISTS api_keys_changed AFTER UPDATE ON api_keys BEGIN
     INSERT INTO key_revocations (id, n) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET n = n + 1;
@@ -40,13 +48,15 @@ def _key(row: sqlite3.Row) -> ApiKey:
         revoked_at=parse_iso(row["revoked_at"]),
         rate=row["rate"],
         burst=row["burst"],
+        unlimited=bool(row["unlimited"]),
+        users=tuple(json.loads(row["users"])) if row["users"] is not None else None,
     )
 
 
 class SqliteKeyStore:
     def __init__(self, db: SqliteDatabase) -> None:
         self.db = db
-        db.connection().executescript(_REVOCATIONS)
+        db.connection().executescript(_SCHEMA)
 
     def revocations(self) -> int:
         """How many times a key row has changed (been revoked) so far, from any process."""
@@ -63,6 +73,15 @@ class SqliteKeyStore:
                 conn.execute(
                     "INSERT INTO key_rates (key_id, rate, burst) VALUES (?,?,?)",
                     (key.key_id, key.rate, key.burst or 1),
+                )
+            if key.unlimited or key.users is not None:
+                conn.execute(
+                    "INSERT INTO key_options (key_id, unlimited, users) VALUES (?,?,?)",
+                    (
+                        key.key_id,
+                        int(key.unlimited),
+                        json.dumps(key.users) if key.users is not None else None,
+                    ),
                 )
 
     def find(self, key_hash: str) -> ApiKey | None:

@@ -47,7 +47,7 @@ def rotate_key(keys: KeyStore, path: Path, tenant: str) -> str:
     for key in keys.list(tenant):
         if key.name == KEY_NAME and key.revoked_at is None:
             keys.revoke(key.key_id)
-    secret, _ = create_key(keys, tenant, name=KEY_NAME)
+    secret, _ = create_key(keys, tenant, name=KEY_NAME, unlimited=True)  # the operator's own key
     write_secret(path, secret)
     return secret
 

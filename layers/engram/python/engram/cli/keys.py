@@ -6,9 +6,13 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engram.cli.common import DEFAULT_TENANT, settings_of
+from engram.domain.key_rules import UNLIMITED, DefaultRate, limit_of
+
+if TYPE_CHECKING:
+    from engram.domain.models import ApiKey
 
 
 def cmd_keys(args: argparse.Namespace) -> int:
@@ -25,7 +29,16 @@ def cmd_keys(args: argparse.Namespace) -> int:
                 raise ValueError("--max-memories must be at least 1")
             if args.max_transcript_bytes is not None and args.max_transcript_bytes < 1:
                 raise ValueError("--max-transcript-bytes must be at least 1")
-            secret, record = create_key(keys, args.tenant, args.name or "", rate=args.rate, burst=args.burst)
+            unlimited = args.rate == UNLIMITED
+            secret, record = create_key(
+                keys,
+                args.tenant,
+                args.name or "",
+                rate=None if unlimited else args.rate,
+                burst=args.burst,
+                unlimited=unlimited,
+                users=args.users.split(",") if args.users is not None else None,
+            )
             if args.max_memories is not None:
                 set_memory_cap(keys, admin.store, args.tenant, args.max_memories)
             if args.max_transcript_bytes is not None:
@@ -40,13 +53,17 @@ def cmd_keys(args: argparse.Namespace) -> int:
                 f"tenant {record.tenant} is limited to {args.max_transcript_bytes} bytes"
                 " of session transcripts"
             )
+        print(f"key {record.key_id}: {_limits(record, DefaultRate.from_env())}")
         print(f"created key {record.key_id} for tenant {record.tenant}; it is shown once, store it now:")
         print(secret)
     elif args.keys_command == "list":
-        rows = keys.list(args.tenant)
+        rows, default = keys.list(args.tenant), DefaultRate.from_env()
         for k in rows:
             state = f"revoked {k.revoked_at:%Y-%m-%d}" if k.revoked_at else "active"
-            print(f"{k.key_id}  {k.tenant:<20} {k.name or '-':<12} {k.created_at:%Y-%m-%d %H:%M}  {state}")
+            print(
+                f"{k.key_id}  {k.tenant:<20} {k.name or '-':<12} {k.created_at:%Y-%m-%d %H:%M}  {state:<18}"
+                f" {_limits(k, default)}"
+            )
         if not rows:
             print("no keys")
     elif args.keys_command == "rotate":
@@ -69,6 +86,28 @@ def cmd_keys(args: argparse.Namespace) -> int:
     return 0
 
 
+def _limits(key: ApiKey, default: DefaultRate) -> str:
+    """What the key may do: its rate (`default` when it has none of its own) and its users."""
+    limit = limit_of(key, default)
+    if limit is None:
+        rate = "unlimited"
+    else:
+        rate = f"{limit[0]:g}/s burst {limit[1]}" + (" (default)" if key.rate is None else "")
+    users = "users " + ",".join(key.users) if key.users is not None else "all users"
+    return f"{rate}, {users}"
+
+
+def _rate(value: str) -> float | str:
+    if value.strip().lower() == UNLIMITED:
+        return UNLIMITED
+    try:
+        return float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of requests a second or 'unlimited', got {value!r}"
+        ) from None
+
+
 def add_keys_command(sub: Any, data_dir: Callable[[argparse.ArgumentParser], None]) -> None:
     p = sub.add_parser("keys", help="manage API keys")
     ks = p.add_subparsers(dest="keys_command", required=True)
@@ -76,8 +115,17 @@ def add_keys_command(sub: Any, data_dir: Callable[[argparse.ArgumentParser], Non
     data_dir(k)
     k.add_argument("--tenant", required=True)
     k.add_argument("--name", default="")
-    k.add_argument("--rate", type=float, help="requests a second this key may make (default: unlimited)")
+    k.add_argument(
+        "--rate",
+        type=_rate,
+        help="requests a second this key may make, or 'unlimited' (default: ENGRAM_DEFAULT_KEY_RATE, 20)",
+    )
     k.add_argument("--burst", type=int, help="requests at once above --rate (default: one second's worth)")
+    k.add_argument(
+        "--users",
+        help="comma-separated user_ids: the only users this key may read and write (default: the whole"
+        " tenant), e.g. for an agent on an end user's device",
+    )
     k.add_argument("--max-memories", type=int, help="the tenant's storage limit, for all its keys")
     k.add_argument(
         "--max-transcript-bytes",

@@ -197,5 +197,7 @@ class ApiKey(DomainModel):
     name: str = ""
     created_at: datetime = Field(default_factory=utcnow)
     revoked_at: datetime | None = None
-    rate: float | None = None  # requests a second (a token bucket); None: unlimited
+    rate: float | None = None  # requests a second (a token bucket); None: the default rate
     burst: int | None = None  # the bucket's size: requests allowed at once
+    unlimited: bool = False  # no rate at all, not even the default (an operator's explicit choice)
+    users: tuple[str, ...] | None = None  # the only user_ids it may touch; None: the whole tenant

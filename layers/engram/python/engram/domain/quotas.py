@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from pydantic import Field
 
+from engram.domain.key_rules import default_burst as default_burst  # the rule lives there
 from engram.domain.models import DomainModel
 
 
@@ -38,11 +39,6 @@ def take(bucket: Bucket | None, rate: float, burst: int, now: float) -> tuple[Bu
 def retry_after_header(wait_s: float) -> str:
     """`Retry-After` in whole seconds, rounded up: a client that honours it finds a token."""
     return str(max(1, math.ceil(wait_s)))
-
-
-def default_burst(rate: float) -> int:
-    """Without --burst: one second's worth of requests, at least one."""
-    return max(1, math.ceil(rate))
 
 
 def memory_cap_message(cap: int) -> str:
@@ -116,8 +112,13 @@ class TenantLimits(DomainModel):
 class KeyRate(DomainModel):
     key_id: str
     name: str = ""
-    rate: float | None = Field(default=None, description="requests a second; null: unlimited")
+    rate: float | None = Field(
+        default=None, description="requests a second it is held to (its own or the default); null: unlimited"
+    )
     burst: int | None = Field(default=None, description="requests at once above the rate")
+    users: list[str] | None = Field(
+        default=None, description="the only user_ids it may read and write; null: every user of the tenant"
+    )
 
 
 class Usage(DomainModel):

@@ -33,3 +33,6 @@ class cold_start:
         gc.freeze()
         if self._enabled:
             gc.enable()
+        from engram.runtime import snapstart
+
+        snapstart.register()  # SnapStart snapshots right after this block: what to redo on restore

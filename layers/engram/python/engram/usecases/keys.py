@@ -1,50 +1,64 @@
 """API keys: minted once, stored only as SHA-256, resolved to a tenant on every request, and held to
-the key's request rate when it has one."""
+a request rate (the key's own, else the default) unless minted unlimited. The rules themselves are
+engram.domain.key_rules, which the authorizer function applies too."""
 
 from __future__ import annotations
 
-import hashlib
 import re
 import secrets
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from engram.domain.errors import RateLimited, Unauthorized
+from engram.domain import key_rules
+from engram.domain.errors import RateLimited
+from engram.domain.key_rules import KEY_PREFIX as KEY_PREFIX  # re-exported, as hash_key
+from engram.domain.key_rules import DefaultRate, bearer_hash, default_burst, valid
+from engram.domain.key_rules import hash_key as hash_key
 from engram.domain.models import ApiKey, Status
-from engram.domain.quotas import KeyRate, TenantLimits, TokenMeter, TranscriptQuota, Usage, default_burst
+from engram.domain.quotas import KeyRate, TenantLimits, TokenMeter, TranscriptQuota, Usage
 from engram.ids import new_id
 from engram.observability import logger
 
 if TYPE_CHECKING:
     from engram.ports import KeyStore, MemoryStore, ModelTokens
 
-
-KEY_PREFIX = "engram_"
-_BEARER = re.compile(r"^\s*Bearer\s+(\S+)\s*$", re.I)
 TENANT_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$"
 
 
-def hash_key(secret: str) -> str:
-    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
-
-
 def create_key(
-    keys: KeyStore, tenant: str, name: str = "", *, rate: float | None = None, burst: int | None = None
+    keys: KeyStore,
+    tenant: str,
+    name: str = "",
+    *,
+    rate: float | None = None,
+    burst: int | None = None,
+    unlimited: bool = False,
+    users: Iterable[str] | None = None,
 ) -> tuple[str, ApiKey]:
-    """Mint a key for `tenant`, limited to `rate` requests a second (bursts of `burst`) if given.
-    The secret is returned once and never stored."""
+    """Mint a key for `tenant`, limited to `rate` requests a second (bursts of `burst`) if given, to
+    no rate at all if `unlimited`, else to the default rate when used; and, with `users`, to those
+    user_ids only. The secret is returned once and never stored."""
     if not re.match(TENANT_PATTERN, tenant):
         raise ValueError("tenant must be 1-64 characters of letters, digits, '_', '.', ':' or '-'")
+    if unlimited and (rate is not None or burst is not None):
+        raise ValueError("an unlimited key has no --rate or --burst")
     if rate is not None and not rate > 0:
-        raise ValueError("--rate must be a positive number of requests a second")
+        raise ValueError("--rate must be a positive number of requests a second, or 'unlimited'")
     if burst is not None and (rate is None or burst < 1):
         raise ValueError("--burst needs --rate and must be at least 1")
     if rate is not None:
         burst = burst or default_burst(rate)
     secret = KEY_PREFIX + secrets.token_urlsafe(32)
     record = ApiKey(
-        key_id=new_id(), tenant=tenant, key_hash=hash_key(secret), name=name, rate=rate, burst=burst
+        key_id=new_id(),
+        tenant=tenant,
+        key_hash=hash_key(secret),
+        name=name,
+        rate=rate,
+        burst=burst,
+        unlimited=unlimited,
+        users=key_rules.users_of(users) if users is not None else None,
     )
     keys.add(record)
     return secret, record
@@ -57,21 +71,7 @@ def authenticate(keys: KeyStore, authorization: str | None) -> str:
 
 def authenticate_key(keys: KeyStore, authorization: str | None) -> ApiKey:
     """The key of an `Authorization: Bearer <key>` header, or Unauthorized."""
-    return _find(keys, _bearer_hash(authorization))
-
-
-def _bearer_hash(authorization: str | None) -> str:
-    match = _BEARER.match(authorization or "")
-    if not match:
-        raise Unauthorized("missing or malformed Authorization header; expected 'Bearer <api key>'")
-    return hash_key(match.group(1))
-
-
-def _find(keys: KeyStore, key_hash: str) -> ApiKey:
-    record = keys.find(key_hash)
-    if record is None or record.revoked_at is not None:
-        raise Unauthorized("invalid or revoked API key")
-    return record
+    return key_rules.authenticate(keys, authorization)
 
 
 @runtime_checkable
@@ -102,26 +102,22 @@ class KeyCache:
         """As `authenticate_key`."""
         if self._counter is None:
             return authenticate_key(self.keys, authorization)
-        key_hash = _bearer_hash(authorization)
+        key_hash = bearer_hash(authorization)
         count = self._counter.revocations()  # before the key is read: a revocation after it moves it
         known = self._known.get(key_hash)
         if known is not None and known[0] == count:
             return known[1]
-        record = _find(self.keys, key_hash)
+        record = valid(self.keys.find(key_hash))
         if len(self._known) >= self.MAX_KEYS:
             self._known = {}
         self._known[key_hash] = (count, record)
         return record
 
 
-def authorizer_context(record: ApiKey) -> dict[str, Any]:
-    """What the authorizer hands the API with a request: the tenant, and the key's rate if it has
-    one (the API function takes the token: an authorizer can neither answer 429 nor run uncached)."""
-    context: dict[str, Any] = {"tenant": record.tenant}
-    if record.rate is not None:
-        burst = record.burst or default_burst(record.rate)
-        context.update(key_id=record.key_id, rate=record.rate, burst=burst)
-    return context
+def authorizer_context(record: ApiKey, default: DefaultRate | None = None) -> dict[str, Any]:
+    """What the authorizer hands the API with a request (engram.domain.key_rules.context_of); `default`:
+    the rate of keys without one, read from ENGRAM_DEFAULT_KEY_RATE / _BURST when not given."""
+    return key_rules.context_of(record, default or DefaultRate.from_env())
 
 
 def admit(keys: KeyStore, context: Mapping[str, Any], now: datetime) -> None:
@@ -194,9 +190,10 @@ def tenant_usage(
     status: Mapping[str, int],
     transcripts: TranscriptCaps | None = None,
     store: ModelTokens | None = None,
+    default: DefaultRate | None = None,
 ) -> Usage:
     """The tenant's memories (from its per-status counts) against its cap, its transcripts' bytes
-    against theirs, the model tokens spent for it, and its keys' rates."""
+    against theirs, the model tokens spent for it, and the rate each of its keys is held to."""
     quota = transcripts.transcript_quota(tenant) if transcripts is not None else None
     tokens = store.model_tokens(tenant) if store is not None else (0, 0)
     return Usage(
@@ -207,8 +204,17 @@ def tenant_usage(
         memories=sum(n for name, n in status.items() if name != Status.deleted.value),
         max_memories=keys.limits(tenant).max_memories,
         keys=[
-            KeyRate(key_id=k.key_id, name=k.name, rate=k.rate, burst=k.burst)
-            for k in keys.list(tenant)
-            if k.revoked_at is None
+            _key_rate(k, default or DefaultRate.from_env()) for k in keys.list(tenant) if k.revoked_at is None
         ],
+    )
+
+
+def _key_rate(key: ApiKey, default: DefaultRate) -> KeyRate:
+    limit = key_rules.limit_of(key, default)
+    return KeyRate(
+        key_id=key.key_id,
+        name=key.name,
+        rate=limit[0] if limit else None,
+        burst=limit[1] if limit else None,
+        users=list(key.users) if key.users is not None else None,
     )
