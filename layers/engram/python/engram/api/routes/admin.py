@@ -5,7 +5,7 @@ from __future__ import annotations
 from aws_lambda_powertools.event_handler.api_gateway import Router
 
 from engram.api.contract import ADMIN, AUTHENTICATED, responses
-from engram.api.routing import new_router, tenant
+from engram.api.routing import new_router, whole_tenant
 from engram.api.services import Services
 from engram.usecases.janitor.stats import Stats
 
@@ -21,6 +21,6 @@ def router(c: Services) -> Router:
         responses=responses({200: (Stats, "the caller's counts")}, 401, 429),
     )
     def stats_route() -> Stats:
-        return c.tenant_stats(tenant(routes))
+        return c.tenant_stats(whole_tenant(routes))
 
     return routes

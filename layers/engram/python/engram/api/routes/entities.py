@@ -9,7 +9,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 
 from engram.api.contract import AUTHENTICATED, GRAPH, responses
 from engram.api.entities import EntityDetailOut, EntityList, EntityOut, RelationOut
-from engram.api.routing import new_router, tenant
+from engram.api.routing import new_router, tenant_for
 from engram.api.schemas import ScopeName, UserId
 from engram.api.services import Services
 from engram.domain.graph import GraphScope
@@ -21,7 +21,7 @@ def router(c: Services) -> Router:
     routes = new_router()
 
     def scope(user_id: str, project: str | None) -> GraphScope:
-        return GraphScope(tenant(routes), user_id, project or "default")
+        return GraphScope(tenant_for(routes, user_id), user_id, project or "default")
 
     @routes.get(
         "/v1/entities",

@@ -10,7 +10,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 
 from engram.api.contract import AUTH, AUTHENTICATED, BODY, MEMORIES, responses
 from engram.api.remember import remember_command, remember_response, remember_status
-from engram.api.routing import new_router, tenant
+from engram.api.routing import memory_tenant, new_router, tenant_for
 from engram.api.schemas import (
     AgentId,
     BatchRequest,
@@ -57,7 +57,8 @@ def router(c: Services) -> Router:
         ),
     )
     def remember(body: RememberRequest) -> Response[RememberResponse]:
-        result = c.remember(remember_command(tenant(routes), body))  # a secret raises PiiRejected: a 422
+        who = tenant_for(routes, body.user_id)
+        result = c.remember(remember_command(who, body))  # a secret raises PiiRejected: a 422
         return _json(remember_status(result), remember_response(result))
 
     @routes.post(
@@ -68,7 +69,7 @@ def router(c: Services) -> Router:
         responses=responses({200: (BatchResponse, "one result per item, in order")}, *BODY, *AUTH),
     )
     def remember_batch(body: BatchRequest) -> BatchResponse:
-        who = tenant(routes)
+        who = tenant_for(routes, *{item.user_id for item in body.items})
         results = c.remember.many([remember_command(who, item) for item in body.items])
         return BatchResponse(results=[remember_response(r) for r in results])
 
@@ -96,7 +97,7 @@ def router(c: Services) -> Router:
         ] = None,
     ) -> MemoryList:
         query = ListQuery(
-            tenant(routes),
+            tenant_for(routes, user_id),
             user_id,
             project,
             namespace,
@@ -119,7 +120,9 @@ def router(c: Services) -> Router:
         responses=responses({200: (MemoryOut, "the memory")}, 404, 422, *AUTH),
     )
     def get_route(memory_id: MemoryId) -> MemoryOut:
-        return MemoryOut.of(c.memory_reads.get(tenant(routes), memory_id))
+        return MemoryOut.of(
+            c.memory_reads.get(memory_tenant(routes, c.memory_reads.get, memory_id), memory_id)
+        )
 
     @routes.patch(
         "/v1/memories/<memory_id>",
@@ -130,7 +133,9 @@ def router(c: Services) -> Router:
     )
     def patch_route(memory_id: MemoryId, body: PatchRequest) -> MemoryOut:
         changes = body.model_dump(exclude_unset=True)  # the fields sent: a null one clears it
-        return MemoryOut.of(c.update(tenant(routes), memory_id, changes))
+        return MemoryOut.of(
+            c.update(memory_tenant(routes, c.memory_reads.get, memory_id), memory_id, changes)
+        )
 
     @routes.delete(
         "/v1/memories/<memory_id>",
@@ -140,7 +145,7 @@ def router(c: Services) -> Router:
         responses=responses({200: (MemoryOut, "the forgotten memory")}, 404, 422, *AUTH, 503),
     )
     def delete_route(memory_id: MemoryId) -> MemoryOut:
-        return MemoryOut.of(c.forget(tenant(routes), memory_id))
+        return MemoryOut.of(c.forget(memory_tenant(routes, c.memory_reads.get, memory_id), memory_id))
 
     @routes.get(
         "/v1/memories/<memory_id>/history",
@@ -150,7 +155,7 @@ def router(c: Services) -> Router:
         responses=responses({200: (HistoryList, "its events, oldest first")}, 404, 422, *AUTH),
     )
     def history_route(memory_id: MemoryId) -> HistoryList:
-        records = c.memory_reads.history(tenant(routes), memory_id)
+        records = c.memory_reads.history(memory_tenant(routes, c.memory_reads.get, memory_id), memory_id)
         return HistoryList.of(memory_id, records)
 
     return routes

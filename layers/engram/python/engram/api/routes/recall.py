@@ -5,7 +5,7 @@ from __future__ import annotations
 from aws_lambda_powertools.event_handler.api_gateway import Router
 
 from engram.api.contract import AUTH, AUTHENTICATED, BODY, RECALL, responses
-from engram.api.routing import new_router, tenant
+from engram.api.routing import new_router, tenant, tenant_for
 from engram.api.schemas import SearchRequest, SearchResponse
 from engram.api.search import recall_query, search_response
 from engram.api.services import Services
@@ -22,7 +22,7 @@ def router(c: Services) -> Router:
         responses=responses({200: (SearchResponse, "the best matches, best first")}, *BODY, *AUTH, 503),
     )
     def search_route(body: SearchRequest) -> SearchResponse:
-        results = c.recall(recall_query(tenant(routes), body))
+        results = c.recall(recall_query(tenant_for(routes, body.user_id), body))
         if not body.expand:
             return search_response(results, body.explain)
         sources = c.session_reads.sources(tenant(routes), [r.memory for r in results])

@@ -10,7 +10,7 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 
 from engram.api.contract import AUTHENTICATED, SESSIONS, responses
-from engram.api.routing import new_router, tenant
+from engram.api.routing import new_router, tenant_for
 from engram.api.schemas import NAME_PATTERN, UserId
 from engram.api.services import Services
 from engram.api.sessions import (
@@ -50,7 +50,9 @@ def router(c: Services) -> Router:
         ),
     )
     def append_route(session_id: SessionId, body: AppendRequest) -> Response[AppendResponse]:
-        answer = append_response(c.append_messages(append_command(tenant(routes), session_id, body)))
+        answer = append_response(
+            c.append_messages(append_command(tenant_for(routes, body.user_id), session_id, body))
+        )
         return Response(status_code=202, content_type=content_types.APPLICATION_JSON, body=answer)
 
     @routes.get(
@@ -61,7 +63,7 @@ def router(c: Services) -> Router:
         responses=responses({200: (SessionOut, "the session")}, 404, 422, 401, 429),
     )
     def session_route(session_id: SessionId, user_id: Annotated[UserId, Query()]) -> SessionOut:
-        return session_out(c.session_reads.get(SessionRef(tenant(routes), user_id, session_id)))
+        return session_out(c.session_reads.get(SessionRef(tenant_for(routes, user_id), user_id, session_id)))
 
     @routes.get(
         "/v1/sessions/<session_id>/transcript",
@@ -76,7 +78,9 @@ def router(c: Services) -> Router:
         limit: Annotated[int, Query(ge=1, le=200)] = 50,
         cursor: Annotated[str | None, Query(max_length=512)] = None,
     ) -> TranscriptOut:
-        page = c.session_reads.messages(SessionRef(tenant(routes), user_id, session_id), limit, cursor)
+        page = c.session_reads.messages(
+            SessionRef(tenant_for(routes, user_id), user_id, session_id), limit, cursor
+        )
         return TranscriptOut(
             session_id=session_id, items=[MessageOut.of(m) for m in page.items], cursor=page.cursor
         )
@@ -93,7 +97,7 @@ def router(c: Services) -> Router:
         user_id: Annotated[UserId, Query()],
         cascade: Annotated[bool, Query()] = False,
     ) -> SessionDeleted:
-        ref = SessionRef(tenant(routes), user_id, session_id)
+        ref = SessionRef(tenant_for(routes, user_id), user_id, session_id)
         deleted = c.delete_session(ref, cascade=cascade)
         return SessionDeleted(
             session_id=deleted.session_id, deleted_messages=deleted.messages, forgotten=deleted.forgotten
@@ -113,7 +117,7 @@ def router(c: Services) -> Router:
         ),
     )
     def checkpoint_route(session_id: SessionId, body: CheckpointRequest) -> Response[CheckpointSaved]:
-        result = c.save_checkpoint(checkpoint_command(tenant(routes), session_id, body))
+        result = c.save_checkpoint(checkpoint_command(tenant_for(routes, body.user_id), session_id, body))
         answer = CheckpointSaved(
             checkpoint=CheckpointOut.of(session_id, result.checkpoint),
             debounced=not result.created,
@@ -134,7 +138,7 @@ def router(c: Services) -> Router:
         user_id: Annotated[UserId, Query()],
         budget_chars: Annotated[int, Query(ge=200, le=20000)] = 2000,
     ) -> RecoveryOut:
-        ref = SessionRef(tenant(routes), user_id, session_id)
+        ref = SessionRef(tenant_for(routes, user_id), user_id, session_id)
         recovery = c.session_reads.recovery(ref, budget_chars)
         return RecoveryOut(
             session_id=session_id,

@@ -11,7 +11,7 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 
 from engram.api.contract import AUTHENTICATED, USERS, responses
-from engram.api.routing import new_router, tenant
+from engram.api.routing import new_router, tenant_for, whole_tenant
 from engram.api.schemas import UserId
 from engram.api.services import Services
 from engram.api.transfer import NDJSON, ErasureOut, ImportRequest, ImportResponse
@@ -51,7 +51,7 @@ def router(c: Services) -> Router:
         limit: Annotated[int, Query(ge=1, le=1000, description="records a page, at most")] = 200,
         embeddings: Annotated[bool, Query(description="include each memory's embedding")] = False,
     ) -> Response[str]:
-        page = c.exporter.page(tenant(routes), user_id, cursor, limit, embeddings)
+        page = c.exporter.page(tenant_for(routes, user_id), user_id, cursor, limit, embeddings)
         lines = [json.dumps(r, ensure_ascii=False, separators=(",", ":")) for r in page.records]
         if page.cursor is not None:
             lines.append(json.dumps({"kind": "page", "cursor": page.cursor}))
@@ -65,7 +65,7 @@ def router(c: Services) -> Router:
         responses=responses({200: (ImportResponse, "what was imported")}, 400, 403, 413, 422, 401, 429, 503),
     )
     def import_route(body: ImportRequest) -> ImportResponse:
-        return ImportResponse.of(c.importer(tenant(routes), body.records))
+        return ImportResponse.of(c.importer(whole_tenant(routes), body.records))
 
     @routes.delete(
         "/v1/users/<user_id>",
@@ -77,7 +77,7 @@ def router(c: Services) -> Router:
         ),
     )
     def erase_route(user_id: UserPath) -> Response[ErasureOut]:
-        record = c.request_erasure(tenant(routes), user_id)
+        record = c.request_erasure(tenant_for(routes, user_id), user_id)
         body = ErasureOut.of(record, user_id)
         return Response(
             status_code=202,
@@ -94,7 +94,7 @@ def router(c: Services) -> Router:
         responses=responses({200: (ErasureOut, "the job")}, 404, 422, 401, 429),
     )
     def erasure_route(user_id: UserPath, job_id: JobId) -> ErasureOut:
-        record = c.erasure_status(tenant(routes), user_id, job_id)
+        record = c.erasure_status(tenant_for(routes, user_id), user_id, job_id)
         if record is None:
             raise MemoryNotFound(f"no erasure job {job_id} for this user")
         return ErasureOut.of(record, user_id)
