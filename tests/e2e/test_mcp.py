@@ -292,3 +292,24 @@ def test_host_header_of_another_name_is_refused(tmp_path: Path) -> None:
         auth = {"Authorization": f"Bearer {key}"}
         assert _status(mcp.url, {**auth, "Host": "evil.example"}) in (400, 421)
         assert _status(mcp.url, {**auth, "Origin": "http://evil.example"}) in (400, 403)
+
+
+def test_a_key_restricted_to_users_reaches_only_them(tmp_path: Path) -> None:
+    """`engram keys create --users alice`: over MCP too, another user's memories are not found."""
+    key = new_key(tmp_path, "acme", "--users", "alice")
+    with _Mcp(["--data-dir", str(tmp_path)], {**os.environ, **HASHING}, tmp_path / "mcp.log") as mcp:
+
+        async def main() -> None:
+            async with _bearer(mcp.url, key) as client:
+                mine = await client.call_tool(
+                    "remember", {"content": "Alice parks on level one", "user_id": "alice"}
+                )
+                assert not mine.is_error, _text(mine)
+                theirs = await client.call_tool(
+                    "remember", {"content": "Bob parks on level two", "user_id": "bob"}
+                )
+                assert theirs.is_error and "not_found" in _text(theirs)
+                found = await client.call_tool("recall", {"query": "parking", "user_id": "bob"})
+                assert found.is_error and "not_found" in _text(found)
+
+        anyio.run(main)

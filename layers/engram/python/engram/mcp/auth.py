@@ -42,10 +42,12 @@ class LocalKeys:
                 record = self._keys.authenticate(f"Bearer {token}")
         except Unauthorized:
             return None
-        return AccessToken(token=token, client_id=record.key_id, scopes=[], claims={"tenant": record.tenant})
+        claims = {"tenant": record.tenant, "users": record.users}
+        return AccessToken(token=token, client_id=record.key_id, scopes=[], claims=claims)
 
     def backend(self, token: AccessToken) -> Backend:
-        return LocalBackend(self.container, str((token.claims or {})["tenant"]))
+        claims = token.claims or {}
+        return LocalBackend(self.container, str(claims["tenant"]), claims.get("users"))
 
     def close(self) -> None:
         return None

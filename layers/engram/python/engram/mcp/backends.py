@@ -7,7 +7,8 @@ whichever backend is behind it.
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Collection
+from typing import Any, Protocol
 
 from engram.api.remember import remember_command, remember_response
 from engram.api.schemas import (
@@ -22,6 +23,7 @@ from engram.api.schemas import (
 from engram.api.search import recall_query, search_response
 from engram.api.sessions import AppendRequest, AppendResponse, append_command, append_response
 from engram.client.sync import Engram
+from engram.domain.key_rules import check_user
 from engram.ports import ListQuery
 from engram.runtime.container import Container
 
@@ -79,33 +81,46 @@ class ApiBackend:
 
 
 class LocalBackend:
-    """A local data directory, in this process, for one tenant: the use cases the routes call."""
+    """A local data directory, in this process, for one tenant (and, for a key restricted to some users,
+    only theirs: another user's memories are not found): the use cases the routes call."""
 
-    def __init__(self, container: Container, tenant: str) -> None:
+    def __init__(self, container: Container, tenant: str, users: Collection[str] | None = None) -> None:
         self.c = container
         self.tenant = tenant
+        self.context: dict[str, Any] = {} if users is None else {"users": sorted(users)}
+
+    def _user(self, user_id: str) -> str:
+        check_user(self.context, user_id)
+        return self.tenant
+
+    def _memory(self, memory_id: str) -> str:
+        if self.context:
+            self._user(self.c.memory_reads.get(self.tenant, memory_id).user_id)
+        return self.tenant
 
     def remember(self, request: RememberRequest) -> RememberResponse:
-        return remember_response(self.c.remember(remember_command(self.tenant, request)))
+        return remember_response(self.c.remember(remember_command(self._user(request.user_id), request)))
 
     def recall(self, request: SearchRequest) -> SearchResponse:
-        return search_response(self.c.recall(recall_query(self.tenant, request)), request.explain)
+        found = self.c.recall(recall_query(self._user(request.user_id), request))
+        return search_response(found, request.explain)
 
     def forget(self, memory_id: str) -> MemoryOut:
-        return MemoryOut.of(self.c.forget(self.tenant, memory_id))
+        return MemoryOut.of(self.c.forget(self._memory(memory_id), memory_id))
 
     def list(
         self, user_id: str, project: str | None, namespace: str | None, limit: int, cursor: str | None
     ) -> MemoryList:
-        query = ListQuery(self.tenant, user_id, project, namespace, None, limit, cursor)
+        query = ListQuery(self._user(user_id), user_id, project, namespace, None, limit, cursor)
         page = self.c.memory_reads.page(query)
         return MemoryList(items=[MemoryOut.of(m) for m in page.items], cursor=page.cursor)
 
     def history(self, memory_id: str) -> HistoryList:
-        return HistoryList.of(memory_id, self.c.memory_reads.history(self.tenant, memory_id))
+        return HistoryList.of(memory_id, self.c.memory_reads.history(self._memory(memory_id), memory_id))
 
     def add_messages(self, session_id: str, request: AppendRequest) -> AppendResponse:
-        return append_response(self.c.append_messages(append_command(self.tenant, session_id, request)))
+        command = append_command(self._user(request.user_id), session_id, request)
+        return append_response(self.c.append_messages(command))
 
     def close(self) -> None:
         return None
