@@ -186,11 +186,11 @@ class GatewayApp:
                 break
         if scope["query_string"]:
             target += "?" + scope["query_string"].decode("latin-1")
-        client = scope.get("client")
+        peer = scope.get("client")
+        source_ip = peer[0] if peer else "127.0.0.1"
         event = proxy_event(
-            scope["method"], target, fields, body, tenant=tenant, context=context,
-            source_ip=client[0] if client else "127.0.0.1",
-        )  # fmt: skip
+            scope["method"], target, fields, body, tenant=tenant, context=context, source_ip=source_ip
+        )
         status, answer_headers, raw = response_parts(await self.pool.run(self.pool.handle, event))
         await _answer(send, status, answer_headers, raw)
 
