@@ -197,11 +197,11 @@ def test_a_request_trickled_a_byte_at_a_time_is_closed_at_its_deadline(probed):
 
 
 def test_a_flood_of_connections_past_the_file_descriptor_limit_sheds_the_oldest(tmp_path):
-    # Given a server that may open 256 files, flooded with 1,500 connections that send nothing
+    # Given a server that may open 256 files, flooded with 1,000 connections that send nothing
     server = Probed(tmp_path, nofile=256)
     flood: list[socket.socket] = []
     try:
-        for _ in range(1500):
+        for _ in range(1000):
             sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
             sock.setblocking(False)
             with contextlib.suppress(BlockingIOError):
@@ -209,9 +209,9 @@ def test_a_flood_of_connections_past_the_file_descriptor_limit_sheds_the_oldest(
             flood.append(sock)
         # Then it answers throughout, shedding the connections that have waited longest for a request
         # (with 256 files it keeps about a hundred open: the health checks' are the newest)
-        poll_until(server, 20, lambda: sum(closed_by_server(s) for s in flood) >= 1000)
+        poll_until(server, 20, lambda: sum(closed_by_server(s) for s in flood) >= 700)
         shed = sum(closed_by_server(s) for s in flood)
-        assert shed >= 1000, f"only {shed} of the flood closed"
+        assert shed >= 700, f"only {shed} of the flood closed"
         assert "Traceback" not in server.log_path.read_text()
     finally:
         for sock in flood:

@@ -11,6 +11,7 @@ lacks. `--workers N` forks N-1 more processes that accept on the same socket.
 from __future__ import annotations
 
 import asyncio
+import heapq
 import json
 import os
 import queue
@@ -262,14 +263,18 @@ class EngramProtocol(H11Protocol):
             self.transport.close()
 
     def _shed(self) -> None:
+        """Close the connections that have waited longest for a request, down to a batch below the
+        cap (a flood is shed a batch at a time, not one scan per connection); this one if none waits."""
         open_ = [
             c for c in self.connections if isinstance(c, EngramProtocol) and not c.transport.is_closing()
         ]
-        if len(open_) <= self.max_connections:
+        excess = len(open_) - self.max_connections
+        if excess <= 0:
             return
-        waiting = [c for c in open_ if c.waiting()]
-        victim = min(waiting, key=lambda c: c._waiting_since) if waiting else self
-        victim.transport.close()
+        waiting = [c for c in open_ if c is not self and c.waiting()]
+        victims = heapq.nsmallest(excess + ACCEPT_BATCH, waiting, key=lambda c: c._waiting_since)
+        for victim in victims or [self]:
+            victim.transport.close()
 
     def send_400_response(self, msg: str) -> None:
         if len(self.conn.trailing_data[0]) > self.max_header_bytes:
