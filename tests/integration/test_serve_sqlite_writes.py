@@ -1,4 +1,4 @@
-"""`engram serve` writes from a thread per client connection through one SqliteDatabase per process:
+"""`engram serve` writes from its request threads through one SqliteDatabase per process:
 the writes share one connection (so a write does not begin with a cold page cache), and each is still
 its own transaction, whose reads see its own uncommitted rows and nobody else's."""
 

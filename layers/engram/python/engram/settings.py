@@ -221,6 +221,27 @@ class JanitorSettings(BaseModel):
     health: HealthSettings = HealthSettings()
 
 
+class ServerSettings(BaseModel):
+    """`engram serve`'s HTTP limits per process (`ENGRAM_SERVER__*`): uvicorn's own where it has them,
+    and the two it lacks (engram.runtime.server.EngramProtocol): a deadline for a whole request and a
+    cap on connections that sheds the longest-waiting idle one."""
+
+    max_header_bytes: int = 65536  # a request's header section (uvicorn's h11_max_incomplete_event_size)
+    max_headers: int = 100  # header fields per request; more is a 431
+    keep_alive_s: int = 5  # an idle keep-alive connection is closed after this (timeout_keep_alive)
+    # A request must arrive whole (header section and body) this long after its connection opened or
+    # its previous answer was sent; else the connection is closed.
+    request_timeout_s: float = 10.0
+    # Connections per process, at most; one more sheds the one waiting longest for a request. Never more
+    # than the file-descriptor limit leaves (RLIMIT_NOFILE less what the process and the backlog use).
+    max_connections: int = 4096
+    backlog: int = 2048  # connections the kernel queues until the server accepts them (listen backlog)
+    # Requests a process resolves at once (threads, each with its own EngramApi); 0: 2 on the embedded
+    # default (its requests are CPU and SQLite), 32 on AWS (they wait on the network).
+    threads: int = 0
+    graceful_shutdown_s: int = 5  # on stop, requests under way get this long to finish
+
+
 ENV_PREFIX = "engram_"
 ENV_NESTING = "__"
 
@@ -256,6 +277,7 @@ class Settings(BaseModel):
     # from the environment itself, for the authorizer's light cold start): > 0, or "unlimited".
     default_key_rate: Annotated[float, Field(gt=0)] | Literal["unlimited"] = DEFAULT_KEY_RATE
     default_key_burst: int | None = Field(default=None, ge=1)  # None: two seconds' worth
+    server: ServerSettings = Field(default_factory=ServerSettings)  # `engram serve`'s HTTP limits
     # A memory's content (8,000 characters) and a batch's items (100) are limits of the API contract,
     # declared on its models (engram.api.schemas) so the committed OpenAPI document states them.
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from engram.cli.common import DEFAULT_TENANT, container_of, export_data_dir
 
 if TYPE_CHECKING:
-    from engram.runtime.server import EngramHttpServer
+    from engram.runtime.server import Listener
 
 
 def serve_environment() -> None:
@@ -48,7 +48,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         dev_key, new_key = ensure_key(container.keys, key_file, args.dev_tenant)
     loops = background.loops(container, worker=args.worker and settings.worker_enabled)
 
-    def ready(server: EngramHttpServer) -> None:
+    def ready(server: Listener) -> None:
         print(f"engram {settings.backend} data dir: {settings.data_dir.resolve()}")
         processes = f"{workers} HTTP processes" if workers > 1 else "1 HTTP process"
         print(f"listening on {server.url}  ({processes}; docs: {server.url}/v1/docs)")

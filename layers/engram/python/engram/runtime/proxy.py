@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 import time
 import uuid
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -13,7 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 def proxy_event(
     method: str,
     target: str,
-    headers: Mapping[str, str],
+    headers: Mapping[str, str] | Iterable[tuple[str, str]],
     body: bytes,
     *,
     tenant: str | None,
@@ -21,6 +21,13 @@ def proxy_event(
     source_ip: str = "127.0.0.1",
     stage: str = "local",
 ) -> dict[str, Any]:
+    """The event API Gateway would send the api Lambda for this request. `headers` as a mapping or as
+    the (name, value) pairs they came in, repeated names included (`multiValueHeaders` keeps them all,
+    `headers` the last, as API Gateway does)."""
+    pairs = list(headers.items()) if isinstance(headers, Mapping) else list(headers)
+    multi: dict[str, list[str]] = {}
+    for name, value in pairs:
+        multi.setdefault(name, []).append(value)
     url = urlsplit(target)
     query = parse_qs(url.query, keep_blank_values=True)
     try:
@@ -34,8 +41,8 @@ def proxy_event(
         "resource": url.path,
         "path": url.path,
         "httpMethod": method,
-        "headers": dict(headers),
-        "multiValueHeaders": {k: [v] for k, v in headers.items()},
+        "headers": dict(pairs),
+        "multiValueHeaders": multi,
         "queryStringParameters": {k: v[-1] for k, v in query.items()} or None,
         "multiValueQueryStringParameters": query or None,
         "pathParameters": None,

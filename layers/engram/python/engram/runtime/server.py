@@ -1,42 +1,30 @@
-"""`engram serve`: the same resolver as the api Lambda, behind a local HTTP server.
+"""`engram serve`: the api Lambda's API behind uvicorn, through a thin ASGI adapter (`GatewayApp`).
 
-Each request becomes an API Gateway REST proxy event; the API key is checked exactly as the Lambda
-authorizer checks it, and the resolved tenant is placed where API Gateway puts authorizer context.
-Background loops (enrichment worker, janitor scheduler) are started by `serve()`.
-
-Throughput. A process serves HTTP/1.1 itself over non-blocking sockets with as many loop threads as
-it has resolvers (`EngramHttpServer`): each thread polls for a connection with something to read,
-reads it, and answers every complete request it holds, start to end, so a request is never handed
-from one thread to another, and a slow client (a body in pieces, an answer it reads slowly) holds no
-thread while it waits. This replaced the standard library's thread per connection and its buffered
-request reading: with 16 keep-alive clients and 2 processes, the CPU the HTTP processes spend on a
-write fell from ~1.5 ms to ~1.3 (paired runs on 2 busy cores); `make run` went from 750-920 writes/s
-to 1000-1160 (bench/bench_throughput.py at load 3-4).
-On the embedded default a process resolves at most two requests at a time (`ResolverPool(turns=2)`):
-with every connection resolving at once, the one holding SQLite's write lock waits for the GIL
-behind the others each time it releases it, while the other processes wait for that lock (16
-clients, 2 cores at load 8: 400 writes/s, ~470 with two turns); one turn alone leaves a process idle
-whenever its request waits on SQLite or NumPy outside the GIL (searches fell from 45/s to 10/s).
-A key seen before costs one read of a revocation count rather than of the key (`KeyCache`).
+Each request becomes the API Gateway REST proxy event the Lambda gets (engram.runtime.proxy). The API
+key is checked as the Lambda authorizer checks it, before the body is read, and the tenant is placed
+where API Gateway puts the authorizer's context. The API is synchronous: it runs in a thread of the
+process's pool, each request with an EngramApi no other request uses meanwhile (`ResolverPool`).
+HTTP/1.1 is uvicorn's (h11) with its limits; `EngramProtocol` adds the few the probes need and uvicorn
+lacks. `--workers N` forks N-1 more processes that accept on the same socket.
 """
 
 from __future__ import annotations
 
-import email.utils
+import asyncio
+import heapq
 import json
 import os
 import queue
-import select
-import selectors
+import resource
 import signal
 import socket
 import threading
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
-from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler
-from typing import Any, Protocol
+from collections.abc import Awaitable, Callable, MutableMapping
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from engram.api.app import EngramApi
 from engram.api.contract import PUBLIC_PATHS
@@ -45,10 +33,22 @@ from engram.domain.errors import Unauthorized
 from engram.observability import logger
 from engram.runtime.container import Container
 from engram.runtime.proxy import proxy_event, response_parts
+from engram.settings import ServerSettings
 from engram.usecases.keys import KeyCache, authorizer_context
 
-_JSON = {"Content-Type": "application/json"}
+Scope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
 MAX_AUTO_WORKERS = 8  # each process holds its own container and, once it searches, its own model
+LOCAL_THREADS = 2  # requests resolved at once on the embedded default (CPU and SQLite, one GIL)
+AWS_THREADS = 32  # … on AWS, whose requests wait on the network most of their time
+# asyncio accepts up to uvicorn's `backlog` connections at a time, and a few batches may come before
+# the first of them is shed: uvicorn gets this batch, the kernel's queue the operator's backlog.
+ACCEPT_BATCH = 16
+UNSHED_BATCHES = 4
+RESERVED_FDS = 64  # the process's own files: SQLite, the model, pipes, the worker process's
+_JSON = [(b"Content-Type", b"application/json")]
 
 
 def default_workers() -> int:
@@ -64,525 +64,316 @@ def default_workers() -> int:
     return max(1, min(cores, MAX_AUTO_WORKERS))
 
 
-LOCAL_TURNS = 2
+def threads_for(container: Container) -> int:
+    settings = container.settings
+    default = LOCAL_THREADS if settings.backend == "local" else AWS_THREADS
+    return settings.server.threads or default
 
 
-def turns_for(container: Container) -> int | None:
-    """How many requests a process resolves at once: two on the embedded default, whose requests
-    are CPU and local SQLite (see the module's docstring); no limit on AWS, whose requests wait on
-    the network most of their time."""
-    return LOCAL_TURNS if container.settings.backend == "local" else None
+def connection_cap(limits: ServerSettings) -> int:
+    """`max_connections`, lowered to what the file-descriptor limit leaves once the process's own
+    files and an accept batch are counted: past the cap a connection is shed, so `accept` never
+    runs out of descriptors and a health check always gets one."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    room = (
+        soft - RESERVED_FDS - UNSHED_BATCHES * ACCEPT_BATCH
+        if soft != resource.RLIM_INFINITY
+        else limits.max_connections
+    )
+    return max(1, min(limits.max_connections, room))
 
 
 class ResolverPool:
-    """One API per in-flight request. Isolation does not need it (engram.api.router hands each request
-    its own state); it bounds how many requests a process resolves at once. With `turns` it holds that
-    many and a request waits for a free one (a blocking `SimpleQueue.get`, in C: a waiting thread is
-    woken by the `put` of the one before it, without the Python-level `Condition` a semaphore would
-    wake it through); without, it grows to the server's concurrency."""
+    """The process's API: one EngramApi per request in flight (the resolver keeps its request on
+    itself), lent to one request at a time and run in a pool of as many threads, so a request never
+    waits for an API, only for a thread. A key seen before costs one read of a revocation count
+    (`KeyCache`)."""
 
-    def __init__(self, container: Container, turns: int | None = None) -> None:
+    def __init__(self, container: Container, threads: int) -> None:
         self.container = container
-        self.turns = turns
-        self.keys = KeyCache(container.keys)  # the process's authenticated keys, beside its resolvers
+        self.keys = KeyCache(container.keys)
         self._idle: queue.SimpleQueue[EngramApi] = queue.SimpleQueue()
-        for _ in range(turns or 0):
-            self._idle.put(EngramApi(container))
+        self._threads = ThreadPoolExecutor(threads, thread_name_prefix="engram-api")
 
-    @contextmanager
-    def take(self) -> Iterator[EngramApi]:
-        if self.turns:
-            api = self._idle.get()
-        else:
-            try:
-                api = self._idle.get_nowait()
-            except queue.Empty:
-                api = EngramApi(self.container)
+    def handle(self, event: dict[str, Any]) -> dict[str, Any]:
         try:
-            yield api
+            api = self._idle.get_nowait()
+        except queue.Empty:  # at most one per thread is ever made
+            api = EngramApi(self.container)
+        try:
+            return api.handle(event, None)
         finally:
             self._idle.put(api)
 
+    async def run(self, call: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self._threads, call, *args)
 
-class RequestHeaders:
-    """A request's header fields in the order they came, looked up by name whatever its case."""
-
-    def __init__(self, fields: list[tuple[str, str]]) -> None:
-        self.fields = fields
-        self._by_name: dict[str, list[str]] = {}
-        for name, value in fields:
-            self._by_name.setdefault(name.lower(), []).append(value)
-
-    def get(self, name: str, default: str | None = None) -> str | None:
-        values = self._by_name.get(name.lower())
-        return values[0] if values else default
-
-    def get_all(self, name: str) -> list[str]:
-        return self._by_name.get(name.lower(), [])
-
-    def __contains__(self, name: str) -> bool:
-        return name.lower() in self._by_name
-
-
-class HeaderError(ValueError):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-
-
-MAX_HEADER_LINE = 65536  # the standard library's limits
-MAX_HEADERS = 100
-MAX_HEAD = MAX_HEADER_LINE * (MAX_HEADERS + 2)  # request line, headers, empty line
-RECV_BYTES = 65536
-MAX_THREADS = 32  # a process's loops when its resolvers are not limited (AWS: requests wait on the network)
-SERVER = f"{BaseHTTPRequestHandler.server_version} {BaseHTTPRequestHandler.sys_version}"
-_CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
-
-
-def _head_end(buffer: bytes | bytearray) -> int:
-    """Where a request's header section ends (after its empty line), or -1 until it has arrived.
-    Lines end in CRLF or, as the standard library also reads them, a bare LF."""
-    ends = [i for i in (buffer.find(b"\n\r\n"), buffer.find(b"\n\n")) if i >= 0]
-    if not ends:
-        return -1
-    i = min(ends)
-    return i + (3 if buffer[i + 1 : i + 2] == b"\r" else 2)
-
-
-def _parse_fields(lines: list[bytes]) -> RequestHeaders:
-    """`name: value` lines, nothing else (a folded or a nameless line is a 400, as RFC 9112 allows;
-    a line or a section too long is a 431)."""
-    if len(lines) > MAX_HEADERS:
-        raise HeaderError(431, f"more than {MAX_HEADERS} headers")
-    fields: list[tuple[str, str]] = []
-    for line in lines:
-        if len(line) > MAX_HEADER_LINE:
-            raise HeaderError(431, "header line too long")
-        name, colon, value = line.decode("iso-8859-1").partition(":")
-        if not colon or not name or name != name.strip() or name[0] in " \t":
-            raise HeaderError(400, f"malformed header line {line[:40]!r}")
-        fields.append((name, value.strip()))
-    return RequestHeaders(fields)
-
-
-class _Request:
-    """A request whose header section has been read and checked, waiting for (or with) its body."""
-
-    __slots__ = ("close", "context", "fields", "length", "method", "target", "tenant")
-
-    def __init__(self, method: str, target: str, fields: RequestHeaders, length: int, close: bool) -> None:
-        self.method, self.target, self.fields, self.length = method, target, fields, length
-        self.close = close  # the connection is closed after its answer
-        self.tenant: str | None = None
-        self.context: dict[str, Any] | None = None
+    def close(self) -> None:
+        self._threads.shutdown(wait=False, cancel_futures=True)
 
 
 class _Refused(Exception):
-    """A request answered before the resolver: its status, error body and extra headers."""
+    """A request answered before the API: its status, error body, headers, and whether the
+    connection must close (a body left unread must not be taken for the next request)."""
 
     def __init__(
         self, status: int, error: str, message: str, headers: dict[str, str] | None = None, close: bool = True
     ) -> None:
         super().__init__(message)
-        self.status, self.error, self.message, self.headers = status, error, message, headers or {}
-        self.close = close  # a body left unread (or of unknown length) must not be taken for a request
+        self.status, self.error, self.message = status, error, message
+        self.headers, self.close = headers or {}, close
 
 
-class _Connection:
-    """One client connection: what has arrived and not been answered yet, the request being read,
-    and what is left to send of an answer the socket could not take at once."""
+class GatewayApp:
+    """ASGI → API Gateway REST proxy event → EngramApi → ASGI, with the checks API Gateway and the
+    authorizer make before the Lambda runs: framing, the API key (public paths excepted), body size."""
 
-    __slots__ = ("buffer", "close_after", "fd", "method", "out", "peer", "request", "sock")
+    def __init__(self, container: Container, pool: ResolverPool) -> None:
+        self.pool = pool
+        self.max_body = container.settings.max_body_bytes
+        self.max_headers = container.settings.server.max_headers
+        self.local_keys = container.settings.backend == "local"  # SQLite: read in the loop's thread
 
-    def __init__(self, sock: socket.socket, peer: str) -> None:
-        self.sock, self.fd, self.peer = sock, sock.fileno(), peer
-        self.buffer = bytearray()
-        self.request: _Request | None = None
-        self.out = b""
-        self.close_after = False
-        self.method = ""
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":  # no lifespan, no websockets
+            return
+        try:
+            await self._serve(scope, receive, send)
+        except _Refused as refused:
+            await _answer(send, refused.status, refused.headers, _error(refused), close=refused.close)
+        except Exception:  # the API maps every error it knows; this is a bug, answered in JSON
+            logger.exception("request failed", extra={"method": scope["method"], "path": scope["path"]})
+            await _answer(
+                send, 500, {}, _error(_Refused(500, "internal_error", "internal error")), close=True
+            )
 
-
-class _Poller(Protocol):
-    """Readiness of the listening socket and the connections. An fd reported ready is not reported
-    again until `arm`ed: the thread that got it owns the connection until then."""
-
-    threads: bool  # whether several threads may poll at once
-
-    def add(self, fd: int) -> None: ...
-    def arm(self, fd: int, write: bool = False) -> None: ...
-    def remove(self, fd: int) -> None: ...
-    def poll(self, timeout: float) -> list[int]: ...
-    def close(self) -> None: ...
-
-
-class _Epoll:
-    """Linux: one-shot epoll, polled by every loop thread of the process at once; each call takes
-    one ready fd, which stays off until re-armed (by any thread), so no two threads ever serve one
-    connection and a request needs no hand-over between threads."""
-
-    threads = True
-
-    def __init__(self) -> None:
-        self._epoll = select.epoll()
-
-    def add(self, fd: int) -> None:
-        self._epoll.register(fd, select.EPOLLIN | select.EPOLLONESHOT)
-
-    def arm(self, fd: int, write: bool = False) -> None:
-        self._epoll.modify(fd, (select.EPOLLOUT if write else select.EPOLLIN) | select.EPOLLONESHOT)
-
-    def remove(self, fd: int) -> None:
-        with suppress(OSError, ValueError):
-            self._epoll.unregister(fd)
-
-    def poll(self, timeout: float) -> list[int]:
-        return [fd for fd, _ in self._epoll.poll(timeout, 1)]
-
-    def close(self) -> None:
-        self._epoll.close()
-
-
-class _Selector:
-    """Elsewhere: the platform's selector, polled by one thread (it re-arms every fd it was given
-    before it polls again, so an fd is never reported twice)."""
-
-    threads = False
-
-    def __init__(self) -> None:
-        self._selector = selectors.DefaultSelector()
-        self._off: set[int] = set()
-
-    def add(self, fd: int) -> None:
-        self._selector.register(fd, selectors.EVENT_READ)
-
-    def arm(self, fd: int, write: bool = False) -> None:
-        self._off.discard(fd)
-        self._selector.modify(fd, selectors.EVENT_WRITE if write else selectors.EVENT_READ)
-
-    def remove(self, fd: int) -> None:
-        self._off.discard(fd)
-        with suppress(KeyError, ValueError):
-            self._selector.unregister(fd)
-
-    def poll(self, timeout: float) -> list[int]:
-        ready = [key.fd for key, _ in self._selector.select(timeout) if key.fd not in self._off]
-        self._off.update(ready)
-        return ready
-
-    def close(self) -> None:
-        self._selector.close()
+    async def _serve(self, scope: Scope, receive: Receive, send: Send) -> None:
+        fields = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in scope["headers"]]
+        if len(fields) > self.max_headers:
+            raise _Refused(431, "http_error", f"more than {self.max_headers} headers")
+        if scope["http_version"] not in ("1.0", "1.1"):
+            raise _Refused(505, "http_error", f"Invalid HTTP version ({scope['http_version']})")
+        headers = dict(fields)  # names in lower case (h11), the last of a repeated one
+        if "transfer-encoding" in headers:
+            raise _Refused(411, "length_required", "send the body with a Content-Length, not chunked")
+        length = int(headers.get("content-length") or 0)  # h11 has checked it is one byte count
+        target = scope["raw_path"].decode("latin-1")
+        if target.startswith("//"):  # never an absolute URI without a scheme
+            target = "/" + target.lstrip("/")
+        tenant = context = None
+        if target not in PUBLIC_PATHS:
+            authorization = headers.get("authorization")
+            try:
+                if self.local_keys:
+                    key = self.pool.keys.authenticate(authorization)
+                else:
+                    key = await self.pool.run(self.pool.keys.authenticate, authorization)
+            except Unauthorized as exc:
+                raise _Refused(
+                    401, exc.code, exc.message, {"WWW-Authenticate": "Bearer"}, close=length > 0
+                ) from None
+            tenant, context = key.tenant, authorizer_context(key)
+        if length > self.max_body:
+            raise _Refused(
+                413, "payload_too_large", f"request body is {length} bytes; the limit is {self.max_body}"
+            )
+        body = b""
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            body += message.get("body", b"")
+            if not message.get("more_body"):
+                break
+        if scope["query_string"]:
+            target += "?" + scope["query_string"].decode("latin-1")
+        peer = scope.get("client")
+        source_ip = peer[0] if peer else "127.0.0.1"
+        event = proxy_event(
+            scope["method"], target, fields, body, tenant=tenant, context=context, source_ip=source_ip
+        )
+        status, answer_headers, raw = response_parts(await self.pool.run(self.pool.handle, event))
+        await _answer(send, status, answer_headers, raw)
 
 
-def _poller() -> _Poller:
-    return _Epoll() if hasattr(select, "epoll") else _Selector()
+def _error(refused: _Refused) -> bytes:
+    return (error_response(refused.status, refused.error, refused.message).body or "").encode()
 
 
-class EngramHttpServer:
-    """HTTP/1.1 with keep-alive over non-blocking sockets, served by a few loop threads per process
-    (as many as it has resolvers: two on the embedded default), each of which polls for a ready
-    connection, reads what arrived, and answers every complete request in it itself."""
+async def _answer(send: Send, status: int, headers: dict[str, str], body: bytes, close: bool = False) -> None:
+    """The answer with its names as the API wrote them (as API Gateway sends them on)."""
+    fields = [
+        (k.encode("latin-1"), str(v).encode("latin-1"))
+        for k, v in headers.items()
+        if k.lower() not in ("content-length", "connection")
+    ]
+    if not any(name.lower() == b"content-type" for name, _ in fields):
+        fields += _JSON
+    fields.append((b"Content-Length", str(len(body)).encode()))
+    if close:
+        fields.append((b"Connection", b"close"))
+    await send({"type": "http.response.start", "status": status, "headers": fields})
+    await send({"type": "http.response.body", "body": body})
 
-    def __init__(self, address: tuple[str, int], resolvers: ResolverPool) -> None:
-        self.socket = socket.create_server(address, backlog=256)
-        self.socket.setblocking(False)
-        self.server_address: tuple[str, int] = self.socket.getsockname()[:2]
-        self.resolvers = resolvers
-        self._connections: dict[int, _Connection] = {}
-        self._stop = threading.Event()
-        self._poller: _Poller | None = None
-        self.poller_factory: Callable[[], _Poller] = _poller
+
+class EngramProtocol(H11Protocol):
+    """uvicorn's HTTP/1.1 (h11) plus what it lacks: a deadline for a whole request (uvicorn times out
+    only idle keep-alive connections, never one that sent nothing or part of a request), a cap on
+    connections that sheds the one waiting longest for a request (a flood cannot take the descriptors
+    a health check needs), and JSON for the 400 it answers a request h11 cannot parse."""
+
+    max_connections = 4096
+    request_timeout_s = 10.0
+    max_header_bytes = 65536
+    _deadline: asyncio.TimerHandle | None = None
+    _waiting_since = 0.0
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._await_request()
+        if len(self.connections) > self.max_connections:
+            self._shed()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing():
+            self._await_request()
+
+    def waiting(self) -> bool:
+        """Whether the connection waits for a request (or the rest of one) rather than on an answer."""
+        return (
+            self.cycle is None or self.cycle.response_complete or self.cycle.more_body
+        ) and not self.transport.is_closing()
+
+    def _await_request(self) -> None:
+        self._waiting_since = self.loop.time()
+        if self._deadline is not None:
+            self._deadline.cancel()
+        self._deadline = self.loop.call_later(self.request_timeout_s, self._overdue)
+
+    def _overdue(self) -> None:
+        self._deadline = None
+        if self.waiting():
+            self.transport.close()
+
+    def _shed(self) -> None:
+        """Close the connections that have waited longest for a request, down to a batch below the
+        cap (a flood is shed a batch at a time, not one scan per connection); this one if none waits."""
+        open_ = [
+            c for c in self.connections if isinstance(c, EngramProtocol) and not c.transport.is_closing()
+        ]
+        excess = len(open_) - self.max_connections
+        if excess <= 0:
+            return
+        waiting = [c for c in open_ if c is not self and c.waiting()]
+        victims = heapq.nsmallest(excess + ACCEPT_BATCH, waiting, key=lambda c: c._waiting_since)
+        for victim in victims or [self]:
+            victim.transport.close()
+
+    def send_400_response(self, msg: str) -> None:
+        if len(self.conn.trailing_data[0]) > self.max_header_bytes:
+            status, text = 431, "request header section too long"
+        else:
+            status, text = 400, "Bad request syntax"
+        body = _error(_Refused(status, "bad_request" if status == 400 else "http_error", text))
+        head = (
+            f"HTTP/1.1 {status} {'Bad Request' if status == 400 else 'Request Header Fields Too Large'}\r\n"
+        )
+        head += f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+        self.transport.write(head.encode() + body)
+        self.transport.close()
+
+
+def protocol_for(limits: ServerSettings) -> type[EngramProtocol]:
+    return type(
+        "EngramProtocol",
+        (EngramProtocol,),
+        {
+            "max_connections": connection_cap(limits),
+            "request_timeout_s": limits.request_timeout_s,
+            "max_header_bytes": limits.max_header_bytes,
+        },
+    )
+
+
+class Listener(socket.socket):
+    """The listening socket, bound before the processes fork. asyncio listens with its accept batch
+    (uvicorn's `backlog`); the kernel keeps the operator's backlog."""
+
+    queue_length = 2048
+
+    def listen(self, backlog: int = 0) -> None:
+        super().listen(self.queue_length)
 
     @property
     def url(self) -> str:
-        host, port = self.server_address
-        return f"http://{host}:{port}"
-
-    def serve_forever(self, poll_interval: float = 0.5) -> None:
-        """Serve until `shutdown()` (or an exception, KeyboardInterrupt above all, in the calling
-        thread, which is one of the loops). The poller is made here, in the process that serves:
-        a forked process must not share its parent's."""
-        self._stop.clear()
-        poller = self._poller = self.poller_factory()
-        poller.add(self.socket.fileno())
-        count = (self.resolvers.turns or MAX_THREADS) if poller.threads else 1
-        threads = [
-            threading.Thread(target=self._loop, args=(poller, poll_interval), daemon=True, name=f"http-{i}")
-            for i in range(1, count)
-        ]
-        for thread in threads:
-            thread.start()
-        try:
-            self._loop(poller, poll_interval)
-        finally:
-            self._stop.set()
-            for thread in threads:
-                thread.join(timeout=5)
-
-    def shutdown(self) -> None:
-        self._stop.set()
-
-    def server_close(self) -> None:
-        self._stop.set()
-        for conn in list(self._connections.values()):
-            self._close(conn)
-        self.socket.close()
-        if self._poller is not None:
-            self._poller.close()
-
-    def _loop(self, poller: _Poller, poll_interval: float) -> None:
-        listening = self.socket.fileno()
-        while not self._stop.is_set():
-            for fd in poller.poll(poll_interval):
-                if fd == listening:
-                    self._accept(poller)
-                elif conn := self._connections.get(fd):
-                    try:
-                        self._ready(poller, conn)
-                    except Exception:  # a bug: this connection is dropped, the loop goes on
-                        logger.exception("connection failed", extra={"peer": conn.peer})
-                        self._close(conn)
-
-    def _accept(self, poller: _Poller) -> None:
-        try:
-            while True:  # every connection waiting (another process may take some)
-                try:
-                    sock, peer = self.socket.accept()
-                except (BlockingIOError, InterruptedError):
-                    return
-                except OSError:  # e.g. out of file descriptors: try again at the next poll
-                    logger.exception("accept failed")
-                    return
-                sock.setblocking(False)
-                # an answer is sent at once: no 40 ms delayed-ACK stall
-                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-                conn = _Connection(sock, peer[0] if isinstance(peer, tuple) else str(peer))
-                self._connections[conn.fd] = conn
-                poller.add(conn.fd)
-        finally:
-            with suppress(OSError, ValueError):  # closed by server_close meanwhile
-                poller.arm(self.socket.fileno())
-
-    def _ready(self, poller: _Poller, conn: _Connection) -> None:
-        try:
-            if conn.out:
-                self._send(conn, conn.out)
-            else:
-                chunk = conn.sock.recv(RECV_BYTES)
-                if not chunk:
-                    self._close(conn)
-                    return
-                conn.buffer += chunk
-            while not conn.out and not conn.close_after:
-                if not self._answer_next(conn):
-                    break
-            if conn.out:
-                poller.arm(conn.fd, write=True)
-            elif conn.close_after:
-                self._close(conn)
-            else:
-                poller.arm(conn.fd)
-        except (BlockingIOError, InterruptedError):
-            poller.arm(conn.fd)
-        except OSError:  # the client went away
-            self._close(conn)
-
-    def _answer_next(self, conn: _Connection) -> bool:
-        """Answer the next request in the buffer if all of it has arrived (then True), else read on."""
-        if conn.request is None:
-            end = _head_end(conn.buffer)
-            if end < 0:
-                if len(conn.buffer) > MAX_HEAD:
-                    self._refuse(conn, _Refused(431, "http_error", "request header section too long"))
-                    return True
-                if conn.buffer.find(b"\n") < 0 and len(conn.buffer) > MAX_HEADER_LINE:
-                    self._refuse(conn, _Refused(414, "http_error", "request line too long"))
-                    return True
-                return False
-            head = bytes(conn.buffer[:end])
-            del conn.buffer[:end]
-            try:
-                conn.request = self._read_head(conn, head)
-            except _Refused as refused:
-                self._refuse(conn, refused)
-                return True
-            if conn.request is None:  # only empty lines: the connection is closed, as before
-                conn.close_after = True
-                return True
-            if len(conn.buffer) < conn.request.length:
-                expect = (conn.request.fields.get("Expect") or "").lower()
-                if expect == "100-continue":
-                    conn.sock.send(_CONTINUE)
-        request = conn.request
-        if len(conn.buffer) < request.length:
-            return False
-        body = bytes(conn.buffer[: request.length])
-        del conn.buffer[: request.length]
-        conn.request = None
-        self._resolve(conn, request, body)
-        return True
-
-    def _read_head(self, conn: _Connection, head: bytes) -> _Request | None:
-        """The request line's and the header section's checks (the standard library's, and the
-        framing and API key checks that come before a body is read)."""
-        conn.method = ""
-        lines = [line.rstrip(b"\r") for line in head.split(b"\n")[:-2]]
-        while lines and not lines[0]:
-            lines.pop(0)  # empty lines before a request line are skipped (RFC 9112)
-        if not lines:
-            return None
-        if len(lines[0]) > MAX_HEADER_LINE:
-            raise _Refused(414, "http_error", "request line too long")
-        requestline = lines[0].decode("iso-8859-1")
-        words = requestline.split()
-        if len(words) != 3:
-            raise _Refused(400, "bad_request", f"Bad request syntax ({requestline[:100]!r})")
-        method, target, version = words
-        major, dot, minor = version.removeprefix("HTTP/").partition(".")
-        if (
-            not (version.startswith("HTTP/") and dot and major.isdigit() and minor.isdigit())
-            or max(len(major), len(minor)) > 10
-        ):
-            raise _Refused(400, "bad_request", f"Bad request version ({version[:20]!r})")
-        if (int(major), int(minor)) >= (2, 0):
-            raise _Refused(505, "http_error", f"Invalid HTTP version ({major}.{minor})")
-        try:
-            fields = _parse_fields(lines[1:])
-        except HeaderError as exc:
-            raise _Refused(
-                exc.status, "bad_request" if exc.status == 400 else "http_error", str(exc)
-            ) from None
-        conn.method = method
-        connection = (fields.get("Connection") or "").lower()
-        close = connection == "close" or ((int(major), int(minor)) < (1, 1) and connection != "keep-alive")
-        if target.startswith("//"):  # as the standard library: never an absolute URI without scheme
-            target = "/" + target.lstrip("/")
-        if "Transfer-Encoding" in fields:
-            raise _Refused(411, "length_required", "send the body with a Content-Length, not chunked")
-        lengths = {v.strip() for v in fields.get_all("Content-Length") or ["0"]}
-        declared = lengths.pop() if len(lengths) == 1 else ", ".join(sorted(lengths))
-        if not declared.isdigit() or not declared.isascii():
-            raise _Refused(400, "bad_request", f"Content-Length {declared[:20]!r} is not a byte count")
-        request = _Request(method, target, fields, int(declared), close)
-        container = self.resolvers.container
-        if target.split("?", 1)[0] not in PUBLIC_PATHS:
-            try:
-                key = self.resolvers.keys.authenticate(fields.get("Authorization"))
-            except Unauthorized as exc:
-                raise _Refused(
-                    401,
-                    exc.code,
-                    exc.message,
-                    {"WWW-Authenticate": "Bearer"},
-                    close=close or request.length > 0,
-                ) from None
-            request.tenant, request.context = key.tenant, authorizer_context(key)
-        limit = container.settings.max_body_bytes
-        if request.length > limit:
-            raise _Refused(
-                413, "payload_too_large", f"request body is {request.length} bytes; the limit is {limit}"
-            )
-        return request
-
-    def _refuse(self, conn: _Connection, refused: _Refused) -> None:
-        """Answer in the API's JSON error shape without reading the request's body."""
-        conn.close_after = refused.close
-        conn.request = None
-        resp = error_response(refused.status, refused.error, refused.message)
-        self._write(conn, refused.status, {**_JSON, **refused.headers}, (resp.body or "").encode())
-
-    def _resolve(self, conn: _Connection, request: _Request, body: bytes) -> None:
-        event = proxy_event(
-            request.method,
-            request.target,
-            dict(request.fields.fields),
-            body,
-            tenant=request.tenant,
-            context=request.context,
-            source_ip=conn.peer,
-        )
-        conn.close_after = request.close
-        try:
-            with self.resolvers.take() as api:
-                status, headers, raw = response_parts(api.handle(event, None))
-        except Exception:  # the resolver maps every error it knows; this is a bug, answered in JSON
-            logger.exception("request failed", extra={"method": request.method, "path": request.target})
-            conn.close_after = True
-            status, headers = 500, _JSON
-            raw = (error_response(500, "internal_error", "internal error").body or "").encode()
-        self._write(conn, status, headers, raw)
-
-    def _write(self, conn: _Connection, status: int, headers: dict[str, str], body: bytes) -> None:
-        """Status line, headers and body in one write (headers only for HEAD, Content-Length included)."""
-        try:
-            reason = HTTPStatus(status).phrase
-        except ValueError:
-            reason = ""
-        lines = [
-            f"HTTP/1.1 {status} {reason}",
-            f"Server: {SERVER}",
-            f"Date: {_http_date()}",
-            *(f"{k}: {v}" for k, v in headers.items() if k.lower() not in ("content-length", "connection")),
-            f"Content-Length: {len(body)}",
-        ]
-        if conn.close_after:
-            lines.append("Connection: close")
-        head = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
-        self._send(conn, head if conn.method == "HEAD" else head + body)
-
-    def _send(self, conn: _Connection, data: bytes) -> None:
-        """Send what the socket takes now; the rest waits in `out` for the socket to be writable."""
-        try:
-            sent = conn.sock.send(data)
-        except (BlockingIOError, InterruptedError):
-            sent = 0
-        conn.out = data[sent:]
-
-    def _close(self, conn: _Connection) -> None:
-        if self._connections.pop(conn.fd, None) is None:
-            return
-        if self._poller is not None:
-            self._poller.remove(conn.fd)
-        with suppress(OSError):
-            conn.sock.shutdown(socket.SHUT_WR)
-        conn.sock.close()
+        host, port = self.getsockname()[:2]
+        return f"http://{host}:{port}" if ":" not in host else f"http://[{host}]:{port}"
 
 
-_date: tuple[int, str] = (0, "")
+def listen(host: str, port: int, backlog: int) -> Listener:
+    # IPPROTO_TCP named: asyncio turns Nagle off (TCP_NODELAY) only on sockets that say they are TCP
+    sock = Listener(
+        socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP
+    )
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.queue_length = backlog
+        sock.bind((host, port))
+        sock.listen()
+        sock.set_inheritable(True)
+    except OSError:
+        sock.close()
+        raise
+    return sock
 
 
-def _http_date() -> str:
-    """The `Date` header's value, formatted once a second rather than for every answer."""
-    global _date
-    now = int(time.time())
-    second, formatted = _date
-    if second != now:
-        formatted = email.utils.formatdate(now, usegmt=True)
-        _date = (now, formatted)
-    return formatted
-
-
-def make_server(container: Container, host: str = "127.0.0.1", port: int = 8080) -> EngramHttpServer:
-    return EngramHttpServer((host, port), ResolverPool(container, turns_for(container)))
+def run(container: Container, sock: Listener) -> None:
+    """Serve on `sock` in this thread until SIGINT or SIGTERM (uvicorn's graceful shutdown)."""
+    limits = container.settings.server
+    pool = ResolverPool(container, threads_for(container))
+    config = uvicorn.Config(
+        GatewayApp(container, pool),
+        http=protocol_for(limits),
+        loop="asyncio",
+        ws="none",
+        lifespan="off",
+        interface="asgi3",
+        log_level="warning",
+        access_log=False,
+        proxy_headers=False,  # the peer is the client: nothing in front of this server
+        h11_max_incomplete_event_size=limits.max_header_bytes,
+        timeout_keep_alive=limits.keep_alive_s,
+        timeout_graceful_shutdown=limits.graceful_shutdown_s,
+        backlog=ACCEPT_BATCH,
+    )
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        pool.close()
 
 
 def _interrupt(*_: object) -> None:
     raise KeyboardInterrupt
 
 
-def _fork_workers(server: EngramHttpServer, n: int, build: Callable[[], Container]) -> list[int]:
+def _fork_workers(sock: Listener, n: int, build: Callable[[], Container]) -> list[int]:
     """Fork `n` extra processes that accept on the already-bound socket. Each builds its own
     container after the fork: SQLite connections must never be shared across processes."""
     children = []
     for _ in range(n):
         pid = os.fork()
         if pid == 0:  # child: serve requests only; the parent runs the background loops
-            signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
-            container = build()
-            server.resolvers = ResolverPool(container, turns_for(container))
             try:
-                server.serve_forever(poll_interval=0.2)
+                signal.signal(signal.SIGTERM, lambda *_: os._exit(0))  # raised again after uvicorn's shutdown
+                signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C: the parent stops it
+                run(build(), sock)
             finally:
                 os._exit(0)
         children.append(pid)
@@ -594,7 +385,7 @@ def serve(
     host: str,
     port: int,
     background: list[Callable[[threading.Event], None]],
-    on_ready: Callable[[EngramHttpServer], None] | None = None,
+    on_ready: Callable[[Listener], None] | None = None,
     workers: int = 1,
     build: Callable[[], Container] | None = None,
 ) -> None:
@@ -602,10 +393,10 @@ def serve(
 
     `on_ready` runs once the socket listens and before any process answers on it (so what it prints,
     the dev key above all, is there before the first answer), and before the fork (no thread yet)."""
-    server = make_server(container, host, port)
+    sock = listen(host, port, container.settings.server.backlog)
     if on_ready:
-        on_ready(server)
-    children = _fork_workers(server, workers - 1, build) if workers > 1 and build else []
+        on_ready(sock)
+    children = _fork_workers(sock, workers - 1, build) if workers > 1 and build else []
     signal.signal(signal.SIGTERM, _interrupt)  # `kill` stops it as cleanly as Ctrl-C
     stop = threading.Event()
     threads = [
@@ -614,7 +405,7 @@ def serve(
     for thread in threads:
         thread.start()
     try:
-        server.serve_forever(poll_interval=0.2)
+        run(container, sock)
     except KeyboardInterrupt:
         pass
     finally:
@@ -623,7 +414,7 @@ def serve(
         for pid in children:
             os.waitpid(pid, 0)
         stop.set()
-        server.server_close()
+        sock.close()
         for thread in threads:
             thread.join(timeout=5)
         logger.info("stopped", extra={"threads": json.dumps([t.name for t in threads])})
