@@ -34,6 +34,9 @@ def serve_environment() -> None:
 def cmd_serve(args: argparse.Namespace) -> int:
     export_data_dir(args)
     serve_environment()
+    from engram.observability import configure_tracing
+
+    configure_tracing()  # OTLP/HTTP spans when OTEL_* asks; the forked HTTP processes keep exporting
     sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]  # logs reach a file at once
     from engram.cli.dev_key import ensure_key, key_path
     from engram.runtime import background
