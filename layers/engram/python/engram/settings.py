@@ -128,6 +128,21 @@ class RankingSettings(BaseModel):
     hub_term_min: int = 4
 
 
+class RerankerSettings(BaseModel):
+    """The optional second stage of recall (`ENGRAM_RERANKER__*`, engram.providers.rerankers): the top
+    `top_n` results re-scored by a provider within `timeout_s`; on a timeout or an error recall keeps
+    its own order. `weight` blends the provider's score (min-max over the top n) with recall's own."""
+
+    provider: Literal["none", "embedding", "http", "bedrock"] = "none"
+    top_n: int = Field(default=20, ge=1, le=200)
+    timeout_s: float = Field(default=2.0, gt=0)
+    weight: float = Field(default=0.5, ge=0, le=1)
+    model: str = ""  # http: the API's model name; bedrock: a model id or ARN (default amazon.rerank-v1:0)
+    base_url: str = ""  # http: the rerank endpoint, e.g. https://api.cohere.com/v2/rerank or TEI's /rerank
+    api_key: str = ""  # http; never logged
+    api_format: Literal["cohere", "tei"] = "cohere"  # cohere: Cohere, Jina, Voyage, Mixedbread shape
+
+
 class SessionSettings(BaseModel):
     """Conversations in (`POST /v1/sessions/{id}/messages`), facts out (engram.usecases.sessions)."""
 
@@ -247,6 +262,7 @@ class Settings(BaseModel):
     enricher: EnricherSettings = Field(default_factory=EnricherSettings)
     dedup: DedupSettings = Field(default_factory=DedupSettings)
     ranking: RankingSettings = Field(default_factory=RankingSettings)
+    reranker: RerankerSettings = Field(default_factory=RerankerSettings)
     janitor: JanitorSettings = Field(default_factory=JanitorSettings)
     sessions: SessionSettings = Field(default_factory=SessionSettings)
 

@@ -382,6 +382,15 @@ class ComponentsOut(ApiModel):
         default=1.0,
         description="< 1: every entity the memory names is a hub of the scope (mentioned everywhere)",
     )
+    rerank: float | None = Field(
+        default=None,
+        description="the reranker's score (null: not re-scored); the result's score then blends it with the"
+        " product of the factors above",
+    )
+    rerank_status: str | None = Field(
+        default=None,
+        description="reranked; timeout or error (recall's own order kept); null: no reranker, or below its top n",
+    )
 
 
 class SourceMessageOut(ApiModel):

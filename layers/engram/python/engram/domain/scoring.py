@@ -138,6 +138,10 @@ class Components:
     specificity: float = 1.0  # resolution boost, anchors, or vagueness damping
     overlap: float = 1.0  # < 1: found by meaning alone, with no word of the query
     hub: float = 1.0  # < 1: every entity it names is a hub of the scope (mentioned everywhere)
+    # The reranker's stage, outside the product: its score for this memory (None: not re-scored), and
+    # what happened ("reranked", or "timeout" / "error": recall's own order kept); None: no reranker.
+    rerank: float | None = None
+    rerank_status: str | None = None
 
     @property
     def score(self) -> float:
@@ -367,3 +371,29 @@ def without_words(text: str, drop: Iterable[str]) -> str:
     kept = [w for w in re.findall(r"\S+", text) if re.sub(r"\W+", "", w).lower() not in dropped]
     rest = " ".join(kept)
     return rest if terms(rest) and set(terms(rest)) - dropped else text
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def passages(text: str, size: int = 600) -> list[str]:
+    """`text` as windows of whole sentences of about `size` characters, each overlapping the next by
+    one sentence, so a fact told across a sentence boundary is in one window; a text of at most
+    `size` characters is its own only window. A long memory is ranked by the window that matches."""
+    if len(text) <= size:
+        return [text]
+    pieces = [s[i : i + size] for s in _SENTENCE_END.split(text) if s.strip() for i in range(0, len(s), size)]
+    windows: list[str] = []
+    current: list[str] = []
+    fresh = False  # whether `current` holds more than the sentence carried over from the last window
+    for piece in pieces:
+        if fresh and sum(len(p) + 1 for p in current) + len(piece) > size:
+            windows.append(" ".join(current))
+            current, fresh = current[-1:], False
+            if len(current[0]) + 1 + len(piece) > size:
+                current = []
+        current.append(piece)
+        fresh = True
+    if fresh:
+        windows.append(" ".join(current))
+    return windows

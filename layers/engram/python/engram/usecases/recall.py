@@ -5,10 +5,12 @@ Retrieval events go to the job queue (one job per recall), never as synchronous 
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from concurrent.futures import TimeoutError as FutureTimeout
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Protocol, runtime_checkable
@@ -38,19 +40,23 @@ from engram.ports import (
     LexicalIndex,
     ListQuery,
     MemoryStore,
+    Reranker,
     RetrievalJob,
     SearchFilters,
     SearchScope,
     SystemClock,
     VectorIndex,
 )
-from engram.settings import RankingSettings
+from engram.settings import RankingSettings, RerankerSettings
 from engram.usecases.graph import NO_EXPANSION, ExpandQuery, Expansion
 
 _LEGS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="recall-lexical")
 # Graph expansion has a pool of its own: an expansion that misses its deadline keeps running, and in
 # the legs' pool it would make the next recalls' lexical legs queue behind it.
 _GRAPH = ThreadPoolExecutor(max_workers=2, thread_name_prefix="recall-graph")
+# The reranker's calls, under their timeout: one that runs late keeps its thread until its own
+# client timeout ends it, never the recall.
+_RERANK = ThreadPoolExecutor(max_workers=4, thread_name_prefix="recall-rerank")
 
 
 @dataclass(frozen=True)
@@ -79,6 +85,9 @@ class CandidateStore(Protocol):
     recall makes them of whole memories."""
 
     def candidates(self, tenant: str, memory_ids: Sequence[str]) -> list[Candidate]: ...
+
+
+Scored = tuple[Candidate, float, Components]  # a ranked candidate, its score, and why
 
 
 @dataclass(frozen=True)
@@ -133,6 +142,8 @@ class Recall:
     # The vectors of the most recent distinct queries: an agent asks the same thing again and again,
     # and the query embedding is the largest single cost of a recall on the embedded default.
     query_cache: int = 512
+    reranker: Reranker | None = None  # the optional second stage over the top `reranking.top_n`
+    reranking: RerankerSettings = field(default_factory=RerankerSettings)
 
     def __post_init__(self) -> None:
         self._query_vector = lru_cache(maxsize=self.query_cache)(self._embed_query)
@@ -200,10 +211,42 @@ class Recall:
         ranked = sorted(contenders(plain, q.top_k, traits, w), key=lambda mc: (-mc[1].score, mc[0].id))
         if q.min_score is not None:
             ranked = [(m, c) for m, c in ranked if c.score >= q.min_score]
-        results = [Recalled(m.memory(), c.score, c) for m, c in ranked[: q.top_k]]
+        reranked = self._reranked(q.query, [(m, c.score, c) for m, c in ranked])[: q.top_k]
+        results = [Recalled(m.memory(), score, c) for m, score, c in reranked]
         self._log_retrievals(q.tenant, [r.memory.id for r in results], now)
         count("MemoriesRecalled", len(results))
         return results
+
+    def _reranked(self, query: str, ranked: list[Scored]) -> list[Scored]:
+        """The top `top_n` re-scored by the reranker within its timeout: each one's score becomes
+        (1 − weight) × its share of the best score + weight × the reranker's (min-max over the top n),
+        on the best score's scale. On a timeout or an error, recall's own order, marked so."""
+        settings, reranker = self.reranking, self.reranker
+        if reranker is None or len(ranked) < 2:
+            return ranked
+        head, tail = ranked[: settings.top_n], ranked[settings.top_n :]
+        try:
+            future = _RERANK.submit(reranker.rerank, query, [m.content for m, _, _ in head])
+            scores = future.result(timeout=settings.timeout_s)
+            if len(scores) != len(head) or not all(math.isfinite(s) for s in scores):
+                raise ValueError(f"{len(scores)} scores for {len(head)} documents")
+        except FutureTimeout:
+            logger.warning("reranker missed its timeout", extra={"timeout_s": settings.timeout_s})
+            return [(m, score, replace(c, rerank_status="timeout")) for m, score, c in head] + tail
+        except Exception:
+            logger.exception("reranker failed; recall keeps its own order")
+            return [(m, score, replace(c, rerank_status="error")) for m, score, c in head] + tail
+        top = max(score for _, score, _ in head)
+        lo, hi = min(scores), max(scores)
+        w = settings.weight
+        rescored = []
+        for (m, score, c), s in zip(head, scores, strict=True):
+            own = score / top if top > 0 else 0.0
+            theirs = (s - lo) / (hi - lo) if hi > lo else 1.0
+            rescored.append(
+                (m, top * ((1 - w) * own + w * theirs), replace(c, rerank=s, rerank_status="reranked"))
+            )
+        return sorted(rescored, key=lambda r: (-r[1], r[0].id)) + tail
 
     def _without_hub_terms(
         self,
