@@ -116,6 +116,9 @@ class RankingSettings(BaseModel):
     anchored_boost: float = 1.05  # two or more kinds of concrete anchor: numbers, dates, names, ids
     vague_multiplier: float = 0.85  # short unanchored content, or chatter about a topic
     no_overlap_multiplier: float = 0.85  # a semantic-only hit sharing no term with the query
+    # A question asking for a time, an amount, a name or a place: a memory holding one it does not
+    # already say gets this (engram.domain.specificity.holds); 1.0 turns it off.
+    answer_shape_boost: float = 1.3
     # A memory whose named entities are all hubs (each mentioned by at least hub_entity_mentions of the
     # scope's memories: the user's own name, a team everything is about) says nothing specific.
     hub_entity_multiplier: float = 0.9

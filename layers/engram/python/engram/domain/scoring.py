@@ -20,7 +20,16 @@ from operator import itemgetter
 from typing import Any, ClassVar, TypeVar
 
 from engram.domain.models import Memory, MemoryType, Provenance, Status, Temporal
-from engram.domain.specificity import RESOLVING, asks_to_act, kept_for_short_texts, vague_or_anchored
+from engram.domain.specificity import (
+    RESOLVING,
+    asks_to_act,
+    holds,
+    kept_for_short_texts,
+    names_in,
+    names_within,
+    vague_or_anchored,
+    wants,
+)
 from engram.domain.text import terms
 
 
@@ -112,6 +121,7 @@ class Weights:
     no_overlap: float = 0.85  # a semantic-only hit sharing no term with the query
     hub: float = 0.9  # every entity the memory names is a hub of the scope
     hub_mentions: int = 40  # … an entity mentioned by this many memories or more
+    answer_shape: float = 1.0  # it holds the kind of specific the question asks for (a time, a name …)
 
 
 DEFAULT_PROVENANCE = {
@@ -142,11 +152,16 @@ class Components:
     # what happened ("reranked", or "timeout" / "error": recall's own order kept); None: no reranker.
     rerank: float | None = None
     rerank_status: str | None = None
+    # ≥ 1: lifted to rank with what it hangs on: the linking fact one hop before it, or the top result
+    # (a rule governing what the query is about to do); `via` names that memory.
+    lift: float = 1.0
+    via: str | None = None
 
     @property
     def score(self) -> float:
         return (
-            (self.fused + self.graph)
+            self.lift
+            * (self.fused + self.graph)
             * self.importance
             * self.recency
             * self.provenance
@@ -281,7 +296,11 @@ def text_factor_ranges(query: QueryTraits, w: Weights) -> dict[tuple[bool, bool]
     overlaps the query): all a score's ceiling needs to know before its text is read."""
     ranges = {}
     for resolving in (True, False):
-        specificities = (resolution(query, w),) if resolving else (w.vague, w.anchored, 1.0)
+        specificities: tuple[float, ...] = (
+            (resolution(query, w),) if resolving else (w.vague, w.anchored, 1.0)
+        )
+        if not resolving and query.wants:
+            specificities += tuple(s * w.answer_shape for s in specificities)
         for found in (True, False):
             products = [s * o for s in specificities for o in ((1.0,) if found else (w.no_overlap, 1.0))]
             ranges[resolving, found] = (min(products), max(products))
@@ -294,10 +313,13 @@ class QueryTraits:
 
     terms: frozenset[str]
     asks_to_act: bool
+    wants: str | None = None  # the kind of specific it asks for (engram.domain.specificity.Wants)
+    words: frozenset[str] = frozenset()  # its words, lowercased, stopwords kept
 
     @classmethod
     def of(cls, query: str) -> QueryTraits:
-        return cls(frozenset(terms(query)), asks_to_act(query))
+        words = frozenset(w.strip("'’").removesuffix("'s") for w in re.findall(r"[\w'’-]+", query.lower()))
+        return cls(frozenset(terms(query)), asks_to_act(query), wants(query), words)
 
     def shares_terms(self, text: str) -> bool:
         return not self.terms.isdisjoint(term_set(text))
@@ -325,9 +347,14 @@ def specificity(memory: Memory | Candidate, query: QueryTraits, w: Weights) -> f
     if memory.memory_type in RESOLVING:
         return resolution(query, w)
     vague, anchored = vague_or_anchored(memory.content)
+    shaped = (
+        w.answer_shape
+        if query.wants and w.answer_shape != 1 and holds(memory.content, query.wants, query.words)
+        else 1.0
+    )
     if vague:
-        return w.vague
-    return w.anchored if anchored else 1.0
+        return w.vague * shaped
+    return (w.anchored if anchored else 1.0) * shaped
 
 
 def bm25_scores(docs: Mapping[str, str], query: str, k1: float = 1.2, b: float = 0.75) -> dict[str, float]:
@@ -397,3 +424,75 @@ def passages(text: str, size: int = 600) -> list[str]:
     if fresh:
         windows.append(" ".join(current))
     return windows
+
+
+def _stem_match(a: str, b: str) -> bool:
+    """The same word give or take an ending: "speaks" and "speak", "drives" and "drive"."""
+    n = min(len(a), len(b), 5)
+    return a == b or (n >= 4 and a[:n] == b[:n])
+
+
+def _covers(text_terms: Iterable[str], term: str) -> bool:
+    return any(_stem_match(t, term) for t in text_terms)
+
+
+def _lifted(c: Components, target: float, via: str) -> Components:
+    score = c.score
+    return replace(c, lift=c.lift * target / score, via=via) if 0 < score < target else c
+
+
+def governing_rule_first(
+    ranked: list[tuple[Ranked, Components]], query: QueryTraits, is_rule: Callable[[Ranked], bool]
+) -> list[tuple[Ranked, Components]]:
+    """A query about acting ("can I deploy on Friday?"): the best-ranked rule or decision that
+    shares a term with it (the rule that governs what it is about to do) ranks first, whatever
+    topical notes outscore it. `ranked` is best first; so is the result."""
+    if not query.asks_to_act or len(ranked) < 2:
+        return ranked
+    top = ranked[0][1].score
+    for i, (memory, c) in enumerate(ranked):
+        if is_rule(memory) and not query.terms.isdisjoint(term_set(memory.content)):
+            if i == 0:
+                return ranked
+            lifted = (memory, _lifted(c, top * 1.01, ranked[0][0].id))
+            return [lifted, *ranked[:i], *ranked[i + 1 :]]
+    return ranked
+
+
+def answers_ride_with_links(
+    ranked: list[tuple[Ranked, Components]], query: QueryTraits, links: int = 3, hub_share: float = 1 / 3
+) -> list[tuple[Ranked, Components]]:
+    """Multi-hop: a top result that matches the query and names someone or something the query does
+    not (the linking fact: "Tom's accountant is Gareth Pryce") leads to the memories about that name
+    ("Gareth's office is on Camden Road"). When the query asks more than the link says (a term the link
+    lacks), those memories rank with the link: just above it if they hold such a term or the link is
+    only the way (hop < 1), just below it otherwise."""
+    if len(ranked) < 2:
+        return ranked
+    mentioned = [names_in(m.content) for m, _ in ranked]
+    counts: dict[str, int] = {}
+    for found in mentioned:
+        for n in found:
+            counts[n] = counts.get(n, 0) + 1
+    hubs = {n for n, k in counts.items() if k >= max(5, hub_share * len(ranked))}
+    out = list(ranked)
+    for i, (link, lc) in enumerate(ranked[:links]):
+        if lc.bm25 is None or lc.via is not None:
+            continue
+        surely = names_within(link.content) | {w for e in link.entities for w in names_in(e.title())}
+        bridge = {n for n in surely - hubs if n not in query.words}
+        link_terms = term_set(link.content)
+        residual = {t for t in query.terms if not _covers(link_terms, t) and t not in bridge}
+        if not bridge or not residual:
+            continue
+        base = lc.score / lc.hop if lc.hop > 0 else lc.score
+        for j, (memory, c) in enumerate(out):
+            if j == i or memory.id == link.id or c.via is not None or not (mentioned[j] & bridge):
+                continue
+            if mentioned[j] & {n for n in query.words if n in counts}:
+                continue  # it names the query's own subject: found by the query, not through the link
+            asks = any(_covers(term_set(memory.content), t) for t in residual)
+            above = asks or lc.hop < 1
+            own = min(1.0, c.score / base) if base > 0 else 0.0  # orders the lifted among themselves
+            out[j] = (memory, _lifted(c, base * ((1.0 if above else 0.95) + 0.04 * own), link.id))
+    return sorted(out, key=lambda mc: (-mc[1].score, mc[0].id))

@@ -23,14 +23,17 @@ from engram.domain.scoring import (
     Components,
     QueryTraits,
     Weights,
+    answers_ride_with_links,
     bm25_scores,
     components,
     contenders,
     fuse,
+    governing_rule_first,
     hub_terms,
     is_expired,
     without_words,
 )
+from engram.domain.specificity import RESOLVING, is_rule
 from engram.observability import count, logger
 from engram.ports import (
     Clock,
@@ -125,6 +128,7 @@ def weights_from(settings: RankingSettings, overrides: dict[str, float] | None =
         no_overlap=s.no_overlap_multiplier,
         hub=s.hub_entity_multiplier,
         hub_mentions=s.hub_entity_mentions,
+        answer_shape=s.answer_shape_boost,
     )
 
 
@@ -209,6 +213,7 @@ class Recall:
             )
             plain.append((memory, c))
         ranked = sorted(contenders(plain, q.top_k, traits, w), key=lambda mc: (-mc[1].score, mc[0].id))
+        ranked = governing_rule_first(answers_ride_with_links(ranked, traits), traits, _is_rule)
         if q.min_score is not None:
             ranked = [(m, c) for m, c in ranked if c.score >= q.min_score]
         reranked = self._reranked(q.query, [(m, c.score, c) for m, c in ranked])[: q.top_k]
@@ -354,6 +359,10 @@ class Recall:
             self.queue.enqueue([RetrievalJob(tenant=tenant, memory_ids=ids, at=at)])
         except Exception:
             logger.exception("could not queue retrieval events")  # never fail a recall over bookkeeping
+
+
+def _is_rule(memory: Candidate) -> bool:
+    return memory.memory_type in RESOLVING or is_rule(memory.content)
 
 
 def matches_filters(memory: Memory | Candidate, f: SearchFilters) -> bool:
