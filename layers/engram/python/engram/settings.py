@@ -119,6 +119,9 @@ class RankingSettings(BaseModel):
     # A question asking for a time, an amount, a name or a place: a memory holding one it does not
     # already say gets this (engram.domain.specificity.holds); 1.0 turns it off.
     answer_shape_boost: float = 1.3
+    # A question about the present ("… right now?"): a memory in force until a later date (its
+    # valid_until) gets this; 1.0 turns it off.
+    current_boost: float = 1.2
     # A memory whose named entities are all hubs (each mentioned by at least hub_entity_mentions of the
     # scope's memories: the user's own name, a team everything is about) says nothing specific.
     hub_entity_multiplier: float = 0.9

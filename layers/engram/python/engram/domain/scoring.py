@@ -19,9 +19,10 @@ from datetime import datetime
 from operator import itemgetter
 from typing import Any, ClassVar, TypeVar
 
-from engram.domain.models import Memory, MemoryType, Provenance, Status, Temporal
+from engram.domain.models import Memory, MemoryType, Provenance, Status, Temporal, TemporalKind
 from engram.domain.specificity import (
     RESOLVING,
+    asks_now,
     asks_to_act,
     holds,
     kept_for_short_texts,
@@ -122,6 +123,7 @@ class Weights:
     hub: float = 0.9  # every entity the memory names is a hub of the scope
     hub_mentions: int = 40  # … an entity mentioned by this many memories or more
     answer_shape: float = 1.0  # it holds the kind of specific the question asks for (a time, a name …)
+    current: float = 1.0  # in force until a later date, for a question about the present
 
 
 DEFAULT_PROVENANCE = {
@@ -301,6 +303,8 @@ def text_factor_ranges(query: QueryTraits, w: Weights) -> dict[tuple[bool, bool]
         )
         if not resolving and query.wants:
             specificities += tuple(s * w.answer_shape for s in specificities)
+        if query.now is not None:
+            specificities += tuple(s * w.current for s in specificities)
         for found in (True, False):
             products = [s * o for s in specificities for o in ((1.0,) if found else (w.no_overlap, 1.0))]
             ranges[resolving, found] = (min(products), max(products))
@@ -315,11 +319,13 @@ class QueryTraits:
     asks_to_act: bool
     wants: str | None = None  # the kind of specific it asks for (engram.domain.specificity.Wants)
     words: frozenset[str] = frozenset()  # its words, lowercased, stopwords kept
+    now: datetime | None = None  # set when the query asks about the present ("… at the moment?")
 
     @classmethod
-    def of(cls, query: str) -> QueryTraits:
+    def of(cls, query: str, now: datetime | None = None) -> QueryTraits:
         words = frozenset(w.strip("'’").removesuffix("'s") for w in re.findall(r"[\w'’-]+", query.lower()))
-        return cls(frozenset(terms(query)), asks_to_act(query), wants(query), words)
+        present = now if now is not None and asks_now(query) else None
+        return cls(frozenset(terms(query)), asks_to_act(query), wants(query), words, present)
 
     def shares_terms(self, text: str) -> bool:
         return not self.terms.isdisjoint(term_set(text))
@@ -343,7 +349,15 @@ def resolution(query: QueryTraits, w: Weights) -> float:
 
 def specificity(memory: Memory | Candidate, query: QueryTraits, w: Weights) -> float:
     """Rules and decisions resolve (more so when the query is about acting); anchored content beats
-    vague content."""
+    vague content; a question about the present favours what is in force until a later date."""
+    if query.now is not None and w.current != 1:
+        until = memory.temporal.valid_until
+        if until is not None and until > query.now:
+            return w.current * _specificity(memory, query, w)
+    return _specificity(memory, query, w)
+
+
+def _specificity(memory: Memory | Candidate, query: QueryTraits, w: Weights) -> float:
     if memory.memory_type in RESOLVING:
         return resolution(query, w)
     vague, anchored = vague_or_anchored(memory.content)
@@ -451,6 +465,8 @@ def governing_rule_first(
         return ranked
     top = ranked[0][1].score
     for i, (memory, c) in enumerate(ranked):
+        if c.superseded < 1:
+            continue  # a rule replaced governs nothing (one that has ended yields: ended_yields_to_current)
         if is_rule(memory) and not query.terms.isdisjoint(term_set(memory.content)):
             if i == 0:
                 return ranked
@@ -495,4 +511,31 @@ def answers_ride_with_links(
             above = asks or lc.hop < 1
             own = min(1.0, c.score / base) if base > 0 else 0.0  # orders the lifted among themselves
             out[j] = (memory, _lifted(c, base * ((1.0 if above else 0.95) + 0.04 * own), link.id))
+    return sorted(out, key=lambda mc: (-mc[1].score, mc[0].id))
+
+
+def ended_yields_to_current(
+    ranked: list[tuple[Ranked, Components]], window: int = 10
+) -> list[tuple[Ranked, Components]]:
+    """What ended (expired: its valid_until passed, or stale) ranks below what is current on the same
+    topic: a newer temporal memory still in force that shares at least two terms and a quarter of the
+    shorter's terms with it. Among the top `window`; the current one is lifted to just above the ended one."""
+    out = list(ranked)
+    for i in range(min(window, len(out))):
+        ended, ec = out[i]
+        if ec.expiry >= 1:
+            continue
+        ended_terms = term_set(ended.content)
+        for j in range(i + 1, min(window, len(out))):
+            current, cc = out[j]
+            if cc.expiry < 1 or cc.superseded < 1 or current.observed_at <= ended.observed_at:
+                continue
+            if current.temporal.kind != TemporalKind.temporal and current.temporal.valid_until is None:
+                continue  # what took its place is itself a state in time (a stay, a permit, a price)
+            shared = ended_terms & term_set(current.content)
+            if len(shared) >= 2 and len(shared) >= 0.25 * min(
+                len(ended_terms), len(term_set(current.content))
+            ):
+                out[j] = (current, _lifted(cc, ec.score * 1.01, ended.id))
+                break
     return sorted(out, key=lambda mc: (-mc[1].score, mc[0].id))

@@ -214,3 +214,15 @@ def names_within(text: str) -> frozenset[str]:
     not just grammar: what it surely names."""
     openers = {m.start(1) for m in _OPENER.finditer(text)}
     return frozenset(_name_words(m.group(0) for m in _CAPITALISED.finditer(text) if m.start() not in openers))
+
+
+# A question about the present: what holds now, not what held once.
+_NOW = re.compile(
+    r"\b(?:now|right now|at the moment|currently|current|these days|nowadays|at present|still|anymore|any more|"
+    r"this (?:week|month|year)|today|tonight)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_now(query: str) -> bool:
+    return bool(_NOW.search(query))

@@ -27,6 +27,7 @@ from engram.domain.scoring import (
     bm25_scores,
     components,
     contenders,
+    ended_yields_to_current,
     fuse,
     governing_rule_first,
     hub_terms,
@@ -129,6 +130,7 @@ def weights_from(settings: RankingSettings, overrides: dict[str, float] | None =
         hub=s.hub_entity_multiplier,
         hub_mentions=s.hub_entity_mentions,
         answer_shape=s.answer_shape_boost,
+        current=s.current_boost,
     )
 
 
@@ -186,7 +188,7 @@ class Recall:
         lexical, loaded = lexical_leg.result() if lexical_leg else ({}, {})
 
         fused = fuse(lexical, vector, w)
-        traits = QueryTraits.of(q.query)
+        traits = QueryTraits.of(q.query, now)
         expanded = expansion()
         boosts = expanded.boosts
         candidates = list(fused) + [m for m in boosts if m not in fused]
@@ -214,6 +216,7 @@ class Recall:
             plain.append((memory, c))
         ranked = sorted(contenders(plain, q.top_k, traits, w), key=lambda mc: (-mc[1].score, mc[0].id))
         ranked = governing_rule_first(answers_ride_with_links(ranked, traits), traits, _is_rule)
+        ranked = ended_yields_to_current(ranked)
         if q.min_score is not None:
             ranked = [(m, c) for m, c in ranked if c.score >= q.min_score]
         reranked = self._reranked(q.query, [(m, c.score, c) for m, c in ranked])[: q.top_k]
