@@ -21,7 +21,7 @@ from engram.usecases.enrich import EnrichOutcome
 from engram.usecases.recall import RecallQuery
 from engram.usecases.remember import RememberCommand
 from tests.conftest import FakeClock
-from tests.fakes.rerank_server import Delay, FakeRerankServer
+from tests.fakes.rerank_server import FakeRerankServer
 
 DOCS = ["the office wifi password is on the fridge", "lunch is at noon", "wifi drops in the office often"]
 

@@ -132,6 +132,10 @@ class RankingSettings(BaseModel):
     # multi-hop questions (R@10 0.397 → 0.341 on conversations 1–5), whose speaker names it drops.
     hub_term_share: float = 1.0
     hub_term_min: int = 4
+    # Long memories: when a candidate is longer than long_memory_chars, the lexical leg scores every
+    # candidate by its best passage of about passage_chars (whole sentences); 0 turns it off.
+    long_memory_chars: int = 1000
+    passage_chars: int = 600
 
 
 class RerankerSettings(BaseModel):

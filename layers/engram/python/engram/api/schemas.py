@@ -389,7 +389,8 @@ class ComponentsOut(ApiModel):
     )
     rerank_status: str | None = Field(
         default=None,
-        description="reranked; timeout or error (recall's own order kept); null: no reranker, or below its top n",
+        description="reranked; timeout or error (recall's own order kept); null: no reranker, or below its"
+        " top n",
     )
 
 

@@ -539,3 +539,38 @@ def ended_yields_to_current(
                 out[j] = (current, _lifted(cc, ec.score * 1.01, ended.id))
                 break
     return sorted(out, key=lambda mc: (-mc[1].score, mc[0].id))
+
+
+@kept_for_short_texts
+def term_list(text: str) -> tuple[str, ...]:
+    """The text's terms in order (kept for short texts: passages are scored again and again)."""
+    return tuple(terms(text))
+
+
+def best_passage_bm25(
+    docs: Mapping[str, str], query: str, size: int, k1: float = 1.2, b: float = 0.75
+) -> dict[str, float]:
+    """Okapi BM25 of each document's best-matching passage (`passages`), with the statistics of all
+    the passages: a long memory scores by the part that matches the query, as a short one would, not
+    by its whole length, which BM25's length normalisation holds against it."""
+    q = set(terms(query))
+    split = {doc_id: [term_list(p) for p in passages(text, size)] for doc_id, text in docs.items()}
+    every = [p for ps in split.values() for p in ps]
+    if not q or not every:
+        return {}
+    avg = sum(len(p) for p in every) / len(every) or 1.0
+    df = {t: sum(1 for p in every if t in p) for t in q}
+    idf = {t: math.log(1 + (len(every) - df[t] + 0.5) / (df[t] + 0.5)) for t in q if df[t]}
+    scores: dict[str, float] = {}
+    for doc_id, ps in split.items():
+        best = 0.0
+        for p in ps:
+            score = 0.0
+            for t, weight in idf.items():
+                tf = p.count(t)
+                if tf:
+                    score += weight * tf * (k1 + 1) / (tf + k1 * (1 - b + b * len(p) / avg))
+            best = max(best, score)
+        if best > 0:
+            scores[doc_id] = best
+    return scores

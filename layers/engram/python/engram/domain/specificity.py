@@ -125,8 +125,8 @@ _WANTS = [
     (
         Wants.TIME,
         re.compile(
-            r"^\s*(?:when|since when|until when)\b|\bwhat (?:time|day|date|year|month)\b|\bhow (?:long|often|soon)\b"
-            r"|\bwhich (?:day|date|year|month|week)\b",
+            r"^\s*(?:when|since when|until when)\b|\bwhat (?:time|day|date|year|month)\b"
+            r"|\bhow (?:long|often|soon)\b|\bwhich (?:day|date|year|month|week)\b",
             re.IGNORECASE,
         ),
     ),
@@ -181,8 +181,9 @@ def holds(text: str, kind: str, query_words: frozenset[str]) -> bool:
 
 # A rule in the text itself: a prohibition or an obligation ("never", "no screens after 7", "must").
 _RULE = re.compile(
-    r"\b(?:never|don'?t|do not|must(?:n'?t| not)?|should(?:n'?t| not)|not allowed|isn'?t allowed|forbidden|prohibited|"
-    r"always|only (?:ever )?\w+|rules?|policy|no (?:\w+ ){0,3}(?:after|before|on|in|without|during|until|unless))\b",
+    r"\b(?:never|don'?t|do not|must(?:n'?t| not)?|should(?:n'?t| not)|not allowed|isn'?t allowed|forbidden|"
+    r"prohibited|always|only (?:ever )?\w+|rules?|policy|"
+    r"no (?:\w+ ){0,3}(?:after|before|on|in|without|during|until|unless))\b",
     re.IGNORECASE,
 )
 
@@ -218,8 +219,8 @@ def names_within(text: str) -> frozenset[str]:
 
 # A question about the present: what holds now, not what held once.
 _NOW = re.compile(
-    r"\b(?:now|right now|at the moment|currently|current|these days|nowadays|at present|still|anymore|any more|"
-    r"this (?:week|month|year)|today|tonight)\b",
+    r"\b(?:now|right now|at the moment|currently|current|these days|nowadays|at present|still|anymore|"
+    r"any more|this (?:week|month|year)|today|tonight)\b",
     re.IGNORECASE,
 )
 

@@ -24,6 +24,7 @@ from engram.domain.scoring import (
     QueryTraits,
     Weights,
     answers_ride_with_links,
+    best_passage_bm25,
     bm25_scores,
     components,
     contenders,
@@ -196,6 +197,7 @@ class Recall:
         rest = [i for i in candidates if i not in loaded]
         memories |= {m.id: m for m in self._candidates(q.tenant, rest)} if rest else {}
         lexical, fused = self._without_hub_terms(lexical, vector, fused, memories, traits, w)
+        lexical, fused = self._by_passages(lexical, vector, fused, memories, lexical_query, w)
         hubbed = self._about_hubs_only(q, memories.values(), w.hub_mentions) if w.hub < 1 else set()
         plain: list[tuple[Candidate, Components]] = []  # scored without the query's text factors
         for memory_id in candidates:
@@ -278,6 +280,33 @@ class Recall:
         if rescored:
             top, peak = max(lexical.values()), max(rescored.values())
             rescored = {i: v / peak * top for i, v in rescored.items()}
+        return rescored, fuse(rescored, vector, w)
+
+    def _by_passages(
+        self,
+        lexical: dict[str, float],
+        vector: dict[str, float],
+        fused: dict[str, float],
+        memories: dict[str, Candidate],
+        query: str,
+        w: Weights,
+    ) -> tuple[dict[str, float], dict[str, float]]:
+        """When a candidate is long (over `long_memory_chars`), the lexical leg is re-scored over every
+        candidate by its best-matching passage (domain.scoring.best_passage_bm25), on the index's
+        scale: a long memory holding the fact is not outranked by a one-liner sharing a word."""
+        limit = self.ranking.long_memory_chars
+        if (
+            not lexical
+            or limit <= 0
+            or all(len(memories[i].content) <= limit for i in fused if i in memories)
+        ):
+            return lexical, fused
+        docs = {i: memories[i].content for i in fused if i in memories}
+        rescored = best_passage_bm25(docs, query, self.ranking.passage_chars)
+        if not rescored:
+            return lexical, fused
+        top, peak = max(lexical.values()), max(rescored.values())
+        rescored = {i: v / peak * top for i, v in rescored.items()}
         return rescored, fuse(rescored, vector, w)
 
     def _about_hubs_only(self, q: RecallQuery, memories: Iterable[Candidate], floor: int) -> set[str]:
