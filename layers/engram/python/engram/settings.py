@@ -136,6 +136,12 @@ class RankingSettings(BaseModel):
     # candidate by its best passage of about passage_chars (whole sentences); 0 turns it off.
     long_memory_chars: int = 1000
     passage_chars: int = 600
+    # After scoring (engram.domain.scoring), each false turns one off: the answer one hop away rides
+    # with its linking fact; a rule governing what an acting query is about to do ranks first; what
+    # ended yields to a newer temporal memory on the same topic.
+    links_carry_answers: bool = True
+    governing_rule_first: bool = True
+    ended_yields: bool = True
 
 
 class RerankerSettings(BaseModel):

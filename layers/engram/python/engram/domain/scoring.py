@@ -476,15 +476,20 @@ def governing_rule_first(
 
 
 def answers_ride_with_links(
-    ranked: list[tuple[Ranked, Components]], query: QueryTraits, links: int = 3, hub_share: float = 1 / 3
+    ranked: list[tuple[Ranked, Components]],
+    query: QueryTraits,
+    links: int = 3,
+    hub_share: float = 1 / 3,
+    window: int = 30,
 ) -> list[tuple[Ranked, Components]]:
     """Multi-hop: a top result that matches the query and names someone or something the query does
     not (the linking fact: "Tom's accountant is Gareth Pryce") leads to the memories about that name
     ("Gareth's office is on Camden Road"). When the query asks more than the link says (a term the link
     lacks), those memories rank with the link: just above it if they hold such a term or the link is
-    only the way (hop < 1), just below it otherwise."""
+    only the way (hop < 1), just below it otherwise. Within the top `window`."""
     if len(ranked) < 2:
         return ranked
+    ranked, rest = ranked[:window], ranked[window:]
     mentioned = [names_in(m.content) for m, _ in ranked]
     counts: dict[str, int] = {}
     for found in mentioned:
@@ -511,7 +516,7 @@ def answers_ride_with_links(
             above = asks or lc.hop < 1
             own = min(1.0, c.score / base) if base > 0 else 0.0  # orders the lifted among themselves
             out[j] = (memory, _lifted(c, base * ((1.0 if above else 0.95) + 0.04 * own), link.id))
-    return sorted(out, key=lambda mc: (-mc[1].score, mc[0].id))
+    return sorted(out, key=lambda mc: (-mc[1].score, mc[0].id)) + rest
 
 
 def ended_yields_to_current(

@@ -217,8 +217,12 @@ class Recall:
             )
             plain.append((memory, c))
         ranked = sorted(contenders(plain, q.top_k, traits, w), key=lambda mc: (-mc[1].score, mc[0].id))
-        ranked = governing_rule_first(answers_ride_with_links(ranked, traits), traits, _is_rule)
-        ranked = ended_yields_to_current(ranked)
+        if self.ranking.links_carry_answers:
+            ranked = answers_ride_with_links(ranked, traits)
+        if self.ranking.governing_rule_first:
+            ranked = governing_rule_first(ranked, traits, _is_rule)
+        if self.ranking.ended_yields:
+            ranked = ended_yields_to_current(ranked)
         if q.min_score is not None:
             ranked = [(m, c) for m, c in ranked if c.score >= q.min_score]
         reranked = self._reranked(q.query, [(m, c.score, c) for m, c in ranked])[: q.top_k]
