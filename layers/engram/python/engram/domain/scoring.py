@@ -1,7 +1,7 @@
 """Recall ranking, in one place so every backend ranks identically.
 
 score = (fused + graph) × importance × recency × provenance × expiry × hits × superseded × hop
-        × specificity × overlap × hub
+        × specificity × overlap × hub × lift
 
 `fused` combines the two legs after min-max normalising each within the candidate set (a leg that did
 not return a memory contributes 0). Each multiplier is 1.0 when its weight is neutral, so any signal
