@@ -121,6 +121,10 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=28)
     parser.add_argument("--per-conversation", action="store_true", help="one user scope per conversation")
     parser.add_argument("--data-dir", type=Path, help="keep the memories here, and reuse them when run again")
+    parser.add_argument("--every", type=int, default=1, help="ask every n-th question only (quicker runs)")
+    parser.add_argument(
+        "--variant", action="append", default=[], help="NAME:KEY=JSON[,KEY=JSON]: ranking settings to try too"
+    )
     parser.add_argument("--no-reranker", action="store_true", help="skip the embedding reranker's run")
     args = parser.parse_args()
     if not args.data.exists():
@@ -177,6 +181,7 @@ def main() -> int:
             relevant = {memory_of[sid, turn_at[e]] for e in qa.get("evidence", []) if e in turn_at}
             if qa["category"] in CATEGORIES and relevant:
                 questions.append((user_of[sid], qa["question"], relevant))
+    questions = questions[:: args.every]
     print(f"{len(questions)} questions", flush=True)
 
     docs_of: dict[str, dict[str, str]] = defaultdict(dict)
@@ -196,23 +201,27 @@ def main() -> int:
     report: dict = {"messages": len(lengths), "questions": len(questions), "enrichment_failures": failed}
     ranking = container.recall.ranking
     runs: list[tuple[str, Callable[[str, str], list[str]], Callable[[], None]]] = [
-        ("bm25 (whole messages)", bm25, lambda: None),
-        ("engram", engram, lambda: None),
+        ("bm25 (whole messages)", bm25, lambda: None)
     ]
+
+    def ranked_by(update: dict[str, object]) -> Callable[[], None]:
+        return lambda: setattr(container.recall, "ranking", ranking.model_copy(update=update))
+
     if "long_memory_chars" in type(ranking).model_fields:
-        off = ranking.model_copy(update={"long_memory_chars": 0})
-        runs.insert(1, ("engram, passages off", engram, lambda: setattr(container.recall, "ranking", off)))
-        runs[2] = ("engram", engram, lambda: setattr(container.recall, "ranking", ranking))
+        runs.append(("engram, long-memory scoring off", engram, ranked_by({"long_memory_chars": 0})))
+    runs.append(("engram", engram, ranked_by({})))
+    for variant in args.variant:
+        name, _, rest = variant.partition(":")
+        update = {k: json.loads(v) for k, _, v in (kv.partition("=") for kv in filter(None, rest.split(",")))}
+        runs.append((f"engram, {name}", engram, ranked_by(update)))
     if not args.no_reranker and hasattr(container.recall, "reranker"):
         from engram.providers.rerankers.embedding import EmbeddingReranker
 
-        runs.append(
-            (
-                "engram + embedding reranker",
-                engram,
-                lambda: setattr(container.recall, "reranker", EmbeddingReranker(container.embedder)),
-            )
-        )
+        def with_reranker() -> None:
+            container.recall.ranking = ranking
+            container.recall.reranker = EmbeddingReranker(container.embedder)
+
+        runs.append(("engram + embedding reranker", engram, with_reranker))
     for name, ask, setup in runs:
         setup()
         rows, latencies = [], []

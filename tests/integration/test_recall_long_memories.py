@@ -36,7 +36,7 @@ def top(tmp_path, **ranking: object) -> list[str]:
     return ["long" if r.memory.content == LONG else r.memory.content for r in results]
 
 
-def test_a_long_memory_holding_the_fact_ranks_above_a_one_liner_sharing_a_word(tmp_path) -> None:
-    assert top(tmp_path / "passages")[0] == "long"
-    # what scoring the whole message gave: the one-liner first, the long memory out of the top 3
-    assert top(tmp_path / "whole", long_memory_chars=0)[0] == SHORT
+def test_with_passage_scoring_a_long_memory_holding_the_fact_ranks_above_a_one_liner(tmp_path) -> None:
+    assert top(tmp_path / "passages", passage_lexical=True)[0] == "long"
+    # what scoring the whole message gives: the one-liner first
+    assert top(tmp_path / "whole", passage_lexical=False)[0] == SHORT

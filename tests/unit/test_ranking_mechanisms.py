@@ -19,6 +19,7 @@ from engram.domain.scoring import (
     bm25_scores,
     components,
     ended_yields_to_current,
+    fuse,
     governing_rule_first,
     passages,
     specificity,
@@ -260,3 +261,15 @@ def test_a_long_memory_holding_the_fact_beats_a_one_liner_sharing_a_word() -> No
 
     assert whole["long"] / whole["short"] < 1.05  # over the whole message, its length holds it level
     assert best["long"] / best["short"] > 1.2  # its matching passage is what counts
+
+
+def test_the_vector_leg_weighs_for_a_long_memory_by_the_share_its_vector_describes() -> None:
+    lexical = {"long": 10.0, "short": 9.0, "other": 1.0}
+    vector = {"long": 0.1, "short": 0.9, "other": 0.05}  # the long one's vector: of its opening only
+    w = Weights(lexical=0.7, vector=0.3)
+
+    plain = fuse(lexical, vector, w)
+    covered = fuse(lexical, vector, w, coverage={"long": 0.1})
+
+    assert plain["short"] > plain["long"]
+    assert covered["long"] > covered["short"] == plain["short"]

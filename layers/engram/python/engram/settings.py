@@ -132,9 +132,12 @@ class RankingSettings(BaseModel):
     # multi-hop questions (R@10 0.397 → 0.341 on conversations 1–5), whose speaker names it drops.
     hub_term_share: float = 1.0
     hub_term_min: int = 4
-    # Long memories: when a candidate is longer than long_memory_chars, the lexical leg scores every
-    # candidate by its best passage of about passage_chars (whole sentences); 0 turns it off.
+    # Long memories, when a candidate is longer than long_memory_chars (0: off): the vector leg weighs
+    # for a memory by the share of it its one vector describes (about vector_chars of it; 0: off), and
+    # with passage_lexical the lexical leg scores every candidate by its best passage of passage_chars.
     long_memory_chars: int = 1000
+    vector_chars: int = 1000
+    passage_lexical: bool = False
     passage_chars: int = 600
     # After scoring (engram.domain.scoring), each false turns one off: the answer one hop away rides
     # with its linking fact; a rule governing what an acting query is about to do ranks first; what

@@ -195,15 +195,28 @@ def _max_scaled(scores: Mapping[str, float]) -> dict[str, float]:
     return {k: max(0.0, v) / hi for k, v in scores.items()}
 
 
-def fuse(lexical: Mapping[str, float], vector: Mapping[str, float], w: Weights) -> dict[str, float]:
-    """Weighted sum of min-max-normalised leg scores over the union of candidates."""
+def fuse(
+    lexical: Mapping[str, float],
+    vector: Mapping[str, float],
+    w: Weights,
+    coverage: Mapping[str, float] | None = None,
+) -> dict[str, float]:
+    """Weighted sum of min-max-normalised leg scores over the union of candidates. `coverage`: the
+    share of a memory its one vector describes (< 1 for a long memory, whose vector is of its opening
+    only): the vector leg weighs that much less for it, and the lexical leg the rest."""
     total = w.lexical + w.vector
     if total <= 0:
         return {}
     lex = _max_scaled(lexical) if w.lexical_scale == "max" else _minmax(lexical)
     vec = _minmax(vector)
     ids = set(lex) | set(vec)
-    return {i: (w.lexical * lex.get(i, 0.0) + w.vector * vec.get(i, 0.0)) / total for i in ids}
+    if not coverage:
+        return {i: (w.lexical * lex.get(i, 0.0) + w.vector * vec.get(i, 0.0)) / total for i in ids}
+    fused = {}
+    for i in ids:
+        wv = w.vector * coverage.get(i, 1.0)
+        fused[i] = (w.lexical * lex.get(i, 0.0) + wv * vec.get(i, 0.0)) / (w.lexical + wv)
+    return fused
 
 
 def is_expired(memory: Memory | Candidate, now: datetime) -> bool:

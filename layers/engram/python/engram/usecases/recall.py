@@ -295,23 +295,21 @@ class Recall:
         query: str,
         w: Weights,
     ) -> tuple[dict[str, float], dict[str, float]]:
-        """When a candidate is long (over `long_memory_chars`), the lexical leg is re-scored over every
-        candidate by its best-matching passage (domain.scoring.best_passage_bm25), on the index's
-        scale: a long memory holding the fact is not outranked by a one-liner sharing a word."""
-        limit = self.ranking.long_memory_chars
-        if (
-            not lexical
-            or limit <= 0
-            or all(len(memories[i].content) <= limit for i in fused if i in memories)
-        ):
+        """When a candidate is long (over `long_memory_chars`): its one vector is of its opening only,
+        so the vector leg weighs for it by the share it describes (`vector_chars` of its length); and,
+        with `passage_lexical`, the lexical leg is re-scored over every candidate by its best-matching
+        passage (domain.scoring.best_passage_bm25), on the index's scale."""
+        r = self.ranking
+        lengths = {i: len(memories[i].content) for i in fused if i in memories}
+        if r.long_memory_chars <= 0 or all(n <= r.long_memory_chars for n in lengths.values()):
             return lexical, fused
-        docs = {i: memories[i].content for i in fused if i in memories}
-        rescored = best_passage_bm25(docs, query, self.ranking.passage_chars)
-        if not rescored:
-            return lexical, fused
-        top, peak = max(lexical.values()), max(rescored.values())
-        rescored = {i: v / peak * top for i, v in rescored.items()}
-        return rescored, fuse(rescored, vector, w)
+        if lexical and r.passage_lexical:
+            rescored = best_passage_bm25({i: memories[i].content for i in lengths}, query, r.passage_chars)
+            if rescored:
+                top, peak = max(lexical.values()), max(rescored.values())
+                lexical = {i: v / peak * top for i, v in rescored.items()}
+        coverage = {i: min(1.0, r.vector_chars / n) for i, n in lengths.items() if n > r.vector_chars}
+        return lexical, fuse(lexical, vector, w, coverage if r.vector_chars > 0 else None)
 
     def _about_hubs_only(self, q: RecallQuery, memories: Iterable[Candidate], floor: int) -> set[str]:
         """The memories whose named entities are all hubs of the user's graph: each mentioned by at
