@@ -483,8 +483,8 @@ def governing_rule_first(
         if is_rule(memory) and not query.terms.isdisjoint(term_set(memory.content)):
             if i == 0:
                 return ranked
-            lifted = (memory, _lifted(c, top * 1.01, ranked[0][0].id))
-            return [lifted, *ranked[:i], *ranked[i + 1 :]]
+            first: list[tuple[Ranked, Components]] = [(memory, _lifted(c, top * 1.01, ranked[0][0].id))]
+            return first + ranked[:i] + ranked[i + 1 :]
     return ranked
 
 
