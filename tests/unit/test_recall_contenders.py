@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from engram.domain.models import Memory, MemoryType, Provenance, Status
+from engram.domain.models import Memory, MemoryType, Provenance, Status, Temporal, TemporalKind
 from engram.domain.scoring import Components, QueryTraits, Weights, components, contenders, with_query
 from engram.domain.specificity import KEPT_CHARS, vague_or_anchored
 
@@ -23,7 +23,14 @@ TEXTS = [
     "The checkout service runs on Postgres in Lisbon",
     "Alice prefers dark mode over light mode",
 ]
-QUERIES = ["can I deploy billing on Friday?", "what does Alice prefer", "launch", "peanuts allergy"]
+QUERIES = [
+    "can I deploy billing on Friday?",
+    "what does Alice prefer",
+    "launch",
+    "peanuts allergy",
+    "when does the launch roll out right now",
+    "who runs the checkout service",
+]
 
 
 def candidates(rng: random.Random, n: int) -> list[tuple[Memory, float, float | None, float | None]]:
@@ -46,6 +53,9 @@ def candidates(rng: random.Random, n: int) -> list[tuple[Memory, float, float | 
             created_at=observed,
             updated_at=observed,
             observed_at=observed,
+            temporal=rng.choice(
+                [Temporal(), Temporal(kind=TemporalKind.temporal, valid_until=NOW + timedelta(days=9))]
+            ),
         )
         fused = rng.choice([0.5, 0.25, round(rng.random(), 3)])
         bm25 = rng.choice([None, round(rng.uniform(1, 9), 2)])
@@ -63,6 +73,8 @@ WEIGHTS = [
     Weights(anchored=1.6, vague=0.4, no_overlap=0.3, resolution_on_action=3.0),
     Weights(importance=10.0),  # negative importance factors: ceilings of negative scores
     Weights(vague=1.3, anchored=0.7, resolution=0.5),  # the text factors the other way round
+    Weights(answer_shape=1.3, current=1.2),  # the question's wanted shape, and the present
+    Weights(answer_shape=0.6, current=0.8),
 ]
 
 
@@ -72,7 +84,7 @@ def test_the_top_k_is_the_one_scoring_every_candidate_gives(seed: int, k: int) -
     # Given candidates scored without the query, and the same scored in full
     rng = random.Random(seed)
     w = WEIGHTS[seed % len(WEIGHTS)]
-    query = QueryTraits.of(QUERIES[seed % len(QUERIES)])
+    query = QueryTraits.of(QUERIES[seed % len(QUERIES)], NOW)
     pool = candidates(rng, rng.choice([5, 30, 100]))
     plain = [(m, components(m, f, b, v, NOW, w, graph=0.1 * (f > 0.4))) for m, f, b, v in pool]
     full = [(m, components(m, f, b, v, NOW, w, graph=0.1 * (f > 0.4), query=query)) for m, f, b, v in pool]

@@ -546,6 +546,17 @@ class Embedder(Protocol):
         """Unit-normalised vectors, one per text, in order. Batches internally."""
 
 
+class Reranker(Protocol):
+    """Re-scores recall's top candidates against the query (a cross-encoder, a rerank API, or passage
+    embeddings): one relevance per document, in order, higher is more relevant. Errors raise; recall
+    keeps its own order then."""
+
+    @property
+    def name(self) -> str: ...
+
+    def rerank(self, query: str, documents: Sequence[str]) -> list[float]: ...
+
+
 class Enricher(Protocol):
     @property
     def name(self) -> str: ...

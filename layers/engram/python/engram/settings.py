@@ -118,6 +118,12 @@ class RankingSettings(BaseModel):
     anchored_boost: float = 1.05  # two or more kinds of concrete anchor: numbers, dates, names, ids
     vague_multiplier: float = 0.85  # short unanchored content, or chatter about a topic
     no_overlap_multiplier: float = 0.85  # a semantic-only hit sharing no term with the query
+    # A question asking for a time, an amount, a name or a place: a memory holding one it does not
+    # already say gets this (engram.domain.specificity.holds); 1.0 turns it off.
+    answer_shape_boost: float = 1.3
+    # A question about the present ("… right now?"): a memory in force until a later date (its
+    # valid_until) gets this; 1.0 turns it off.
+    current_boost: float = 1.2
     # A memory whose named entities are all hubs (each mentioned by at least hub_entity_mentions of the
     # scope's memories: the user's own name, a team everything is about) says nothing specific.
     hub_entity_multiplier: float = 0.9
@@ -128,6 +134,34 @@ class RankingSettings(BaseModel):
     # multi-hop questions (R@10 0.397 → 0.341 on conversations 1–5), whose speaker names it drops.
     hub_term_share: float = 1.0
     hub_term_min: int = 4
+    # Long memories, when a candidate is longer than long_memory_chars (0: off): the vector leg weighs
+    # for a memory by the share of it its one vector describes (about vector_chars of it; 0: off), and
+    # with passage_lexical the lexical leg scores every candidate by its best passage of passage_chars.
+    long_memory_chars: int = 1000
+    vector_chars: int = 1000
+    passage_lexical: bool = False
+    passage_chars: int = 600
+    # After scoring (engram.domain.scoring), each false turns one off: the answer one hop away rides
+    # with its linking fact; a rule governing what an acting query is about to do ranks first; what
+    # ended yields to a newer temporal memory on the same topic.
+    links_carry_answers: bool = True
+    governing_rule_first: bool = True
+    ended_yields: bool = True
+
+
+class RerankerSettings(BaseModel):
+    """The optional second stage of recall (`ENGRAM_RERANKER__*`, engram.providers.rerankers): the top
+    `top_n` results re-scored by a provider within `timeout_s`; on a timeout or an error recall keeps
+    its own order. `weight` blends the provider's score (min-max over the top n) with recall's own."""
+
+    provider: Literal["none", "embedding", "http", "bedrock"] = "none"
+    top_n: int = Field(default=20, ge=1, le=200)
+    timeout_s: float = Field(default=2.0, gt=0)
+    weight: float = Field(default=0.5, ge=0, le=1)
+    model: str = ""  # http: the API's model name; bedrock: a model id or ARN (default amazon.rerank-v1:0)
+    base_url: str = ""  # http: the rerank endpoint, e.g. https://api.cohere.com/v2/rerank or TEI's /rerank
+    api_key: str = ""  # http; never logged
+    api_format: Literal["cohere", "tei"] = "cohere"  # cohere: Cohere, Jina, Voyage, Mixedbread shape
 
 
 class SessionSettings(BaseModel):
@@ -288,6 +322,7 @@ class Settings(BaseModel):
     enricher: EnricherSettings = Field(default_factory=EnricherSettings)
     dedup: DedupSettings = Field(default_factory=DedupSettings)
     ranking: RankingSettings = Field(default_factory=RankingSettings)
+    reranker: RerankerSettings = Field(default_factory=RerankerSettings)
     janitor: JanitorSettings = Field(default_factory=JanitorSettings)
     sessions: SessionSettings = Field(default_factory=SessionSettings)
 

@@ -362,6 +362,22 @@ class ComponentsOut(ApiModel):
         default=1.0,
         description="< 1: every entity the memory names is a hub of the scope (mentioned everywhere)",
     )
+    lift: float = Field(
+        default=1.0,
+        description="> 1: lifted to rank with the memory `via` names (the linking fact one hop before it, a"
+        " result a governing rule goes above, an ended memory it replaces)",
+    )
+    via: str | None = Field(default=None, description="the memory id a lift is relative to")
+    rerank: float | None = Field(
+        default=None,
+        description="the reranker's score (null: not re-scored); the result's score then blends it with the"
+        " product of the factors above",
+    )
+    rerank_status: str | None = Field(
+        default=None,
+        description="reranked; timeout or error (recall's own order kept); null: no reranker, or below its"
+        " top n",
+    )
 
 
 class SourceMessageOut(ApiModel):
@@ -385,7 +401,7 @@ class SearchResult(ApiModel):
     memory: MemoryOut
     score: float = Field(
         description="(fused + graph) × importance × recency × provenance × expiry × hits × superseded × hop"
-        " × specificity × overlap × hub"
+        " × specificity × overlap × hub × lift (with a reranker, blended with its score: components.rerank)"
     )
     components: ComponentsOut | None = None
     source: SourceOut | None = Field(

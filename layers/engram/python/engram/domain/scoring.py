@@ -1,7 +1,7 @@
 """Recall ranking, in one place so every backend ranks identically.
 
 score = (fused + graph) × importance × recency × provenance × expiry × hits × superseded × hop
-        × specificity × overlap × hub
+        × specificity × overlap × hub × lift
 
 `fused` combines the two legs after min-max normalising each within the candidate set (a leg that did
 not return a memory contributes 0). Each multiplier is 1.0 when its weight is neutral, so any signal
@@ -19,8 +19,18 @@ from datetime import datetime
 from operator import itemgetter
 from typing import Any, ClassVar, TypeVar
 
-from engram.domain.models import Memory, MemoryType, Provenance, Status, Temporal
-from engram.domain.specificity import RESOLVING, asks_to_act, kept_for_short_texts, vague_or_anchored
+from engram.domain.models import Memory, MemoryType, Provenance, Status, Temporal, TemporalKind
+from engram.domain.specificity import (
+    RESOLVING,
+    asks_now,
+    asks_to_act,
+    holds,
+    kept_for_short_texts,
+    names_in,
+    names_within,
+    vague_or_anchored,
+    wants,
+)
 from engram.domain.text import terms
 
 
@@ -112,6 +122,8 @@ class Weights:
     no_overlap: float = 0.85  # a semantic-only hit sharing no term with the query
     hub: float = 0.9  # every entity the memory names is a hub of the scope
     hub_mentions: int = 40  # … an entity mentioned by this many memories or more
+    answer_shape: float = 1.0  # it holds the kind of specific the question asks for (a time, a name …)
+    current: float = 1.0  # in force until a later date, for a question about the present
 
 
 DEFAULT_PROVENANCE = {
@@ -138,11 +150,20 @@ class Components:
     specificity: float = 1.0  # resolution boost, anchors, or vagueness damping
     overlap: float = 1.0  # < 1: found by meaning alone, with no word of the query
     hub: float = 1.0  # < 1: every entity it names is a hub of the scope (mentioned everywhere)
+    # The reranker's stage, outside the product: its score for this memory (None: not re-scored), and
+    # what happened ("reranked", or "timeout" / "error": recall's own order kept); None: no reranker.
+    rerank: float | None = None
+    rerank_status: str | None = None
+    # ≥ 1: lifted to rank with what it hangs on: the linking fact one hop before it, or the top result
+    # (a rule governing what the query is about to do); `via` names that memory.
+    lift: float = 1.0
+    via: str | None = None
 
     @property
     def score(self) -> float:
         return (
-            (self.fused + self.graph)
+            self.lift
+            * (self.fused + self.graph)
             * self.importance
             * self.recency
             * self.provenance
@@ -174,15 +195,28 @@ def _max_scaled(scores: Mapping[str, float]) -> dict[str, float]:
     return {k: max(0.0, v) / hi for k, v in scores.items()}
 
 
-def fuse(lexical: Mapping[str, float], vector: Mapping[str, float], w: Weights) -> dict[str, float]:
-    """Weighted sum of min-max-normalised leg scores over the union of candidates."""
+def fuse(
+    lexical: Mapping[str, float],
+    vector: Mapping[str, float],
+    w: Weights,
+    coverage: Mapping[str, float] | None = None,
+) -> dict[str, float]:
+    """Weighted sum of min-max-normalised leg scores over the union of candidates. `coverage`: the
+    share of a memory its one vector describes (< 1 for a long memory, whose vector is of its opening
+    only): the vector leg weighs that much less for it, and the lexical leg the rest."""
     total = w.lexical + w.vector
     if total <= 0:
         return {}
     lex = _max_scaled(lexical) if w.lexical_scale == "max" else _minmax(lexical)
     vec = _minmax(vector)
     ids = set(lex) | set(vec)
-    return {i: (w.lexical * lex.get(i, 0.0) + w.vector * vec.get(i, 0.0)) / total for i in ids}
+    if not coverage:
+        return {i: (w.lexical * lex.get(i, 0.0) + w.vector * vec.get(i, 0.0)) / total for i in ids}
+    fused = {}
+    for i in ids:
+        wv = w.vector * coverage.get(i, 1.0)
+        fused[i] = (w.lexical * lex.get(i, 0.0) + wv * vec.get(i, 0.0)) / (w.lexical + wv)
+    return fused
 
 
 def is_expired(memory: Memory | Candidate, now: datetime) -> bool:
@@ -277,7 +311,13 @@ def text_factor_ranges(query: QueryTraits, w: Weights) -> dict[tuple[bool, bool]
     overlaps the query): all a score's ceiling needs to know before its text is read."""
     ranges = {}
     for resolving in (True, False):
-        specificities = (resolution(query, w),) if resolving else (w.vague, w.anchored, 1.0)
+        specificities: tuple[float, ...] = (
+            (resolution(query, w),) if resolving else (w.vague, w.anchored, 1.0)
+        )
+        if not resolving and query.wants:
+            specificities += tuple(s * w.answer_shape for s in specificities)
+        if query.now is not None:
+            specificities += tuple(s * w.current for s in specificities)
         for found in (True, False):
             products = [s * o for s in specificities for o in ((1.0,) if found else (w.no_overlap, 1.0))]
             ranges[resolving, found] = (min(products), max(products))
@@ -290,10 +330,15 @@ class QueryTraits:
 
     terms: frozenset[str]
     asks_to_act: bool
+    wants: str | None = None  # the kind of specific it asks for (engram.domain.specificity.Wants)
+    words: frozenset[str] = frozenset()  # its words, lowercased, stopwords kept
+    now: datetime | None = None  # set when the query asks about the present ("… at the moment?")
 
     @classmethod
-    def of(cls, query: str) -> QueryTraits:
-        return cls(frozenset(terms(query)), asks_to_act(query))
+    def of(cls, query: str, now: datetime | None = None) -> QueryTraits:
+        words = frozenset(w.strip("'’").removesuffix("'s") for w in re.findall(r"[\w'’-]+", query.lower()))
+        present = now if now is not None and asks_now(query) else None
+        return cls(frozenset(terms(query)), asks_to_act(query), wants(query), words, present)
 
     def shares_terms(self, text: str) -> bool:
         return not self.terms.isdisjoint(term_set(text))
@@ -317,13 +362,26 @@ def resolution(query: QueryTraits, w: Weights) -> float:
 
 def specificity(memory: Memory | Candidate, query: QueryTraits, w: Weights) -> float:
     """Rules and decisions resolve (more so when the query is about acting); anchored content beats
-    vague content."""
+    vague content; a question about the present favours what is in force until a later date."""
+    if query.now is not None and w.current != 1:
+        until = memory.temporal.valid_until
+        if until is not None and until > query.now:
+            return w.current * _specificity(memory, query, w)
+    return _specificity(memory, query, w)
+
+
+def _specificity(memory: Memory | Candidate, query: QueryTraits, w: Weights) -> float:
     if memory.memory_type in RESOLVING:
         return resolution(query, w)
     vague, anchored = vague_or_anchored(memory.content)
+    shaped = (
+        w.answer_shape
+        if query.wants and w.answer_shape != 1 and holds(memory.content, query.wants, query.words)
+        else 1.0
+    )
     if vague:
-        return w.vague
-    return w.anchored if anchored else 1.0
+        return w.vague * shaped
+    return (w.anchored if anchored else 1.0) * shaped
 
 
 def bm25_scores(docs: Mapping[str, str], query: str, k1: float = 1.2, b: float = 0.75) -> dict[str, float]:
@@ -367,3 +425,170 @@ def without_words(text: str, drop: Iterable[str]) -> str:
     kept = [w for w in re.findall(r"\S+", text) if re.sub(r"\W+", "", w).lower() not in dropped]
     rest = " ".join(kept)
     return rest if terms(rest) and set(terms(rest)) - dropped else text
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def passages(text: str, size: int = 600) -> list[str]:
+    """`text` as windows of whole sentences of about `size` characters, each overlapping the next by
+    one sentence, so a fact told across a sentence boundary is in one window; a text of at most
+    `size` characters is its own only window. A long memory is ranked by the window that matches."""
+    if len(text) <= size:
+        return [text]
+    pieces = [s[i : i + size] for s in _SENTENCE_END.split(text) if s.strip() for i in range(0, len(s), size)]
+    windows: list[str] = []
+    current: list[str] = []
+    fresh = False  # whether `current` holds more than the sentence carried over from the last window
+    for piece in pieces:
+        if fresh and sum(len(p) + 1 for p in current) + len(piece) > size:
+            windows.append(" ".join(current))
+            current, fresh = current[-1:], False
+            if len(current[0]) + 1 + len(piece) > size:
+                current = []
+        current.append(piece)
+        fresh = True
+    if fresh:
+        windows.append(" ".join(current))
+    return windows
+
+
+def _stem_match(a: str, b: str) -> bool:
+    """The same word give or take an ending: "speaks" and "speak", "drives" and "drive"."""
+    n = min(len(a), len(b), 5)
+    return a == b or (n >= 4 and a[:n] == b[:n])
+
+
+def _covers(text_terms: Iterable[str], term: str) -> bool:
+    return any(_stem_match(t, term) for t in text_terms)
+
+
+def _lifted(c: Components, target: float, via: str) -> Components:
+    score = c.score
+    return replace(c, lift=c.lift * target / score, via=via) if 0 < score < target else c
+
+
+def governing_rule_first(
+    ranked: list[tuple[Ranked, Components]], query: QueryTraits, is_rule: Callable[[Ranked], bool]
+) -> list[tuple[Ranked, Components]]:
+    """A query about acting ("can I deploy on Friday?"): the best-ranked rule or decision that
+    shares a term with it (the rule that governs what it is about to do) ranks first, whatever
+    topical notes outscore it. `ranked` is best first; so is the result."""
+    if not query.asks_to_act or len(ranked) < 2:
+        return ranked
+    top = ranked[0][1].score
+    for i, (memory, c) in enumerate(ranked):
+        if c.superseded < 1:
+            continue  # a rule replaced governs nothing (one that has ended yields: ended_yields_to_current)
+        if is_rule(memory) and not query.terms.isdisjoint(term_set(memory.content)):
+            if i == 0:
+                return ranked
+            first: list[tuple[Ranked, Components]] = [(memory, _lifted(c, top * 1.01, ranked[0][0].id))]
+            return first + ranked[:i] + ranked[i + 1 :]
+    return ranked
+
+
+def answers_ride_with_links(
+    ranked: list[tuple[Ranked, Components]],
+    query: QueryTraits,
+    links: int = 3,
+    hub_share: float = 1 / 3,
+    window: int = 30,
+) -> list[tuple[Ranked, Components]]:
+    """Multi-hop: a top result that matches the query and names someone or something the query does
+    not (the linking fact: "Tom's accountant is Gareth Pryce") leads to the memories about that name
+    ("Gareth's office is on Camden Road"). When the query asks more than the link says (a term the link
+    lacks), those memories rank with the link: just above it if they hold such a term or the link is
+    only the way (hop < 1), just below it otherwise. Within the top `window`."""
+    if len(ranked) < 2:
+        return ranked
+    ranked, rest = ranked[:window], ranked[window:]
+    mentioned = [names_in(m.content) for m, _ in ranked]
+    counts: dict[str, int] = {}
+    for found in mentioned:
+        for n in found:
+            counts[n] = counts.get(n, 0) + 1
+    hubs = {n for n, k in counts.items() if k >= max(5, hub_share * len(ranked))}
+    out = list(ranked)
+    for i, (link, lc) in enumerate(ranked[:links]):
+        if lc.bm25 is None or lc.via is not None:
+            continue
+        surely = names_within(link.content) | {w for e in link.entities for w in names_in(e.title())}
+        bridge = {n for n in surely - hubs if n not in query.words}
+        link_terms = term_set(link.content)
+        residual = {t for t in query.terms if not _covers(link_terms, t) and t not in bridge}
+        if not bridge or not residual:
+            continue
+        base = lc.score / lc.hop if lc.hop > 0 else lc.score
+        for j, (memory, c) in enumerate(out):
+            if j == i or memory.id == link.id or c.via is not None or not (mentioned[j] & bridge):
+                continue
+            if mentioned[j] & {n for n in query.words if n in counts}:
+                continue  # it names the query's own subject: found by the query, not through the link
+            asks = any(_covers(term_set(memory.content), t) for t in residual)
+            above = asks or lc.hop < 1
+            own = min(1.0, c.score / base) if base > 0 else 0.0  # orders the lifted among themselves
+            out[j] = (memory, _lifted(c, base * ((1.0 if above else 0.95) + 0.04 * own), link.id))
+    return sorted(out, key=lambda mc: (-mc[1].score, mc[0].id)) + rest
+
+
+def ended_yields_to_current(
+    ranked: list[tuple[Ranked, Components]], window: int = 10
+) -> list[tuple[Ranked, Components]]:
+    """What ended (expired: its valid_until passed, or stale) ranks below what is current on the same
+    topic: a newer temporal memory still in force that shares at least two terms and a quarter of the
+    shorter's terms with it. Among the top `window`; the current one is lifted to just above the ended one."""
+    out = list(ranked)
+    for i in range(min(window, len(out))):
+        ended, ec = out[i]
+        if ec.expiry >= 1:
+            continue
+        ended_terms = term_set(ended.content)
+        for j in range(i + 1, min(window, len(out))):
+            current, cc = out[j]
+            if cc.expiry < 1 or cc.superseded < 1 or current.observed_at <= ended.observed_at:
+                continue
+            if current.temporal.kind != TemporalKind.temporal and current.temporal.valid_until is None:
+                continue  # what took its place is itself a state in time (a stay, a permit, a price)
+            shared = ended_terms & term_set(current.content)
+            if len(shared) >= 2 and len(shared) >= 0.25 * min(
+                len(ended_terms), len(term_set(current.content))
+            ):
+                out[j] = (current, _lifted(cc, ec.score * 1.01, ended.id))
+                break
+    return sorted(out, key=lambda mc: (-mc[1].score, mc[0].id))
+
+
+@kept_for_short_texts
+def term_list(text: str) -> tuple[str, ...]:
+    """The text's terms in order (kept for short texts: passages are scored again and again)."""
+    return tuple(terms(text))
+
+
+def best_passage_bm25(
+    docs: Mapping[str, str], query: str, size: int, k1: float = 1.2, b: float = 0.75
+) -> dict[str, float]:
+    """Okapi BM25 of each document's best-matching passage (`passages`), with the statistics of all
+    the passages: a long memory scores by the part that matches the query, as a short one would, not
+    by its whole length, which BM25's length normalisation holds against it."""
+    q = set(terms(query))
+    split = {doc_id: [term_list(p) for p in passages(text, size)] for doc_id, text in docs.items()}
+    every = [p for ps in split.values() for p in ps]
+    if not q or not every:
+        return {}
+    avg = sum(len(p) for p in every) / len(every) or 1.0
+    df = {t: sum(1 for p in every if t in p) for t in q}
+    idf = {t: math.log(1 + (len(every) - df[t] + 0.5) / (df[t] + 0.5)) for t in q if df[t]}
+    scores: dict[str, float] = {}
+    for doc_id, ps in split.items():
+        best = 0.0
+        for p in ps:
+            score = 0.0
+            for t, weight in idf.items():
+                tf = p.count(t)
+                if tf:
+                    score += weight * tf * (k1 + 1) / (tf + k1 * (1 - b + b * len(p) / avg))
+            best = max(best, score)
+        if best > 0:
+            scores[doc_id] = best
+    return scores

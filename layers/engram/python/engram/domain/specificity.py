@@ -10,11 +10,12 @@ importance and confidence.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import lru_cache, wraps
 from typing import TypeVar
 
 from engram.domain.models import MemoryType
+from engram.domain.text import STOPWORDS
 
 RESOLVING = frozenset({MemoryType.constraint, MemoryType.decision})
 
@@ -111,3 +112,118 @@ def is_vague(text: str) -> bool:
 
 def asks_to_act(query: str) -> bool:
     return bool(_ACTION_QUERY.search(query))
+
+
+class Wants:
+    """What kind of specific a question asks for: a time, an amount, a name, or a place. A memory that
+    holds one the question does not already say is the answer's shape; talk about the topic is not."""
+
+    TIME, AMOUNT, NAME, PLACE = "time", "amount", "name", "place"
+
+
+_WANTS = [
+    (
+        Wants.TIME,
+        re.compile(
+            r"^\s*(?:when|since when|until when)\b|\bwhat (?:time|day|date|year|month)\b"
+            r"|\bhow (?:long|often|soon)\b|\bwhich (?:day|date|year|month|week)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        Wants.AMOUNT,
+        re.compile(
+            r"\bhow (?:much|many|big|far|fast|old)\b|\bwhat (?:is the )?(?:price|cost|fee|rate)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        Wants.NAME,
+        re.compile(r"^\s*(?:who|whom|whose)\b|\bwho (?:is|are|was|does|did|should|can)\b", re.IGNORECASE),
+    ),
+    (
+        Wants.PLACE,
+        re.compile(r"^\s*where\b|\bwhich (?:city|country|place|address|office|room)\b", re.IGNORECASE),
+    ),
+]
+_TIME_WORDS = re.compile(
+    r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|"
+    r"august|september|october|november|december|tomorrow|tonight|today|yesterday|weekly|daily|monthly|"
+    r"morning|afternoon|evening|noon|midnight|weekend|week|month|year|hours?|minutes?|days?)\b"
+)
+_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w'’-]*[a-z][\w'’-]*\b|\b[A-Z]{2,}[\w-]*\b")
+
+
+@lru_cache(maxsize=1024)
+def wants(query: str) -> str | None:
+    """The kind of specific the question asks for (Wants), or None."""
+    for kind, pattern in _WANTS:
+        if pattern.search(query):
+            return kind
+    return None
+
+
+def holds(text: str, kind: str, query_words: frozenset[str]) -> bool:
+    """Whether `text` states a specific of `kind` that is not one of the question's own words."""
+    if kind == Wants.TIME:
+        lower = text.lower()
+        return bool(re.search(r"\d", text)) or any(
+            m.group(0) not in query_words for m in _TIME_WORDS.finditer(lower)
+        )
+    if kind == Wants.AMOUNT:
+        return bool(
+            re.search(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|dozen|hundred)\b", text)
+        )
+    names = {m.group(0).lower().strip("'’") for m in _NAME.finditer(text)}
+    names = {n.removesuffix("'s").removesuffix("’s") for n in names}
+    return bool(names - query_words) or (kind == Wants.PLACE and bool(re.search(r"\d", text)))
+
+
+# A rule in the text itself: a prohibition or an obligation ("never", "no screens after 7", "must").
+_RULE = re.compile(
+    r"\b(?:never|don'?t|do not|must(?:n'?t| not)?|should(?:n'?t| not)|not allowed|isn'?t allowed|forbidden|"
+    r"prohibited|always|only (?:ever )?\w+|rules?|policy|"
+    r"no (?:\w+ ){0,3}(?:after|before|on|in|without|during|until|unless))\b",
+    re.IGNORECASE,
+)
+
+
+def is_rule(text: str) -> bool:
+    """Whether the text states a rule: a prohibition or an obligation."""
+    return bool(_RULE.search(text))
+
+
+_CAPITALISED = re.compile(r"\b[A-Z][\w'’-]*[a-z][\w'’-]*\b|\b[A-Z]{2,}[\w-]*\b")
+_OPENER = re.compile(r"(?:^|(?<!\b[MD][rs])(?<!\bMrs)(?<!\bProf)[.!?:;]\s+)([A-Z][\w'’-]*)")
+
+
+def _name_words(found: Iterable[str]) -> set[str]:
+    words = {w.lower().removesuffix("'s").removesuffix("’s").strip("'’") for w in found}
+    return {w for w in words if len(w) >= 3 and w not in STOPWORDS}
+
+
+@kept_for_short_texts
+def names_in(text: str) -> frozenset[str]:
+    """The words of the names a text mentions, lowercase: capitalised words and acronyms, those that
+    open a sentence included (so "Noor is coeliac" names Noor, and "The move …" names nothing)."""
+    return frozenset(_name_words(_CAPITALISED.findall(text)))
+
+
+@kept_for_short_texts
+def names_within(text: str) -> frozenset[str]:
+    """The words of the names a text mentions past the opening of a sentence, where a capital is
+    not just grammar: what it surely names."""
+    openers = {m.start(1) for m in _OPENER.finditer(text)}
+    return frozenset(_name_words(m.group(0) for m in _CAPITALISED.finditer(text) if m.start() not in openers))
+
+
+# A question about the present: what holds now, not what held once.
+_NOW = re.compile(
+    r"\b(?:now|right now|at the moment|currently|current|these days|nowadays|at present|still|anymore|"
+    r"any more|this (?:week|month|year)|today|tonight)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_now(query: str) -> bool:
+    return bool(_NOW.search(query))

@@ -187,6 +187,7 @@ class Container:
 
     @cached_property
     def recall(self) -> Recall:
+        from engram.providers.rerankers import build_reranker
         from engram.usecases.recall import Recall
 
         return Recall(
@@ -199,6 +200,10 @@ class Container:
             clock=self.clock,
             merge_pending=self.settings.backend == "aws",
             graph=self.graph,
+            reranker=build_reranker(
+                self.settings.reranker, lambda: self.embedder, region_name=self.settings.region or None
+            ),
+            reranking=self.settings.reranker,
         )
 
     @cached_property

@@ -5,10 +5,12 @@ Retrieval events go to the job queue (one job per recall), never as synchronous 
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from concurrent.futures import TimeoutError as FutureTimeout
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Protocol, runtime_checkable
@@ -21,14 +23,19 @@ from engram.domain.scoring import (
     Components,
     QueryTraits,
     Weights,
+    answers_ride_with_links,
+    best_passage_bm25,
     bm25_scores,
     components,
     contenders,
+    ended_yields_to_current,
     fuse,
+    governing_rule_first,
     hub_terms,
     is_expired,
     without_words,
 )
+from engram.domain.specificity import RESOLVING, is_rule
 from engram.observability import count, logger
 from engram.ports import (
     Clock,
@@ -38,13 +45,14 @@ from engram.ports import (
     LexicalIndex,
     ListQuery,
     MemoryStore,
+    Reranker,
     RetrievalJob,
     SearchFilters,
     SearchScope,
     SystemClock,
     VectorIndex,
 )
-from engram.settings import RankingSettings
+from engram.settings import RankingSettings, RerankerSettings
 from engram.tracing import of_results, traced
 from engram.usecases.graph import NO_EXPANSION, ExpandQuery, Expansion
 
@@ -52,6 +60,9 @@ _LEGS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="recall-lexical")
 # Graph expansion has a pool of its own: an expansion that misses its deadline keeps running, and in
 # the legs' pool it would make the next recalls' lexical legs queue behind it.
 _GRAPH = ThreadPoolExecutor(max_workers=2, thread_name_prefix="recall-graph")
+# The reranker's calls, under their timeout: one that runs late keeps its thread until its own
+# client timeout ends it, never the recall.
+_RERANK = ThreadPoolExecutor(max_workers=4, thread_name_prefix="recall-rerank")
 
 
 @dataclass(frozen=True)
@@ -80,6 +91,9 @@ class CandidateStore(Protocol):
     recall makes them of whole memories."""
 
     def candidates(self, tenant: str, memory_ids: Sequence[str]) -> list[Candidate]: ...
+
+
+Scored = tuple[Candidate, float, Components]  # a ranked candidate, its score, and why
 
 
 @dataclass(frozen=True)
@@ -117,6 +131,8 @@ def weights_from(settings: RankingSettings, overrides: dict[str, float] | None =
         no_overlap=s.no_overlap_multiplier,
         hub=s.hub_entity_multiplier,
         hub_mentions=s.hub_entity_mentions,
+        answer_shape=s.answer_shape_boost,
+        current=s.current_boost,
     )
 
 
@@ -134,6 +150,8 @@ class Recall:
     # The vectors of the most recent distinct queries: an agent asks the same thing again and again,
     # and the query embedding is the largest single cost of a recall on the embedded default.
     query_cache: int = 512
+    reranker: Reranker | None = None  # the optional second stage over the top `reranking.top_n`
+    reranking: RerankerSettings = field(default_factory=RerankerSettings)
 
     def __post_init__(self) -> None:
         self._query_vector = lru_cache(maxsize=self.query_cache)(self._embed_query)
@@ -173,7 +191,7 @@ class Recall:
         lexical, loaded = lexical_leg.result() if lexical_leg else ({}, {})
 
         fused = fuse(lexical, vector, w)
-        traits = QueryTraits.of(q.query)
+        traits = QueryTraits.of(q.query, now)
         expanded = expansion()
         boosts = expanded.boosts
         candidates = list(fused) + [m for m in boosts if m not in fused]
@@ -181,6 +199,7 @@ class Recall:
         rest = [i for i in candidates if i not in loaded]
         memories |= {m.id: m for m in self._candidates(q.tenant, rest)} if rest else {}
         lexical, fused = self._without_hub_terms(lexical, vector, fused, memories, traits, w)
+        lexical, fused = self._by_passages(lexical, vector, fused, memories, lexical_query, w)
         hubbed = self._about_hubs_only(q, memories.values(), w.hub_mentions) if w.hub < 1 else set()
         plain: list[tuple[Candidate, Components]] = []  # scored without the query's text factors
         for memory_id in candidates:
@@ -200,12 +219,50 @@ class Recall:
             )
             plain.append((memory, c))
         ranked = sorted(contenders(plain, q.top_k, traits, w), key=lambda mc: (-mc[1].score, mc[0].id))
+        if self.ranking.links_carry_answers:
+            ranked = answers_ride_with_links(ranked, traits)
+        if self.ranking.governing_rule_first:
+            ranked = governing_rule_first(ranked, traits, _is_rule)
+        if self.ranking.ended_yields:
+            ranked = ended_yields_to_current(ranked)
         if q.min_score is not None:
             ranked = [(m, c) for m, c in ranked if c.score >= q.min_score]
-        results = [Recalled(m.memory(), c.score, c) for m, c in ranked[: q.top_k]]
+        reranked = self._reranked(q.query, [(m, c.score, c) for m, c in ranked])[: q.top_k]
+        results = [Recalled(m.memory(), score, c) for m, score, c in reranked]
         self._log_retrievals(q.tenant, [r.memory.id for r in results], now)
         count("MemoriesRecalled", len(results))
         return results
+
+    def _reranked(self, query: str, ranked: list[Scored]) -> list[Scored]:
+        """The top `top_n` re-scored by the reranker within its timeout: each one's score becomes
+        (1 − weight) × its share of the best score + weight × the reranker's (min-max over the top n),
+        on the best score's scale. On a timeout or an error, recall's own order, marked so."""
+        settings, reranker = self.reranking, self.reranker
+        if reranker is None or len(ranked) < 2:
+            return ranked
+        head, tail = ranked[: settings.top_n], ranked[settings.top_n :]
+        try:
+            future = _RERANK.submit(reranker.rerank, query, [m.content for m, _, _ in head])
+            scores = future.result(timeout=settings.timeout_s)
+            if len(scores) != len(head) or not all(math.isfinite(s) for s in scores):
+                raise ValueError(f"{len(scores)} scores for {len(head)} documents")
+        except FutureTimeout:
+            logger.warning("reranker missed its timeout", extra={"timeout_s": settings.timeout_s})
+            return [(m, score, replace(c, rerank_status="timeout")) for m, score, c in head] + tail
+        except Exception:
+            logger.exception("reranker failed; recall keeps its own order")
+            return [(m, score, replace(c, rerank_status="error")) for m, score, c in head] + tail
+        top = max(score for _, score, _ in head)
+        lo, hi = min(scores), max(scores)
+        w = settings.weight
+        rescored = []
+        for (m, score, c), s in zip(head, scores, strict=True):
+            own = score / top if top > 0 else 0.0
+            theirs = (s - lo) / (hi - lo) if hi > lo else 1.0
+            rescored.append(
+                (m, top * ((1 - w) * own + w * theirs), replace(c, rerank=s, rerank_status="reranked"))
+            )
+        return sorted(rescored, key=lambda r: (-r[1], r[0].id)) + tail
 
     def _without_hub_terms(
         self,
@@ -230,6 +287,31 @@ class Recall:
             top, peak = max(lexical.values()), max(rescored.values())
             rescored = {i: v / peak * top for i, v in rescored.items()}
         return rescored, fuse(rescored, vector, w)
+
+    def _by_passages(
+        self,
+        lexical: dict[str, float],
+        vector: dict[str, float],
+        fused: dict[str, float],
+        memories: dict[str, Candidate],
+        query: str,
+        w: Weights,
+    ) -> tuple[dict[str, float], dict[str, float]]:
+        """When a candidate is long (over `long_memory_chars`): its one vector is of its opening only,
+        so the vector leg weighs for it by the share it describes (`vector_chars` of its length); and,
+        with `passage_lexical`, the lexical leg is re-scored over every candidate by its best-matching
+        passage (domain.scoring.best_passage_bm25), on the index's scale."""
+        r = self.ranking
+        lengths = {i: len(memories[i].content) for i in fused if i in memories}
+        if r.long_memory_chars <= 0 or all(n <= r.long_memory_chars for n in lengths.values()):
+            return lexical, fused
+        if lexical and r.passage_lexical:
+            rescored = best_passage_bm25({i: memories[i].content for i in lengths}, query, r.passage_chars)
+            if rescored:
+                top, peak = max(lexical.values()), max(rescored.values())
+                lexical = {i: v / peak * top for i, v in rescored.items()}
+        coverage = {i: min(1.0, r.vector_chars / n) for i, n in lengths.items() if n > r.vector_chars}
+        return lexical, fuse(lexical, vector, w, coverage if r.vector_chars > 0 else None)
 
     def _about_hubs_only(self, q: RecallQuery, memories: Iterable[Candidate], floor: int) -> set[str]:
         """The memories whose named entities are all hubs of the user's graph: each mentioned by at
@@ -313,6 +395,10 @@ class Recall:
             self.queue.enqueue([RetrievalJob(tenant=tenant, memory_ids=ids, at=at)])
         except Exception:
             logger.exception("could not queue retrieval events")  # never fail a recall over bookkeeping
+
+
+def _is_rule(memory: Candidate) -> bool:
+    return memory.memory_type in RESOLVING or is_rule(memory.content)
 
 
 def matches_filters(memory: Memory | Candidate, f: SearchFilters) -> bool:
