@@ -138,9 +138,15 @@ class Components:
     specificity: float = 1.0  # resolution boost, anchors, or vagueness damping
     overlap: float = 1.0  # < 1: found by meaning alone, with no word of the query
     hub: float = 1.0  # < 1: every entity it names is a hub of the scope (mentioned everywhere)
+    precedes: tuple[str, ...] = ()  # older memories it states a change of (domain.precedence) …
+    lifted: float = 0.0  # … and the score that ranks it just above them
 
     @property
     def score(self) -> float:
+        return max(self.lifted, self._product)
+
+    @property
+    def _product(self) -> float:
         return (
             (self.fused + self.graph)
             * self.importance

@@ -16,6 +16,7 @@ from typing import Protocol, runtime_checkable
 from engram.domain.filters import matches as metadata_matches
 from engram.domain.graph import GraphScope, canonical, entity_id
 from engram.domain.models import EnrichmentState, Memory, Provenance, Status
+from engram.domain.precedence import precede
 from engram.domain.scoring import (
     Candidate,
     Components,
@@ -198,6 +199,7 @@ class Recall:
             )
             plain.append((memory, c))
         ranked = sorted(contenders(plain, q.top_k, traits, w), key=lambda mc: (-mc[1].score, mc[0].id))
+        ranked = precede(ranked, q.top_k, _name_parts(q.user_id))  # what the user said last ranks first
         if q.min_score is not None:
             ranked = [(m, c) for m, c in ranked if c.score >= q.min_score]
         results = [Recalled(m.memory(), c.score, c) for m, c in ranked[: q.top_k]]
