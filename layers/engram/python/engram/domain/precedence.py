@@ -177,13 +177,16 @@ def change(new: Reading, old: Reading) -> bool:
 
 def related(new: Reading, old: Reading) -> bool:
     """Whether two statements are about one thing: a shared subject and a shared topic word or a second
-    shared subject; else two shared topic words, unless each names a subject of its own."""
+    shared subject; else shared topic words (one where neither names a subject, two where one does),
+    unless each names a subject of its own."""
     shared = new.subjects & old.subjects
     topic = (new.topic & old.topic) - shared
     if shared:
         return bool(topic) or len(shared) >= 2
-    # no shared subject: one topic, unless both name someone, and not the same one
-    return len(topic) >= 2 and not (new.named and old.named)
+    if new.named and old.named:
+        return False  # each names someone, not the same one
+    # the topic is the subject: one word in common when neither names any, else two
+    return len(topic) >= (1 if not (new.subjects or old.subjects) else 2)
 
 
 Vectors = Callable[[Sequence[str]], Mapping[str, Sequence[float]]]  # memory ids → their embeddings
@@ -231,9 +234,8 @@ def _related_by_meaning(
             for i, v in unit.items()
             if i != new_id
         }
-        if len(cos) < 2:
-            continue
-        typical = statistics.median(cos.values())
+        others = [c for i, c in cos.items() if i not in olds]
+        typical = statistics.median(others) if len(others) >= 2 else 0.0
         for old in olds:
             if old in cos and cos[old] >= _MEANING_FLOOR and cos[old] - typical >= _MEANING_MARGIN:
                 yield new_id, old
