@@ -447,8 +447,14 @@ def value_change(old: Claim, new: Claim) -> str | None:
     value_words = {stem(w) for value in old.values | new.values for w in _tokens(value)}
     rest_old, rest_new = old.words - value_words, new.words - value_words
     if len(rest_old & rest_new) >= 2 and jaccard(rest_old, rest_new) >= 0.5:
-        return f"different values ({', '.join(sorted(only_old))} vs {', '.join(sorted(only_new))})"
+        return f"different values ({_listed(only_old)} vs {_listed(only_new)})"
     return None
+
+
+def _listed(values: Iterable[str]) -> str:
+    found = sorted(values)
+    more = f" and {len(found) - _LISTED} more" if len(found) > _LISTED else ""
+    return ", ".join(found[:_LISTED]) + more
 
 
 def _kind(value: str) -> str:
@@ -459,6 +465,9 @@ def _kind(value: str) -> str:
     if value in _WEEKDAYS | _MONTHS:
         return "date"
     return "name"
+
+
+_LISTED = 5  # values a reason lists; a long memory states hundreds
 
 
 def lost_by_merge(new: Claim, existing: Claim) -> str | None:
@@ -476,7 +485,8 @@ def lost_by_merge(new: Claim, existing: Claim) -> str | None:
         return f"opposite words ('{pair[0]}' vs '{pair[1]}')"
     only_new = sorted(new.values - _mentioned(existing, new.values))
     if only_new:
-        return f"a value only the new memory states ({', '.join(only_new)})"
+        more = f" and {len(only_new) - _LISTED} more" if len(only_new) > _LISTED else ""
+        return f"a value only the new memory states ({', '.join(only_new[:_LISTED])}{more})"
     changed = slot_change(existing, new)
     if changed is not None:
         return f"a changed value ({changed})"
