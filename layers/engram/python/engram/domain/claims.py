@@ -185,6 +185,11 @@ def _canonical(tokens: Iterable[str]) -> frozenset[str]:
     )
 
 
+def content_words(text: str) -> frozenset[str]:
+    """A text's content words, stemmed and canonicalised (what `Claim.words` holds)."""
+    return _canonical(_tokens(text))
+
+
 def _is_number(token: str) -> bool:
     return bool(re.fullmatch(r"[\d.,:]+", token))
 
@@ -544,6 +549,7 @@ __all__ = [
     "Claim",
     "Slot",
     "antonym_pair",
+    "content_words",
     "contradiction",
     "jaccard",
     "lost_by_merge",

@@ -2,10 +2,11 @@
 statement it changes. Ordering, never dropping: a wrong call costs a rank, never a memory.
 
 A pair (newer N, older O, by observed_at) takes precedence when N states a change (the language of
-change: cessation, negation, replacement, movement, a value going up or down; or a changed value of
-O's attribute) about a subject the two share (a name or entity, or the user: "I", "we" and the user's
-own name are the user) and the two are about one topic (a content word beyond the subject, or a
-second shared subject). Distinct facts about one subject share only the subject, and keep their order.
+change: cessation, replacement, movement, a value going up or down; or another amount of O's unit)
+about a subject the two share (a name or entity, or the user: "I", "we" and the user's own name are
+the user) and the two are about one topic (a content word beyond the subject, a second shared
+subject, or, for an end or a replacement sharing only the subject, closeness in meaning measured
+against the other candidates). Distinct facts about one subject keep their order.
 """
 
 from __future__ import annotations
@@ -21,14 +22,10 @@ from typing import Protocol, TypeVar
 
 from engram.domain.claims import (
     STOPWORDS,
-    Claim,
-    contradiction,
+    content_words,
     names,
-    same_voice,
-    slot_change,
     speaker,
     stem,
-    value_change,
 )
 from engram.domain.models import Status
 from engram.domain.scoring import Components
@@ -56,7 +53,7 @@ _FIRST_PERSON = re.compile(
     r"\b(?:I|I'm|I've|I'll|I'd|(?i:me|my|mine|myself|we|we're|we've|we'll|we'd|us|our|ours|ourselves))\b"
 )
 USER = "@user"  # the subject key of the scope's user
-_WINDOW = 20  # candidates considered beyond top_k (newer facts a few ranks below the top k)
+_WINDOW = 10  # candidates considered beyond top_k (newer facts a few ranks below the top k)
 _NUDGE = 1e-6  # a lifted score is this much (relatively) above the older one's
 # Related by meaning: a cosine at least this, and this much above the newer memory's median cosine to
 # the other candidates (MiniLM: a change and what it changes, median 0.68; unrelated facts about one
@@ -87,7 +84,7 @@ R = TypeVar("R", bound=Ranked)
 class Reading:
     """One candidate as precedence reads it."""
 
-    claim: Claim
+    voice: str | None  # a transcript line's speaker
     subjects: frozenset[str]  # name words (stemmed) and USER
     named: frozenset[str]  # the subjects named mid-sentence (a capitalised opening word may be common)
     topic: frozenset[str]  # content words beyond those names and the language of change
@@ -100,8 +97,7 @@ class Reading:
 def read(content: str, entities: tuple[str, ...] = (), user: tuple[str, ...] = ()) -> Reading:
     """What a statement is about and whether it states a change. `user`: the user's name, lowercased."""
     voice, said = speaker(content)
-    claim = Claim.of(content, entities)
-    words = {stem(w) for name in claim.names for w in name.split() if not w.isdigit()}
+    words = {stem(w) for name in names(said, entities) for w in name.split() if not w.isdigit()}
     me = {stem(u) for u in user}
     subjects = {USER if w in me else w for w in words}
     if voice is None and _FIRST_PERSON.search(said):
@@ -110,21 +106,24 @@ def read(content: str, entities: tuple[str, ...] = (), user: tuple[str, ...] = (
     named = {USER if w in me else w for w in mid} | (subjects & {USER})
     marked = [*CHANGE.finditer(said), *CURRENT.finditer(said)]
     changing = {root(w.lower()) for m in marked for w in m.group(0).split()}
-    topic = {root(w) for w in claim.words} - mid - changing - me
+    topic = {_undouble(w) for w in content_words(said)} - mid - changing - me
     return Reading(
-        claim,
+        voice,
         frozenset(subjects),
         frozenset(named),
         frozenset(topic),
         quantities(said),
         bool(marked),
-        bool(CHANGE.search(said)),
+        any(m.re is CHANGE for m in marked),
     )
 
 
 def root(word: str) -> str:
     """`claims.stem`, and a doubled final consonant undone: "running" and "runs" meet at "run"."""
-    w = stem(word)
+    return _undouble(stem(word))
+
+
+def _undouble(w: str) -> str:
     return w[:-1] if len(w) >= 4 and w[-1] == w[-2] and w[-1] not in "aeiouls" else w
 
 
@@ -161,18 +160,16 @@ def _changed_amount(new: Reading, old: Reading) -> bool:
 
 
 def change(new: Reading, old: Reading) -> bool:
-    """Whether `new` states a change of what `old` states (said by the same voice)."""
-    if not same_voice(new.claim, old.claim):
+    """Whether `new` states a change of what `old` states (said by the same voice): the language of
+    change, or another amount of one unit. (A changed slot value without either is the decision
+    stage's, at write time: parsing slots costs more than a recall can spend on every candidate.)"""
+    if not _same_voice(new, old):
         return False
-    if new.changes:
-        return True
-    old_claim, new_claim = old.claim, new.claim
-    return bool(
-        _changed_amount(new, old)
-        or contradiction(old_claim, new_claim)
-        or slot_change(old_claim, new_claim)
-        or value_change(old_claim, new_claim)
-    )
+    return new.changes or _changed_amount(new, old)
+
+
+def _same_voice(a: Reading, b: Reading) -> bool:
+    return a.voice is None or b.voice is None or a.voice == b.voice
 
 
 def related(new: Reading, old: Reading) -> bool:
@@ -207,11 +204,10 @@ def precedence(
             if old.observed_at >= new.observed_at:
                 continue
             n, o = readings[new.id], readings[old.id]
-            if not change(n, o):
-                continue
-            if related(n, o):
-                found.setdefault(new.id, []).append(old.id)
-            elif n.ends and n.subjects & o.subjects:
+            if related(n, o):  # the cheap test first
+                if change(n, o):
+                    found.setdefault(new.id, []).append(old.id)
+            elif n.ends and n.subjects & o.subjects and _same_voice(n, o):
                 unsure.setdefault(new.id, []).append(old.id)
     if unsure and vectors is not None:
         for new_id, old_id in _related_by_meaning(unsure, [i.id for i in live], vectors):
