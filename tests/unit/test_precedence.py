@@ -133,3 +133,12 @@ def test_without_any_change_the_ranking_is_untouched() -> None:
     b = Item("b", "Rui's favourite restaurant is in Alfama.", 5)
     ranked = [(a, comps(0.9)), (b, comps(0.2))]
     assert precede(ranked, top_k=10) == ranked
+
+
+def test_only_the_top_k_is_reordered() -> None:
+    # Given a newer change ranked beyond the top k: the top k is what recall decides exactly
+    old = Item("old", "Our tickets live in Jira.", 0)
+    noise = Item("noise", "The design team prefers Figma comments.", 3)
+    new = Item("new", "We moved every ticket from Jira to Linear.", 9)
+    ranked = [(old, comps(0.9)), (noise, comps(0.5)), (new, comps(0.2))]
+    assert precede(ranked, top_k=2) == ranked

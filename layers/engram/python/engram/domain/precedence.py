@@ -53,7 +53,6 @@ _FIRST_PERSON = re.compile(
     r"\b(?:I|I'm|I've|I'll|I'd|(?i:me|my|mine|myself|we|we're|we've|we'll|we'd|us|our|ours|ourselves))\b"
 )
 USER = "@user"  # the subject key of the scope's user
-_WINDOW = 10  # candidates considered beyond top_k (newer facts a few ranks below the top k)
 _NUDGE = 1e-6  # a lifted score is this much (relatively) above the older one's
 # Related by meaning: a cosine at least this, and this much above the newer memory's median cosine to
 # the other candidates (MiniLM: a change and what it changes, median 0.68; unrelated facts about one
@@ -249,8 +248,9 @@ def precede(
     vectors: Vectors | None = None,
 ) -> list[tuple[R, Components]]:
     """`ranked` (best first) with every newer statement of a change lifted just above the older ones
-    it takes precedence over, within the top `top_k` + a window; explain shows them as `precedes`."""
-    window = list(ranked[: top_k + _WINDOW])
+    it takes precedence over, within the top `top_k` (which recall's pruning decides exactly, so a
+    recall answers as if every candidate were scored in full); explain shows them as `precedes`."""
+    window = list(ranked[:top_k])
     over = precedence([m for m, _ in window], user, vectors)
     if not over:
         return list(ranked)
