@@ -18,7 +18,7 @@ from engram.ports import ListQuery
 from engram.runtime.container import Container, local
 from engram.runtime.worker import drain
 from engram.settings import Settings
-from engram.usecases.recall import RecallQuery, Recalled
+from engram.usecases.recall import Recalled, RecallQuery
 from engram.usecases.remember import RememberCommand
 from tests.conftest import FakeClock, api_event
 

@@ -143,7 +143,8 @@ class Components:
 
     @property
     def score(self) -> float:
-        return max(self.lifted, self._product)
+        product = self._product
+        return self.lifted if self.lifted > product else product  # a NaN stays NaN
 
     @property
     def _product(self) -> float:
