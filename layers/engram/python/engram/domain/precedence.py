@@ -52,6 +52,13 @@ CHANGE = re.compile(
 _FIRST_PERSON = re.compile(
     r"\b(?:I|I'm|I've|I'll|I'd|(?i:me|my|mine|myself|we|we're|we've|we'll|we'd|us|our|ours|ourselves))\b"
 )
+# A question about what was ("when did …", "what was …", "used to"): history, where what came later
+# takes no precedence over what it asks about.
+PAST = re.compile(
+    r"\b(?:did|didn't|was|wasn't|were|weren't|had|hadn't|used to|previously|originally|formerly|"
+    r"at first|before|ago|last (?:year|month|week|time))\b",
+    re.IGNORECASE,
+)
 USER = "@user"  # the subject key of the scope's user
 _NUDGE = 1e-6  # a lifted score is this much (relatively) above the older one's
 # Related by meaning: a cosine at least this, and this much above the newer memory's median cosine to
@@ -246,10 +253,14 @@ def precede(
     top_k: int,
     user: Iterable[str] = (),
     vectors: Vectors | None = None,
+    query: str = "",
 ) -> list[tuple[R, Components]]:
     """`ranked` (best first) with every newer statement of a change lifted just above the older ones
     it takes precedence over, within the top `top_k` (which recall's pruning decides exactly, so a
-    recall answers as if every candidate were scored in full); explain shows them as `precedes`."""
+    recall answers as if every candidate were scored in full); explain shows them as `precedes`.
+    A `query` about the past (PAST) asks for what was: the ranking is left as it is."""
+    if PAST.search(query):
+        return list(ranked)
     window = list(ranked[:top_k])
     over = precedence([m for m, _ in window], user, vectors)
     if not over:
@@ -269,6 +280,7 @@ def precede(
 
 __all__ = [
     "CHANGE",
+    "PAST",
     "USER",
     "Reading",
     "change",

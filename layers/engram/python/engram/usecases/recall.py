@@ -201,7 +201,11 @@ class Recall:
         ranked = sorted(contenders(plain, q.top_k, traits, w), key=lambda mc: (-mc[1].score, mc[0].id))
         # What the user said last ranks first (embeddings read only for a pair sharing just its subject).
         ranked = precede(
-            ranked, q.top_k, _name_parts(q.user_id), lambda ids: self.vectors.get_vectors(q.tenant, ids)
+            ranked,
+            q.top_k,
+            _name_parts(q.user_id),
+            lambda ids: self.vectors.get_vectors(q.tenant, ids),
+            q.query,
         )
         if q.min_score is not None:
             ranked = [(m, c) for m, c in ranked if c.score >= q.min_score]
