@@ -142,3 +142,11 @@ def test_only_the_top_k_is_reordered() -> None:
     new = Item("new", "We moved every ticket from Jira to Linear.", 9)
     ranked = [(old, comps(0.9)), (noise, comps(0.5)), (new, comps(0.2))]
     assert precede(ranked, top_k=2) == ranked
+
+
+def test_a_question_about_the_past_leaves_the_ranking_as_it_is() -> None:
+    old = Item("old", "Our tickets live in Jira.", 0)
+    new = Item("new", "We moved every ticket from Jira to Linear.", 9)
+    ranked = [(old, comps(0.9)), (new, comps(0.2))]
+    assert precede(ranked, top_k=10, query="where did our tickets live before?") == ranked
+    assert [m.id for m, _ in precede(ranked, top_k=10, query="where do our tickets live?")] == ["new", "old"]
