@@ -201,7 +201,9 @@ def precedence(
     """For each item that takes precedence over others: their ids (older, by observed_at). A pair that
     shares only its subject is related by meaning (`vectors`, fetched only for such a pair)."""
     names = tuple(sorted({u.lower() for u in user}))
-    live = [i for i in items if i.status != Status.superseded]
+    # A transcript line ("Caroline: …") is a turn of a conversation, an event ordered as ranked; facts
+    # told in one are what precedence orders (a session's extraction writes them without the speaker).
+    live = [i for i in items if i.status != Status.superseded and speaker(i.content)[0] is None]
     readings = {i.id: read(i.content, tuple(i.entities), names) for i in live}
     found: dict[str, list[str]] = {}
     unsure: dict[str, list[str]] = {}  # a change about a shared subject, on no shared word
