@@ -18,6 +18,8 @@ from engram.runtime.container import Container, local
 from engram.runtime.worker import drain
 from engram.settings import DedupSettings, Settings
 from engram.usecases.remember import RememberCommand
+from tests.integration.deployments import TENANT as WORLD
+from tests.integration.deployments import World
 
 TENANT = "acme"
 NEW = "The deploy window moved to Friday afternoons"
@@ -147,3 +149,28 @@ def test_the_lexical_leg_is_searched_beside_an_approximate_knn(tmp_path) -> None
         "Deploys happen on Thursday mornings": 0.95,
         "The release train leaves on Thursdays": 0.9,
     }
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The staging database runs MySQL 8.", "We migrated staging from MySQL to MariaDB 11 last week."),
+        ("Our tickets live in Jira.", "We moved every ticket from Jira to Linear."),
+    ],
+)
+def test_a_change_is_compared_wider_and_a_replacement_said_outright_supersedes(
+    world: World, old: str, new: str
+) -> None:
+    # Given an older statement, and a newer one replacing its value outright, worded far from it (cosine
+    # about 0.33 on the hashing embedder: below the lexical leg's floor for other memories)
+    before = world.remember(old)
+    world.remember("The design team prefers Figma comments.")
+
+    # When the newer one is enriched
+    after = world.remember(new)
+
+    # Then it supersedes the older one, with the reason in the history
+    gone = world.c.store.get(WORLD, before.id)
+    assert gone is not None and gone.status == Status.superseded and gone.superseded_by == after.id
+    events = world.c.store.history(WORLD, before.id)
+    assert any(e.event == HistoryEvent.superseded for e in events)

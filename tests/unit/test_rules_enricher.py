@@ -16,11 +16,18 @@ OBSERVED = datetime(2026, 11, 18, 9, 0, tzinfo=UTC)
 enricher = RulesEnricher()
 
 
-def memory(content: str, *, observed_at: datetime = OBSERVED, id: str = "01TEST", **fields: object) -> Memory:
+def memory(
+    content: str,
+    *,
+    observed_at: datetime = OBSERVED,
+    id: str = "01TEST",
+    user_id: str = "u1",
+    **fields: object,
+) -> Memory:
     return Memory(
         id=id,
         tenant="acme",
-        user_id="u1",
+        user_id=user_id,
         content=content,
         content_hash="h",
         observed_at=observed_at,
@@ -380,3 +387,45 @@ def test_no_candidates_is_an_add() -> None:
     decision = enricher.decide(memory("Alice is on call through Friday"), [])
 
     assert (decision.action, decision.targets) == (DecisionAction.add, [])
+
+
+@pytest.mark.parametrize(
+    ("existing", "new"),
+    [
+        ("The staging database runs MySQL 8.", "We migrated staging from MySQL to MariaDB 11 last week."),
+        ("Our tickets live in Jira.", "We moved every ticket from Jira to Linear."),
+        ("Our support tickets live in Jira.", "We replaced Jira with Linear for support tickets."),
+    ],
+)
+def test_a_replacement_said_outright_supersedes_at_any_similarity(existing: str, new: str) -> None:
+    decision = decide(existing, new, similarity=0.3)
+    assert decision.action == DecisionAction.update and decision.targets == ["01OLD"], decision.reason
+    assert "Replaced outright" in decision.reason
+
+
+@pytest.mark.parametrize(
+    ("existing", "new"),
+    [
+        # the replaced value, but nothing else of what the existing memory is about
+        ("MySQL 8 has good JSON support.", "We migrated staging from MySQL to MariaDB 11 last week."),
+        # "from … to" without a change: a route, not a replacement
+        ("The team flies from Lisbon to Berlin on Monday.", "The team flies from Porto to Berlin in June."),
+        # the existing memory already names what replaced it
+        ("Linear imports tickets from Jira.", "We moved every ticket from Jira to Linear."),
+    ],
+)
+def test_a_replacement_of_something_else_supersedes_nothing(existing: str, new: str) -> None:
+    assert decide(existing, new, similarity=0.3).action == DecisionAction.add
+
+
+def test_i_and_the_users_own_name_are_one_subject_in_a_slot() -> None:
+    # Given alice's own words and a later fact about her by name (as a session's extraction words it)
+    old = memory("I live in Utrecht.", id="01OLD", user_id="alice")
+    new = memory("Alice lives in Amsterdam now.", id="01NEW", user_id="alice")
+
+    decision = enricher.decide(new, [Candidate(old, 0.5)])
+
+    assert decision.action == DecisionAction.update and decision.targets == ["01OLD"], decision.reason
+    # someone else's home is not hers
+    other = memory("Bob lives in Amsterdam now.", id="01NEW", user_id="alice")
+    assert enricher.decide(other, [Candidate(old, 0.5)]).action == DecisionAction.add

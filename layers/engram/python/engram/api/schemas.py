@@ -378,6 +378,12 @@ class ComponentsOut(ApiModel):
         description="reranked; timeout or error (recall's own order kept); null: no reranker, or below its"
         " top n",
     )
+    precedes: list[str] = Field(
+        default_factory=list,
+        description="older memories this one states a change of (what the user said last): it ranks just"
+        " above them",
+    )
+    lifted: float = Field(default=0.0, description="> 0: the score that ranks it just above what it precedes")
 
 
 class SourceMessageOut(ApiModel):

@@ -185,6 +185,11 @@ def _canonical(tokens: Iterable[str]) -> frozenset[str]:
     )
 
 
+def content_words(text: str) -> frozenset[str]:
+    """A text's content words, stemmed and canonicalised (what `Claim.words` holds)."""
+    return _canonical(_tokens(text))
+
+
 def _is_number(token: str) -> bool:
     return bool(re.fullmatch(r"[\d.,:]+", token))
 
@@ -296,20 +301,23 @@ class Claim:
         return self.numbers | self.dates | self.names
 
     @classmethod
-    def of(cls, text: str, entities: Iterable[str] = ()) -> Claim:
+    def of(cls, text: str, entities: Iterable[str] = (), user: Iterable[str] = ()) -> Claim:
+        """`user`: the scope's user's name (lowercased words): "I" and that name are one subject, and
+        the name is no value of the claim."""
         voice, text = speaker(text)
         tokens = _tokens(text)
         raw = frozenset(tokens)
+        me = frozenset(user)
         return cls(
-            words=_canonical(tokens),
+            words=_canonical(t for t in tokens if t not in me),
             raw=raw,
             numbers=numbers(text),
             dates=frozenset(raw & (_WEEKDAYS | _MONTHS)),
-            names=names(text, entities),
+            names=names(text, entities) - me,
             identifiers=identifiers(text),
             negated=bool(_NEGATION.search(text)),
             updates=bool(_UPDATE.search(text)),
-            slots=tuple(_slots(text, voice)),
+            slots=tuple(_slots(text, voice, me)),
             speaker=voice,
         )
 
@@ -321,7 +329,7 @@ class Claim:
         return bool(parts) and all(p in self.raw or (SYNONYMS.get(p) or stem(p)) in self.words for p in parts)
 
 
-def _slots(text: str, voice: str | None = None) -> list[Slot]:
+def _slots(text: str, voice: str | None = None, user: frozenset[str] = frozenset()) -> list[Slot]:
     slots: list[Slot] = []
     for clause in _CLAUSE.split(text):
         clause = clause.strip()
@@ -332,7 +340,7 @@ def _slots(text: str, voice: str | None = None) -> list[Slot]:
             if match is None:
                 continue
             head = clause[: match.start()].split(",")[-1]
-            subject = _subject(head, voice)
+            subject = _subject(head, voice, user)
             noun = _tokens(head)[-1:]
             if not subject or (frame == "is" and not (noun and stem(noun[0]) in _ATTRIBUTE_STEMS)):
                 continue
@@ -345,11 +353,13 @@ def _slots(text: str, voice: str | None = None) -> list[Slot]:
     return slots
 
 
-def _subject(head: str, voice: str | None = None) -> frozenset[str]:
-    """The subject's words; "I" is the speaker when there is one."""
+def _subject(head: str, voice: str | None = None, user: frozenset[str] = frozenset()) -> frozenset[str]:
+    """The subject's words; "I" is the speaker when there is one, else the user (as is their name)."""
     me = voice or "self"
     tokens = [t for t in _tokens(head) if t not in _SUBJECT_NOISE]
-    subject = {(me if t in _SELF else SYNONYMS.get(t) or stem(t)) for t in tokens}
+    subject = {
+        (me if t in _SELF or (voice is None and t in user) else SYNONYMS.get(t) or stem(t)) for t in tokens
+    }
     return frozenset(subject)
 
 
@@ -447,8 +457,14 @@ def value_change(old: Claim, new: Claim) -> str | None:
     value_words = {stem(w) for value in old.values | new.values for w in _tokens(value)}
     rest_old, rest_new = old.words - value_words, new.words - value_words
     if len(rest_old & rest_new) >= 2 and jaccard(rest_old, rest_new) >= 0.5:
-        return f"different values ({', '.join(sorted(only_old))} vs {', '.join(sorted(only_new))})"
+        return f"different values ({_listed(only_old)} vs {_listed(only_new)})"
     return None
+
+
+def _listed(values: Iterable[str]) -> str:
+    found = sorted(values)
+    more = f" and {len(found) - _LISTED} more" if len(found) > _LISTED else ""
+    return ", ".join(found[:_LISTED]) + more
 
 
 def _kind(value: str) -> str:
@@ -459,6 +475,9 @@ def _kind(value: str) -> str:
     if value in _WEEKDAYS | _MONTHS:
         return "date"
     return "name"
+
+
+_LISTED = 5  # values a reason lists; a long memory states hundreds
 
 
 def lost_by_merge(new: Claim, existing: Claim) -> str | None:
@@ -476,11 +495,47 @@ def lost_by_merge(new: Claim, existing: Claim) -> str | None:
         return f"opposite words ('{pair[0]}' vs '{pair[1]}')"
     only_new = sorted(new.values - _mentioned(existing, new.values))
     if only_new:
-        return f"a value only the new memory states ({', '.join(only_new)})"
+        more = f" and {len(only_new) - _LISTED} more" if len(only_new) > _LISTED else ""
+        return f"a value only the new memory states ({', '.join(only_new[:_LISTED])}{more})"
     changed = slot_change(existing, new)
     if changed is not None:
         return f"a changed value ({changed})"
     return None
+
+
+# A replacement said outright: a change verb, then "from X to Y" / "X with Y" / "away from X".
+_REPLACES = _rx(
+    r"\b(?:moved|moving|migrated|migrating|switched|switching|changed|changing|transferred|converted|"
+    r"upgraded|downgraded|went|replaced|replacing|swapped|relocated)\b(?P<rest>[^.;!?]*)"
+)
+_FROM_TO = _rx(r"\b(?:away\s+)?from\s+(?P<x>.+?)(?:\s+(?:to|with|for|in favou?r of)\s+(?P<y>.+)|$)")
+_WITH = _rx(r"^\s*(?P<x>.+?)\s+(?:with|by|for)\s+(?P<y>.+)")
+
+
+def replacement(old: Claim, new_text: str) -> str | None:
+    """`new_text` replaces a value `old` states, outright ("migrated staging from MySQL to MariaDB",
+    "replaced Jira with Linear", "moved away from Jira"): a name or number only between "from" and
+    "to" (or before "with"), stated by `old`, while `old` states none of what replaced it."""
+    _, said = speaker(new_text)
+    for m in _REPLACES.finditer(said):
+        rest = m.group("rest")
+        found = _FROM_TO.search(rest)
+        if found is None and m.group(0).lower().startswith(("replac", "swapp")):
+            found = _WITH.search(rest)
+        if found is None:
+            continue
+        gone = names(found.group("x")) | numbers(found.group("x"))
+        came = (names(found.group("y")) | numbers(found.group("y"))) if found.group("y") else frozenset()
+        if gone and all(old.mentions(v) for v in gone) and not any(old.mentions(v) for v in came):
+            to = f" → {', '.join(sorted(came))}" if came else ""
+            return f"replaced: {', '.join(sorted(gone))}{to}"
+    return None
+
+
+def user_names(user_id: str) -> tuple[str, ...]:
+    """ "alice", "alice.smith@example.com" → the words a memory would name that user by."""
+    local = user_id.split("@", 1)[0].lower()
+    return tuple(p for p in re.split(r"[\W_]+", local) if len(p) >= 3 and not p.isdigit())
 
 
 def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
@@ -494,14 +549,17 @@ __all__ = [
     "Claim",
     "Slot",
     "antonym_pair",
+    "content_words",
     "contradiction",
     "jaccard",
     "lost_by_merge",
     "names",
     "numbers",
+    "replacement",
     "same_voice",
     "slot_change",
     "speaker",
     "stem",
+    "user_names",
     "value_change",
 ]

@@ -17,6 +17,15 @@ MAX_LABEL_CHARS = 64
 MAX_REASON_CHARS = 500
 
 
+def bounded_reason(value: object) -> object:
+    """A reason on one line and within MAX_REASON_CHARS (cut with an ellipsis): an audit line, however
+    many values a long memory lists, never fails the decision it explains."""
+    if not isinstance(value, str):
+        return value
+    text = " ".join(value.split())
+    return text if len(text) <= MAX_REASON_CHARS else text[: MAX_REASON_CHARS - 1].rstrip() + "…"
+
+
 class DecisionAction(StrEnum):
     """What a newly enriched memory does to the memories it is compared with (its candidates)."""
 
@@ -88,7 +97,7 @@ class Decision(DomainModel):
     @field_validator("reason", mode="before")
     @classmethod
     def _strip(cls, value: object) -> object:
-        return " ".join(value.split()) if isinstance(value, str) else value
+        return bounded_reason(value)
 
 
 def enrichment_json_schema() -> dict[str, Any]:
@@ -154,7 +163,7 @@ class Contradiction(DomainModel):
     @field_validator("reason", mode="before")
     @classmethod
     def _strip(cls, value: object) -> object:
-        return " ".join(value.split()) if isinstance(value, str) else value
+        return bounded_reason(value)
 
 
 def contradiction_json_schema() -> dict[str, Any]:

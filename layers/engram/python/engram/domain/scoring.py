@@ -158,9 +158,16 @@ class Components:
     # (a rule governing what the query is about to do); `via` names that memory.
     lift: float = 1.0
     via: str | None = None
+    precedes: tuple[str, ...] = ()  # older memories it states a change of (domain.precedence) …
+    lifted: float = 0.0  # … and the score that ranks it just above them
 
     @property
     def score(self) -> float:
+        product = self._product
+        return self.lifted if self.lifted > product else product  # a NaN stays NaN
+
+    @property
+    def _product(self) -> float:
         return (
             self.lift
             * (self.fused + self.graph)

@@ -27,7 +27,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any, Literal
 
-from engram.domain.claims import Claim, lost_by_merge
+from engram.domain.claims import Claim, lost_by_merge, user_names
 from engram.domain.enrichment import Candidate, Decision, DecisionAction, EnrichmentResult
 from engram.domain.errors import Conflict
 from engram.domain.models import (
@@ -41,6 +41,7 @@ from engram.domain.models import (
     Temporal,
     TemporalKind,
 )
+from engram.domain.precedence import CHANGE
 from engram.domain.quotas import metering
 from engram.domain.text import from_placeholder, terms
 from engram.observability import count
@@ -141,7 +142,8 @@ class Decided:
 
 
 def claim_of(memory: Memory) -> Claim:
-    return Claim.of(memory.content, memory.entities)
+    """What `memory` claims; "I" in it and its user's name are one subject."""
+    return Claim.of(memory.content, memory.entities, user_names(memory.user_id))
 
 
 def decide(
@@ -261,6 +263,9 @@ def _distinctive(content: str, n: int = 8) -> str:
     whole text (long words are the rare ones) at a fraction of the cost on a large scope."""
     return " ".join(sorted(set(terms(content)), key=lambda t: (-len(t), t))[:n])
 
+
+# The lexical candidates' cosine floor for a statement of a change (domain.precedence.CHANGE).
+CHANGE_FLOOR = 0.25
 
 # Farther than float32 rounding moves a cosine (k-NN scores are float32 sums over 384 dimensions).
 KNN_MARGIN = 1e-4
@@ -520,16 +525,21 @@ class Enrich:
             for h in hits
             if h.memory_id != memory.id and h.score >= self.dedup.related_threshold
         }
+        # A statement of a change is compared wider: what it changes is often worded far from it, and
+        # the decision supersedes only on syntactic evidence (leaving the rest to recall's precedence).
+        floor = self.dedup.candidate_floor
+        if CHANGE.search(memory.content):
+            floor = min(floor, CHANGE_FLOOR)
         if (
             self.lexical is not None
-            and self.dedup.candidate_floor < self.dedup.related_threshold
+            and floor < self.dedup.related_threshold
             and not (_settled_by_knn(memory.id, hits, scores, k) and self.index.exact(scope))
         ):
             lexical = [h.memory_id for h in self.lexical.search(scope, _distinctive(memory.content), k + 1)]
             unseen = [i for i in lexical if i != memory.id and i not in scores]
             for memory_id, other in self.index.get_vectors(memory.tenant, unseen).items():
                 cosine = sum(a * b for a, b in zip(vector, other, strict=False))
-                if cosine >= self.dedup.candidate_floor:
+                if cosine >= floor:
                     scores[memory_id] = cosine
         best = sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:k]
         found = {m.id: m for m in self.store.get_many(memory.tenant, [i for i, _ in best])}

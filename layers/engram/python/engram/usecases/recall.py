@@ -18,6 +18,7 @@ from typing import Protocol, runtime_checkable
 from engram.domain.filters import matches as metadata_matches
 from engram.domain.graph import GraphScope, canonical, entity_id
 from engram.domain.models import EnrichmentState, Memory, Provenance, Status
+from engram.domain.precedence import precede
 from engram.domain.scoring import (
     Candidate,
     Components,
@@ -225,6 +226,14 @@ class Recall:
             ranked = governing_rule_first(ranked, traits, _is_rule)
         if self.ranking.ended_yields:
             ranked = ended_yields_to_current(ranked)
+        # What the user said last ranks first (embeddings read only for a pair sharing just its subject).
+        ranked = precede(
+            ranked,
+            q.top_k,
+            _name_parts(q.user_id),
+            lambda ids: self.vectors.get_vectors(q.tenant, ids),
+            q.query,
+        )
         if q.min_score is not None:
             ranked = [(m, c) for m, c in ranked if c.score >= q.min_score]
         reranked = self._reranked(q.query, [(m, c.score, c) for m, c in ranked])[: q.top_k]

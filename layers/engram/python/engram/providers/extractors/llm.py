@@ -51,6 +51,9 @@ For each fact:
 - confidence: 0 to 1; lower for hedged statements ("maybe", "I think") and for what only the assistant
   said about the user.
 - source_message_ids: the ids of the NEW messages the fact comes from (never an earlier message's id).
+What the assistant reports having done for the user (a booking, a reservation, an order, a change or a
+cancellation it made) is a fact: say what was done, where and when. A correction or a change the user
+states ("actually", "moved to", "no longer") is a fact of its own, with the new value.
 Messages under EARLIER are context only: take facts from the NEW messages. Record no facts when
 there are none worth keeping."""
 

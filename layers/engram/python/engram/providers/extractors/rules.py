@@ -58,6 +58,17 @@ _REQUEST = re.compile(
     re.IGNORECASE,
 )
 _REMIND_ME = re.compile(r"^(?:please\s+)?remind me to\s+", re.IGNORECASE)
+# What the assistant reports having done for the user: a booking, a reservation, an order, a change it
+# made. Kept as an assistant_derived fact ("The assistant booked a table for two at Nopa ...").
+_DID = re.compile(
+    r"^(?:I|I've|I have|we|we've|we have)\s+(?:(?:just|now|also|successfully|already|gone ahead and|"
+    r"went ahead and)\s+)*(?:booked|reserved|ordered|changed|cancell?ed|scheduled|rescheduled|updated|"
+    r"moved|set up|created|sent|added|removed|renewed|paid|purchased|bought|confirmed|arranged|registered|"
+    r"signed \w+ up|subscribed|unsubscribed|deleted|submitted|filed|transferred|emailed|invited|placed|"
+    r"switched|upgraded|downgraded|extended|refunded|returned|forwarded|requested|rebooked|postponed|"
+    r"put \w+ (?:on|in|down))\b",
+    re.IGNORECASE,
+)
 _HEDGED = re.compile(
     r"\b(?:i think|i guess|maybe|probably|might|perhaps|not sure|i suppose|possibly)\b", re.IGNORECASE
 )
@@ -420,6 +431,8 @@ class RulesExtractor:
             if kind not in _DURABLE and _courtesy(sentence):
                 continue  # "You're doing amazing!", but "Great, you know I prefer aisle seats" is kept
             confidence = self._confidence(sentence, kind, personal, from_user, text)
+            if confidence is None and not from_user and _DID.match(sentence):
+                text, confidence = text[:1].upper() + text[1:], _SURE  # what it did, as it reports it
             if confidence is None:
                 continue
             found.append(

@@ -8,9 +8,19 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from engram.domain.claims import Claim, contradiction, jaccard, lost_by_merge, slot_change, value_change
+from engram.domain.claims import (
+    Claim,
+    contradiction,
+    jaccard,
+    lost_by_merge,
+    replacement,
+    slot_change,
+    user_names,
+    value_change,
+)
 from engram.domain.enrichment import Candidate, Decision, DecisionAction
 from engram.domain.models import Memory
+from engram.domain.precedence import read
 from engram.providers.enrichers.rules.entities import extract_entities
 
 # Below this cosine a candidate is only superseded on a contradiction or a changed slot, never merged.
@@ -24,14 +34,25 @@ class _Verdict(NamedTuple):
 
 
 def _claim(memory: Memory) -> Claim:
-    return _claim_of(memory.content, tuple(memory.entities))
+    return _claim_of(memory.content, tuple(memory.entities), user_names(memory.user_id))
 
 
 @lru_cache(maxsize=4096)
-def _claim_of(content: str, entities: tuple[str, ...]) -> Claim:
+def _claim_of(content: str, entities: tuple[str, ...], user: tuple[str, ...] = ()) -> Claim:
     """Parsing a claim is the costly part of a decision; a memory meets many candidates (and a batch
-    many memories), so each text is parsed once."""
-    return Claim.of(content, [*entities, *extract_entities(content)])
+    many memories), so each text is parsed once. "I" and the user's name are one subject."""
+    return Claim.of(content, [*entities, *extract_entities(content)], user)
+
+
+def _one_topic(new: Memory, existing: Memory) -> bool:
+    """A subject in common (an entity, or the user) and a content word beyond it."""
+    user = user_names(new.user_id)
+    a, b = (
+        read(new.content, tuple(new.entities), user),
+        read(existing.content, tuple(existing.entities), user),
+    )
+    shared = a.subjects & b.subjects
+    return bool(shared) and bool((a.topic & b.topic) - shared)
 
 
 def pair_verdict(new: Memory, existing: Memory, similarity: float) -> _Verdict:
@@ -46,6 +67,9 @@ def pair_verdict(new: Memory, existing: Memory, similarity: float) -> _Verdict:
     changed = slot_change(old_claim, new_claim)
     if changed:
         return _Verdict(DecisionAction.update, f"Changed value: {changed}.", 0.85)
+    replaced = replacement(old_claim, new.content)
+    if replaced and _one_topic(new, existing):
+        return _Verdict(DecisionAction.update, f"Replaced outright: {replaced}.", 0.8)
     changed = value_change(old_claim, new_claim)
     if changed and similarity >= NEAR:
         return _Verdict(DecisionAction.update, f"Changed value: {changed}.", 0.75)

@@ -1,0 +1,293 @@
+"""Precedence at recall: among recall's candidates, a newer statement of a change ranks above the older
+statement it changes. Ordering, never dropping: a wrong call costs a rank, never a memory.
+
+A pair (newer N, older O, by observed_at) takes precedence when N states a change (the language of
+change: cessation, replacement, movement, a value going up or down; or another amount of O's unit)
+about a subject the two share (a name or entity, or the user: "I", "we" and the user's own name are
+the user) and the two are about one topic (a content word beyond the subject, a second shared
+subject, or, for an end or a replacement sharing only the subject, closeness in meaning measured
+against the other candidates). Distinct facts about one subject keep their order.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import statistics
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from functools import lru_cache
+from typing import Protocol, TypeVar
+
+from engram.domain.claims import (
+    STOPWORDS,
+    content_words,
+    names,
+    speaker,
+    stem,
+)
+from engram.domain.models import Status
+from engram.domain.scoring import Components
+
+# The bounded language of change: general English, not a list of any scenario's words.
+# Said of the present: a statement of how things are now, not always of what it replaced.
+CURRENT = re.compile(
+    r"\b(?:nowadays|these days|(?<!right )(?<!for )(?<!until )(?<!by )(?<!just )now(?! and then| that)|"
+    r"actually)\b",
+    re.IGNORECASE,
+)
+# Cessation, negation of a habit, replacement, movement, a value going up or down.
+CHANGE = re.compile(
+    r"\b(?:no longer|not any ?more|any ?more|any longer|no more|instead|from now on|correction|"
+    r"(?:switch|swapp|chang|migrat|mov|replac|convert|upgrad|downgrad|relocat|transferr|reschedul|postpon|"
+    r"cancell?|renam|rebrand|revert|delet|remov|retir|resign|rais|lower|increas|decreas|reduc|updat|"
+    r"revis|stopp|ceas|dropp|ditch|quitt|abandon|uninstall)(?:ed|ing)|"
+    r"(?:moves|switches) (?:to|over)|quits?|"
+    r"gave up|given up|giving up|took over|taken over|handed over|turned (?:off|on)|shut (?:down|off)|"
+    r"called off|pushed back|brought forward|went (?:up|down|back)|gone (?:up|down)|back to|"
+    r"sold|left|joined|became|become|broke up|split up|ended)\b",
+    re.IGNORECASE,
+)
+_FIRST_PERSON = re.compile(
+    r"\b(?:I|I'm|I've|I'll|I'd|(?i:me|my|mine|myself|we|we're|we've|we'll|we'd|us|our|ours|ourselves))\b"
+)
+# A question about what was ("when did …", "what was …", "used to"): history, where what came later
+# takes no precedence over what it asks about.
+PAST = re.compile(
+    r"\b(?:did|didn't|was|wasn't|were|weren't|had|hadn't|used to|previously|originally|formerly|"
+    r"at first|before|ago|last (?:year|month|week|time))\b",
+    re.IGNORECASE,
+)
+USER = "@user"  # the subject key of the scope's user
+_NUDGE = 1e-6  # a lifted score is this much (relatively) above the older one's
+# Related by meaning: a cosine at least this, and this much above the newer memory's median cosine to
+# the other candidates (MiniLM: a change and what it changes, median 0.68; unrelated facts about one
+# person, median 0.41).
+_MEANING_FLOOR = 0.5
+_MEANING_MARGIN = 0.15
+
+
+class Ranked(Protocol):
+    """What precedence reads of a candidate (a domain.scoring.Candidate fits)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def content(self) -> str: ...
+    @property
+    def entities(self) -> list[str]: ...
+    @property
+    def observed_at(self) -> datetime: ...
+    @property
+    def status(self) -> Status: ...
+
+
+R = TypeVar("R", bound=Ranked)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One candidate as precedence reads it."""
+
+    voice: str | None  # a transcript line's speaker
+    subjects: frozenset[str]  # name words (stemmed) and USER
+    named: frozenset[str]  # the subjects named mid-sentence (a capitalised opening word may be common)
+    topic: frozenset[str]  # content words beyond those names and the language of change
+    quantities: frozenset[tuple[str, str]]  # (unit, amount): "138 vans", "£420", "20%"
+    changes: bool  # worded as a change (or said of the present)
+    ends: bool  # worded as an end or a replacement of something
+
+
+@lru_cache(maxsize=4096)
+def read(content: str, entities: tuple[str, ...] = (), user: tuple[str, ...] = ()) -> Reading:
+    """What a statement is about and whether it states a change. `user`: the user's name, lowercased."""
+    voice, said = speaker(content)
+    words = {stem(w) for name in names(said, entities) for w in name.split() if not w.isdigit()}
+    me = {stem(u) for u in user}
+    subjects = {USER if w in me else w for w in words}
+    if voice is None and _FIRST_PERSON.search(said):
+        subjects.add(USER)
+    mid = {stem(w) for name in names(_OPENING.sub(_lower, said)) for w in name.split() if not w.isdigit()}
+    named = {USER if w in me else w for w in mid} | (subjects & {USER})
+    marked = [*CHANGE.finditer(said), *CURRENT.finditer(said)]
+    changing = {root(w.lower()) for m in marked for w in m.group(0).split()}
+    topic = {_undouble(w) for w in content_words(said)} - mid - changing - me
+    return Reading(
+        voice,
+        frozenset(subjects),
+        frozenset(named),
+        frozenset(topic),
+        quantities(said),
+        bool(marked),
+        any(m.re is CHANGE for m in marked),
+    )
+
+
+def root(word: str) -> str:
+    """`claims.stem`, and a doubled final consonant undone: "running" and "runs" meet at "run"."""
+    return _undouble(stem(word))
+
+
+def _undouble(w: str) -> str:
+    return w[:-1] if len(w) >= 4 and w[-1] == w[-2] and w[-1] not in "aeiouls" else w
+
+
+def _lower(m: re.Match[str]) -> str:
+    return m.group(1) + m.group(2).lower()
+
+
+_OPENING = re.compile(r"(^\W*|[.!?:;]\s+\W*)([A-Z])")
+_QUANTITY = re.compile(
+    r"([£$€¥])\s?(\d[\d,]*(?:\.\d+)?)(?:\s*(?:a|an|per|/)\s*([a-z]+))?|(\d[\d,]*(?:\.\d+)?)\s?(%|[a-z]{2,})",
+    re.IGNORECASE,
+)
+
+
+def quantities(text: str) -> frozenset[tuple[str, str]]:
+    """Amounts with their unit: a currency before the number (and what it is per), or the word after it."""
+    found = set()
+    for m in _QUANTITY.finditer(text):
+        if m.group(1):
+            per = f"/{stem(m.group(3).lower())}" if m.group(3) else ""
+            found.add((m.group(1) + per, m.group(2).replace(",", "")))
+        elif m.group(5).lower() not in STOPWORDS:
+            found.add((stem(m.group(5).lower()), m.group(4).replace(",", "")))
+    return frozenset(found)
+
+
+def _changed_amount(new: Reading, old: Reading) -> bool:
+    """The same unit at another amount, the old amount not restated: "120 vans" → "138 vans"."""
+    units = {u for u, _ in new.quantities} & {u for u, _ in old.quantities}
+    return any(
+        {a for u, a in new.quantities if u == unit}.isdisjoint({a for u, a in old.quantities if u == unit})
+        for unit in units
+    )
+
+
+def change(new: Reading, old: Reading) -> bool:
+    """Whether `new` states a change of what `old` states (said by the same voice): the language of
+    change, or another amount of one unit. (A changed slot value without either is the decision
+    stage's, at write time: parsing slots costs more than a recall can spend on every candidate.)"""
+    if not _same_voice(new, old):
+        return False
+    return new.changes or _changed_amount(new, old)
+
+
+def _same_voice(a: Reading, b: Reading) -> bool:
+    return a.voice is None or b.voice is None or a.voice == b.voice
+
+
+def related(new: Reading, old: Reading) -> bool:
+    """Whether two statements are about one thing: a shared subject and a shared topic word or a second
+    shared subject; else shared topic words (one where neither names a subject, two where one does),
+    unless each names a subject of its own."""
+    shared = new.subjects & old.subjects
+    topic = (new.topic & old.topic) - shared
+    if shared:
+        return bool(topic) or len(shared) >= 2
+    if new.named and old.named:
+        return False  # each names someone, not the same one
+    # the topic is the subject: one word in common when neither names any, else two
+    return len(topic) >= (1 if not (new.subjects or old.subjects) else 2)
+
+
+Vectors = Callable[[Sequence[str]], Mapping[str, Sequence[float]]]  # memory ids → their embeddings
+
+
+def precedence(
+    items: Sequence[Ranked], user: Iterable[str] = (), vectors: Vectors | None = None
+) -> dict[str, tuple[str, ...]]:
+    """For each item that takes precedence over others: their ids (older, by observed_at). A pair that
+    shares only its subject is related by meaning (`vectors`, fetched only for such a pair)."""
+    names = tuple(sorted({u.lower() for u in user}))
+    # A transcript line ("Caroline: …") is a turn of a conversation, an event ordered as ranked; facts
+    # told in one are what precedence orders (a session's extraction writes them without the speaker).
+    live = [i for i in items if i.status != Status.superseded and speaker(i.content)[0] is None]
+    readings = {i.id: read(i.content, tuple(i.entities), names) for i in live}
+    found: dict[str, list[str]] = {}
+    unsure: dict[str, list[str]] = {}  # a change about a shared subject, on no shared word
+    for new in live:
+        for old in live:
+            if old.observed_at >= new.observed_at:
+                continue
+            n, o = readings[new.id], readings[old.id]
+            if related(n, o):  # the cheap test first
+                if change(n, o):
+                    found.setdefault(new.id, []).append(old.id)
+            elif n.ends and n.subjects & o.subjects and _same_voice(n, o):
+                unsure.setdefault(new.id, []).append(old.id)
+    if unsure and vectors is not None:
+        for new_id, old_id in _related_by_meaning(unsure, [i.id for i in live], vectors):
+            found.setdefault(new_id, []).append(old_id)
+    return {k: tuple(v) for k, v in found.items()}
+
+
+def _related_by_meaning(
+    unsure: Mapping[str, Sequence[str]], ids: Sequence[str], vectors: Vectors
+) -> Iterable[tuple[str, str]]:
+    """The unsure pairs whose two memories are close in absolute terms, and well above how close the
+    newer one is to the other candidates."""
+    found = vectors(ids)
+    unit = {i: _unit(v) for i, v in found.items()}
+    for new_id, olds in unsure.items():
+        if new_id not in unit:
+            continue
+        cos = {
+            i: sum(a * b for a, b in zip(unit[new_id], v, strict=False))
+            for i, v in unit.items()
+            if i != new_id
+        }
+        others = [c for i, c in cos.items() if i not in olds]
+        typical = statistics.median(others) if len(others) >= 2 else 0.0
+        for old in olds:
+            if old in cos and cos[old] >= _MEANING_FLOOR and cos[old] - typical >= _MEANING_MARGIN:
+                yield new_id, old
+
+
+def _unit(v: Sequence[float]) -> list[float]:
+    norm = math.sqrt(sum(x * x for x in v)) or 1.0
+    return [x / norm for x in v]
+
+
+def precede(
+    ranked: Sequence[tuple[R, Components]],
+    top_k: int,
+    user: Iterable[str] = (),
+    vectors: Vectors | None = None,
+    query: str = "",
+) -> list[tuple[R, Components]]:
+    """`ranked` (best first) with every newer statement of a change lifted just above the older ones
+    it takes precedence over, within the top `top_k` (which recall's pruning decides exactly, so a
+    recall answers as if every candidate were scored in full); explain shows them as `precedes`.
+    A `query` about the past (PAST) asks for what was: the ranking is left as it is."""
+    if PAST.search(query):
+        return list(ranked)
+    window = list(ranked[:top_k])
+    over = precedence([m for m, _ in window], user, vectors)
+    if not over:
+        return list(ranked)
+    score = {m.id: c.score for m, c in window}
+    lifted: dict[str, Components] = {}
+    for m, c in sorted(window, key=lambda mc: (mc[0].observed_at, mc[0].id)):
+        if m.id not in over:
+            continue
+        floor = max(score[o] for o in over[m.id])
+        target = max(score[m.id], floor + abs(floor) * _NUDGE + 1e-12)
+        lifted[m.id] = replace(c, precedes=over[m.id], lifted=target)
+        score[m.id] = target
+    out = [(m, lifted.get(m.id, c)) for m, c in window] + list(ranked[len(window) :])
+    return sorted(out, key=lambda mc: (-mc[1].score, mc[0].id))
+
+
+__all__ = [
+    "CHANGE",
+    "PAST",
+    "USER",
+    "Reading",
+    "change",
+    "precede",
+    "precedence",
+    "read",
+    "related",
+]

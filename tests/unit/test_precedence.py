@@ -1,0 +1,152 @@
+"""Precedence at recall (domain.precedence): a newer statement of a change about the same subject and
+topic ranks above the older one; distinct facts about one subject keep their order; nothing is dropped."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+
+from engram.domain.models import Status
+from engram.domain.precedence import precede, precedence
+from engram.domain.scoring import Components
+
+T0 = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+@dataclass
+class Item:
+    id: str
+    content: str
+    day: int  # observed on T0 + day
+    entities: list[str] = field(default_factory=list)
+    status: Status = Status.active
+
+    @property
+    def observed_at(self) -> datetime:
+        return T0 + timedelta(days=self.day)
+
+
+def over(*items: Item, user: tuple[str, ...] = (), vectors=None) -> dict[str, tuple[str, ...]]:
+    return precedence(list(items), user, vectors)
+
+
+def comps(score: float) -> Components:
+    return Components(
+        bm25=None, vector=None, fused=score, importance=1, recency=1, provenance=1, expiry=1, hits=1
+    )
+
+
+def test_a_migration_takes_precedence_over_what_it_migrated_from() -> None:
+    old = Item("old", "The staging database runs MySQL 8.", 0)
+    new = Item("new", "We migrated staging from MySQL to MariaDB 11 last week.", 30)
+    assert over(old, new) == {"new": ("old",)}
+
+
+def test_the_older_statement_of_a_change_never_takes_precedence_over_a_newer_one() -> None:
+    said_first = Item("a", "We migrated staging from MySQL to MariaDB 11 last week.", 0)
+    said_later = Item("b", "The staging database runs MySQL 8.", 30)
+    assert "a" not in over(said_first, said_later)
+
+
+def test_each_of_the_issues_change_examples_takes_precedence() -> None:
+    pairs = [
+        ("Our tickets live in Jira.", "We moved every ticket from Jira to Linear."),
+        ("I ride a red Vespa to work.", "I sold the Vespa and commute by e-bike now."),
+        ("Tom runs 5k every morning before work.", "Tom stopped running after the ankle injury."),
+        ("The delivery fleet has 120 vans in total.", "After the spring purchase the fleet is at 138 vans."),
+    ]
+    for before, after in pairs:
+        assert over(Item("old", before, 0), Item("new", after, 9)) == {"new": ("old",)}, after
+
+
+def test_i_and_the_users_own_name_are_one_subject() -> None:
+    old = Item("old", "I prefer dark roast coffee, no sugar.", 0)
+    new = Item("new", "Actually, Alice no longer drinks coffee; she switched to green tea.", 5)
+    assert over(old, new, user=("alice",)) == {"new": ("old",)}
+    # someone else's change is not the user's
+    other = Item("bob", "Actually, Bob no longer drinks coffee; he switched to green tea.", 5)
+    assert over(old, other, user=("alice",)) == {}
+
+
+def test_distinct_facts_about_one_subject_keep_their_order() -> None:
+    diet = Item("diet", "Sam is vegetarian and cooks a lot.", 0)
+    move = Item("move", "Sam moved to Berlin in March.", 30)
+    assert over(diet, move) == {}
+    # not even when embeddings are at hand: the two are not close in meaning
+    vectors = {"diet": [1.0, 0.0], "move": [0.37, 0.93]}
+    assert over(diet, move, vectors=lambda ids: {i: vectors[i] for i in ids}) == {}
+
+
+def test_a_change_sharing_only_its_subject_is_related_by_meaning() -> None:
+    old = Item("old", "Henrik loves sushi, especially salmon nigiri.", 0)
+    new = Item("new", "Henrik doesn't eat fish anymore since he went vegan.", 30)
+    assert over(old, new) == {}  # no word in common beyond Henrik
+    close = {"old": [1.0, 0.0], "new": [0.6, 0.8]}  # cosine 0.6
+    assert over(old, new, vectors=lambda ids: {i: close[i] for i in ids}) == {"new": ("old",)}
+    far = {"old": [1.0, 0.0], "new": [0.3, 0.95]}
+    assert over(old, new, vectors=lambda ids: {i: far[i] for i in ids}) == {}
+
+
+def test_a_plain_newer_fact_on_the_topic_is_no_change() -> None:
+    old = Item("old", "Priya's team uses Jira for tickets.", 0)
+    new = Item("new", "Priya's team files about 40 tickets a week.", 30)
+    assert over(old, new) == {}
+
+
+def test_two_speakers_lines_never_take_precedence_over_each_other() -> None:
+    old = Item("old", "Caroline: I live in Boston near the river.", 0)
+    new = Item("new", "Melanie: I moved from Boston to Denver, away from the river.", 30)
+    assert over(old, new) == {}
+
+
+def test_a_superseded_memory_takes_precedence_over_nothing() -> None:
+    old = Item("old", "Our tickets live in Jira.", 0)
+    new = Item("new", "We moved every ticket from Jira to Linear.", 9, status=Status.superseded)
+    assert over(old, new) == {}
+
+
+def test_precede_lifts_the_newer_just_above_the_older_and_drops_nothing() -> None:
+    old = Item("old", "Our tickets live in Jira.", 0)
+    noise = Item("noise", "The design team prefers Figma comments.", 3)
+    new = Item("new", "We moved every ticket from Jira to Linear.", 9)
+    ranked = [(old, comps(0.9)), (noise, comps(0.5)), (new, comps(0.2))]
+
+    out = precede(ranked, top_k=10)
+
+    assert [m.id for m, _ in out] == ["new", "old", "noise"]
+    lifted = out[0][1]
+    assert lifted.precedes == ("old",)
+    assert 0.9 < lifted.score < 0.9001  # just above what it takes precedence over
+    assert out[1][1].precedes == () and out[1][1].score == 0.9
+
+
+def test_a_chain_of_changes_orders_newest_first() -> None:
+    first = Item("first", "The team standup is at 9:30 every weekday.", 0)
+    second = Item("second", "The standup moved to 10:00.", 10)
+    third = Item("third", "The standup moved again, to 10:30 now.", 20)
+    ranked = [(first, comps(0.9)), (second, comps(0.6)), (third, comps(0.3))]
+    assert [m.id for m, _ in precede(ranked, top_k=3)] == ["third", "second", "first"]
+
+
+def test_without_any_change_the_ranking_is_untouched() -> None:
+    a = Item("a", "Rui loves a good steak.", 0)
+    b = Item("b", "Rui's favourite restaurant is in Alfama.", 5)
+    ranked = [(a, comps(0.9)), (b, comps(0.2))]
+    assert precede(ranked, top_k=10) == ranked
+
+
+def test_only_the_top_k_is_reordered() -> None:
+    # Given a newer change ranked beyond the top k: the top k is what recall decides exactly
+    old = Item("old", "Our tickets live in Jira.", 0)
+    noise = Item("noise", "The design team prefers Figma comments.", 3)
+    new = Item("new", "We moved every ticket from Jira to Linear.", 9)
+    ranked = [(old, comps(0.9)), (noise, comps(0.5)), (new, comps(0.2))]
+    assert precede(ranked, top_k=2) == ranked
+
+
+def test_a_question_about_the_past_leaves_the_ranking_as_it_is() -> None:
+    old = Item("old", "Our tickets live in Jira.", 0)
+    new = Item("new", "We moved every ticket from Jira to Linear.", 9)
+    ranked = [(old, comps(0.9)), (new, comps(0.2))]
+    assert precede(ranked, top_k=10, query="where did our tickets live before?") == ranked
+    assert [m.id for m, _ in precede(ranked, top_k=10, query="where do our tickets live?")] == ["new", "old"]
