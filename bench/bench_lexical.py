@@ -32,9 +32,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_recall import TENANT, USER, populate, queries, summary
 
-from engram.adapters.lexical_index import fts_query
-from engram.adapters.local_index import LocalIndex
-from engram.adapters.sqlite_db import fts_scope
+from engram.adapters.local.index import LocalIndex
+from engram.adapters.local.lexical import fts_query
+from engram.adapters.sqlite.db import fts_scope
 from engram.ports import SearchScope
 from engram.runtime.container import local
 from engram.settings import EmbedderSettings, Settings

@@ -29,7 +29,7 @@ p50/p95/p99 of:
   the warm-up runs until queries are fast again.
 
 Over ENGRAM_ANN__THRESHOLD vectors (20,000 by default) the vector leg searches the scope's HNSW graph
-(engram.adapters.ann_index). Per size the bench also reports the graph's build time and size on disk,
+(engram.adapters.local.hnsw). Per size the bench also reports the graph's build time and size on disk,
 the SQLite file's size, and two peak RSS figures: this process's after the in-process measurements
 through the graph (getrusage: sizes run in ascending order, so the peak of the largest size yet, graph
 build included; measured before the exact path loads a second, dense copy of the vectors), and the
@@ -81,9 +81,9 @@ from ulid import ULID
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import Served, latencies_ms, percentile
 
-from engram.adapters.local_index import LocalIndex
-from engram.adapters.sqlite_db import SqliteDatabase
-from engram.adapters.sqlite_store import row_values  # the store's own row format
+from engram.adapters.local.index import LocalIndex
+from engram.adapters.sqlite.db import SqliteDatabase
+from engram.adapters.sqlite.store import row_values  # the store's own row format
 from engram.domain.models import (
     Enrichment,
     EnrichmentState,

@@ -90,7 +90,7 @@ def route_latency(calls: int, per_call: int) -> dict:
 
 
 def extraction_throughput(sessions: int) -> dict:
-    from engram.adapters.sqlite_queue import SqliteJobQueue
+    from engram.adapters.sqlite.queue import SqliteJobQueue
     from engram.ports import ExtractJob
     from engram.runtime.container import local
     from engram.settings import Settings

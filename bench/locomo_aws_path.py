@@ -41,7 +41,7 @@ KEYS = ("R@5", "R@10", "Hit@1", "MRR@10", "nDCG@10")
 
 
 def run(samples: list[dict[str, Any]], analyzer: str | None) -> dict[str, Any]:
-    from engram.adapters.opensearch_index import OpenSearchIndex
+    from engram.adapters.opensearch.index import OpenSearchIndex
     from engram.ports import EnrichJob
     from engram.settings import Settings
     from engram.usecases.recall import RecallQuery

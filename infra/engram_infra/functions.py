@@ -28,7 +28,7 @@ from .search import Search
 
 LIVE_ALIAS = "live"
 
-# The partition key prefix of API key items (engram.adapters.dynamo_key_lookup.key_item_key).
+# The partition key prefix of API key items (engram.adapters.dynamo.key_lookup.key_item_key).
 KEY_PARTITION_PREFIX = "KEY#"
 
 # Model ids with a geography prefix are cross-region inference profiles, which route to the model in

@@ -9,7 +9,7 @@ from constructs import Construct
 from .config import EngramConfig
 
 _S = dynamodb.AttributeType.STRING
-# What the tenant index projects (engram.adapters.dynamo_items.TENANT_INDEX_PROJECTION; a test holds
+# What the tenant index projects (engram.adapters.dynamo.items.TENANT_INDEX_PROJECTION; a test holds
 # the two equal): memories' status and enrichment state, API keys' fields.
 TENANT_INDEX_PROJECTION = (
     "status", "enrichment_state", "key_id", "key_hash", "name", "created_at", "revoked_at", "rate",

@@ -87,7 +87,7 @@ def test_the_environment_parses_into_the_applications_settings(
 
 def test_table_is_on_demand_with_pitr_ttl_and_its_three_indexes(dev: Synth) -> None:
     """gsi3, the tenant index, projects what the adapters read from it (as create_table makes it)."""
-    from engram.adapters.dynamo_items import TENANT_INDEX_PROJECTION
+    from engram.adapters.dynamo.items import TENANT_INDEX_PROJECTION
 
     dev.template.has_resource(
         "AWS::DynamoDB::Table",
@@ -313,7 +313,7 @@ def test_the_authorizer_reads_key_items_only(dev: Synth) -> None:
     table: not a memory, not an index (dynamodb:LeadingKeys)."""
     from fnmatch import fnmatchcase
 
-    from engram.adapters.dynamo_key_lookup import key_item_key
+    from engram.adapters.dynamo.key_lookup import key_item_key
 
     table = dev.logical_id(dev.stack.storage.table)
     on_table = [s for s in dev.statements_of(dev.role_id("authorizer")) if table in json.dumps(s["Resource"])]

@@ -24,8 +24,8 @@ import pytest
 from moto import mock_aws
 from moto.core.botocore_stubber import BotocoreStubber
 
-from engram.adapters.dynamo_store import create_table
-from engram.adapters.dynamo_table import DynamoTable
+from engram.adapters.dynamo.store import create_table
+from engram.adapters.dynamo.table import DynamoTable
 from engram.providers.aws import botocore_session
 
 REGION = "us-east-1"

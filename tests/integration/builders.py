@@ -52,14 +52,14 @@ class MotoAws:
 
     def container(self, settings: Settings, index: Any = None, *, clock: Clock | None = None) -> Container:
         """A Container over these resources; `index` (default: the one `settings` name) serves both legs."""
-        from engram.adapters.dynamo_graph import DynamoGraphStore
-        from engram.adapters.dynamo_janitor_state import DynamoJanitorState
-        from engram.adapters.dynamo_keys import DynamoKeyStore
-        from engram.adapters.dynamo_store import DynamoMemoryStore
-        from engram.adapters.dynamo_transcripts import DynamoTranscriptStore
-        from engram.adapters.dynamo_userdata import DynamoUserData
-        from engram.adapters.opensearch_index import OpenSearchIndex
-        from engram.adapters.sqs_queue import SqsJobQueue
+        from engram.adapters.dynamo.graph import DynamoGraphStore
+        from engram.adapters.dynamo.janitor_state import DynamoJanitorState
+        from engram.adapters.dynamo.keys import DynamoKeyStore
+        from engram.adapters.dynamo.sqs_queue import SqsJobQueue
+        from engram.adapters.dynamo.store import DynamoMemoryStore
+        from engram.adapters.dynamo.transcripts import DynamoTranscriptStore
+        from engram.adapters.dynamo.userdata import DynamoUserData
+        from engram.adapters.opensearch.index import OpenSearchIndex
         from engram.providers.embedders import build_embedder
         from engram.providers.enrichers import build_enricher
 
@@ -84,7 +84,7 @@ class MotoAws:
 @contextmanager
 def moto_aws(*, serverless: bool = True) -> Iterator[MotoAws]:
     """The engram table, the job queue and its DLQ under moto, and a FakeOpenSearch, for the block."""
-    from engram.adapters.dynamo_store import create_table
+    from engram.adapters.dynamo.store import create_table
 
     with mock_aws(), FakeOpenSearch(serverless=serverless) as search:
         dynamodb = boto3.resource("dynamodb", region_name=REGION)

@@ -10,15 +10,15 @@ BACKENDS = ["sqlite", "dynamodb"]
 @contextmanager
 def make_store(kind: str, tmp_path):
     if kind == "sqlite":
-        from engram.adapters.sqlite_db import SqliteDatabase
-        from engram.adapters.sqlite_store import SqliteMemoryStore
+        from engram.adapters.sqlite.db import SqliteDatabase
+        from engram.adapters.sqlite.store import SqliteMemoryStore
 
         yield SqliteMemoryStore(SqliteDatabase(tmp_path / "store.sqlite3"))
         return
     import boto3
     from moto import mock_aws
 
-    from engram.adapters.dynamo_store import DynamoMemoryStore, create_table
+    from engram.adapters.dynamo.store import DynamoMemoryStore, create_table
     from tests.integration.aws_fixtures import REGION, TABLE_NAME, atomic_requests, deployed_table
 
     # moto's in-process backend is not atomic across threads (it checks transaction conditions item by

@@ -1,4 +1,4 @@
-"""The local index's HNSW leg (engram.adapters.ann_index): over the threshold, knn answers through a
+"""The local index's HNSW leg (engram.adapters.local.hnsw): over the threshold, knn answers through a
 per-scope graph saved in the data dir, re-ranked exactly and filtered by the scope; below it, or when
 too few candidates pass a filter, exactly. The graph file is a cache: stale or missing, it is caught up
 or rebuilt from the SQLite vectors."""
@@ -14,10 +14,10 @@ import numpy as np
 import pytest
 
 from engram import cli
-from engram.adapters.ann_index import ScopeGraph, scope_file
-from engram.adapters.local_index import LocalIndex
-from engram.adapters.sqlite_db import SqliteDatabase
-from engram.adapters.sqlite_store import SqliteMemoryStore
+from engram.adapters.local.hnsw import ScopeGraph, scope_file
+from engram.adapters.local.index import LocalIndex
+from engram.adapters.sqlite.db import SqliteDatabase
+from engram.adapters.sqlite.store import SqliteMemoryStore
 from engram.domain.models import Memory, Status
 from engram.ports import IndexedMemory, SearchScope, VectorHit
 from engram.settings import AnnSettings

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from engram.adapters.opensearch_index import IndexUnavailable
+from engram.adapters.opensearch.index import IndexUnavailable
 from engram.api.app import EngramApi
 from engram.domain.errors import EngramError
 from engram.providers.embedders import EmbeddingError

@@ -16,8 +16,8 @@ from aws_lambda_powertools.utilities.data_classes.api_gateway_authorizer_event i
     APIGatewayAuthorizerResponse,
 )
 
-from engram.adapters.dynamo_key_lookup import DynamoKeyLookup, KeyGrant
-from engram.adapters.dynamo_keys import DynamoKeyStore
+from engram.adapters.dynamo.key_lookup import DynamoKeyLookup, KeyGrant
+from engram.adapters.dynamo.keys import DynamoKeyStore
 from engram.domain.key_rules import DefaultRate
 from engram.observability import logger
 from engram.runtime.authorizer import AuthorizerSettings, authorize, key_store

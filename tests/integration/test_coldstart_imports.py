@@ -49,8 +49,8 @@ print(json.dumps(sorted(sys.modules)))
 # Heavy and never used by a deployed function on AWS: the embedded default's adapters and models.
 EMBEDDED_ONLY = (
     "numpy",
-    "engram.adapters.local_index",
-    "engram.adapters.sqlite_",  # every SQLite adapter
+    "engram.adapters.local.index",
+    "engram.adapters.sqlite.",  # every SQLite adapter
     "engram.providers.embedders",  # the embedding providers load on first use (recall)
     "tokenizers",
     "safetensors",
@@ -61,7 +61,7 @@ FORBIDDEN = {
         "httpx",  # X-Ray patches only what engram calls (botocore, http.client)
         "opensearchpy",  # the search index's client is built by the first call that needs it
         "requests",
-        # The table is a DynamoTable over a botocore client (adapters.dynamo_table), not boto3's resource.
+        # The table is a DynamoTable over a botocore client (adapters.dynamo.table), not boto3's resource.
         "boto3",
         "s3transfer",
         # Each use case's module loads with its first call (the container builds the use case then), and
@@ -77,8 +77,8 @@ FORBIDDEN = {
     "authorizer": (
         *EMBEDDED_ONLY,
         "engram.runtime.container",  # the authorizer builds the key store alone
-        "engram.adapters.dynamo_store",
-        "engram.adapters.opensearch_index",
+        "engram.adapters.dynamo.store",
+        "engram.adapters.opensearch.index",
         "opensearchpy",
         "aws_xray_sdk",
         # The event read and the policy built by hand; its one log line is the shared powertools Logger's.
@@ -190,7 +190,7 @@ import importlib.util, json, sys
 spec = importlib.util.spec_from_file_location("handler", sys.argv[1])
 module = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(module)
-from engram.adapters.opensearch_index import build_client
+from engram.adapters.opensearch.index import build_client
 from engram.providers.aws import bedrock_runtime_client
 bedrock_runtime_client(5.0)
 build_client("https://abc123.us-east-1.aoss.amazonaws.com", mode="aoss")

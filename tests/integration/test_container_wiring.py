@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from engram.adapters.opensearch_index import OpenSearchIndex, build_client
+from engram.adapters.opensearch.index import OpenSearchIndex, build_client
 from engram.ports import SearchScope
 from engram.runtime.container import MissingSettings, aws
 from engram.settings import Settings

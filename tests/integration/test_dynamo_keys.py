@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from engram.adapters.dynamo_keys import DynamoKeyStore
-from engram.adapters.dynamo_store import DynamoMemoryStore
+from engram.adapters.dynamo.keys import DynamoKeyStore
+from engram.adapters.dynamo.store import DynamoMemoryStore
 from engram.domain.errors import Conflict
 from engram.domain.models import ApiKey
 from engram.usecases.keys import authenticate, create_key

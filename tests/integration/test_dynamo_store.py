@@ -13,8 +13,8 @@ from botocore.exceptions import ClientError
 from ulid import ULID
 
 from engram.adapters.cursor import encode_cursor
-from engram.adapters.dynamo_items import TTL_ATTRIBUTE
-from engram.adapters.dynamo_store import DynamoMemoryStore, create_table
+from engram.adapters.dynamo.items import TTL_ATTRIBUTE
+from engram.adapters.dynamo.store import DynamoMemoryStore, create_table
 from engram.domain.errors import Conflict, InvalidCursor
 from engram.domain.models import (
     EnrichmentState,

@@ -12,8 +12,8 @@ import pytest
 from boto3.dynamodb.types import Binary, TypeDeserializer, TypeSerializer
 from botocore.exceptions import ClientError
 
-from engram.adapters.dynamo_errors import cancellation_codes, error_code
-from engram.adapters.dynamo_table import BatchWriter, DynamoTable, deserialize, serialize
+from engram.adapters.dynamo.errors import cancellation_codes, error_code
+from engram.adapters.dynamo.table import BatchWriter, DynamoTable, deserialize, serialize
 from tests.integration.aws_fixtures import TABLE_NAME, aws, dynamodb, table  # noqa: F401
 
 VALUES: list[Any] = [

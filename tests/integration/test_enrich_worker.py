@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from engram.adapters.sqlite_queue import SqliteJobQueue
+from engram.adapters.sqlite.queue import SqliteJobQueue
 from engram.domain.models import EnrichmentState, HistoryEvent, Memory, Status
 from engram.providers.embedders import EmbeddingError, HashingEmbedder
 from engram.runtime.container import Container, local
@@ -43,7 +43,7 @@ class FlakyEmbedder:
 def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
     """The time the job table stamps and backs off from; the test moves it."""
     clock = FakeClock(datetime(2026, 11, 18, 9, 0, tzinfo=UTC))
-    monkeypatch.setattr("engram.adapters.sqlite_queue.utcnow", clock.now)
+    monkeypatch.setattr("engram.adapters.sqlite.queue.utcnow", clock.now)
     return clock
 
 

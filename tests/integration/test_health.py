@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from ulid import ULID
 
-from engram.adapters.opensearch_index import OpenSearchIndex, build_client
-from engram.adapters.sqlite_queue import SqliteJobQueue
+from engram.adapters.opensearch.index import OpenSearchIndex, build_client
+from engram.adapters.sqlite.queue import SqliteJobQueue
 from engram.cli import main
 from engram.cli.invoke import LocalContext
 from engram.domain.health import Repair
@@ -33,8 +33,8 @@ HANDLER = ROOT / "functions" / "janitor" / "handler.py"
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
     clock = FakeClock(datetime.now(UTC).replace(microsecond=0))
-    monkeypatch.setattr("engram.adapters.sqlite_store.utcnow", clock.now)
-    monkeypatch.setattr("engram.adapters.sqlite_queue.utcnow", clock.now)
+    monkeypatch.setattr("engram.adapters.sqlite.store.utcnow", clock.now)
+    monkeypatch.setattr("engram.adapters.sqlite.queue.utcnow", clock.now)
     return clock
 
 

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from engram.adapters.sqlite_db import SqliteDatabase
-from engram.adapters.sqlite_store import COLUMNS, index_text, row_values
+from engram.adapters.sqlite.db import SqliteDatabase
+from engram.adapters.sqlite.store import COLUMNS, index_text, row_values
 from engram.api.app import EngramApi
 from engram.domain.models import EnrichmentState, Memory
 from engram.domain.text import content_hash

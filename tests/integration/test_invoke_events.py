@@ -75,8 +75,8 @@ def test_authorizer_denies_the_sample_key_and_allows_a_real_one(tmp_path):
     denied = invoke("authorizer", "authorizer/request.json", tmp_path)
     assert denied.returncode == 1 and "Unauthorized" in denied.stdout
 
-    from engram.adapters.sqlite_db import SqliteDatabase
-    from engram.adapters.sqlite_keys import SqliteKeyStore
+    from engram.adapters.sqlite.db import SqliteDatabase
+    from engram.adapters.sqlite.keys import SqliteKeyStore
     from engram.usecases.keys import create_key
 
     secret, key = create_key(SqliteKeyStore(SqliteDatabase(tmp_path / "engram.sqlite3")), "acme")

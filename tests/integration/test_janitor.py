@@ -26,7 +26,7 @@ import pytest
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 from ulid import ULID
 
-from engram.adapters.sqlite_queue import SqliteJobQueue
+from engram.adapters.sqlite.queue import SqliteJobQueue
 from engram.cli.invoke import LocalContext
 from engram.domain.models import (
     Enrichment,
@@ -72,8 +72,8 @@ REWORDED = (  # cosine 0.93 with the hashing embedder; the rule-based enricher c
 def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
     """Starts at the real time and stamps everything, including what the SQLite adapters stamp."""
     clock = FakeClock(datetime.now(UTC).replace(microsecond=0))
-    monkeypatch.setattr("engram.adapters.sqlite_store.utcnow", clock.now)
-    monkeypatch.setattr("engram.adapters.sqlite_queue.utcnow", clock.now)
+    monkeypatch.setattr("engram.adapters.sqlite.store.utcnow", clock.now)
+    monkeypatch.setattr("engram.adapters.sqlite.queue.utcnow", clock.now)
     return clock
 
 
@@ -111,7 +111,7 @@ def build(request: pytest.FixtureRequest, tmp_path, clock: FakeClock) -> Iterato
         yield lambda **janitor: local(_settings(tmp_path, janitor), clock=clock)
         return
 
-    from engram.adapters.opensearch_index import OpenSearchIndex, build_client
+    from engram.adapters.opensearch.index import OpenSearchIndex, build_client
 
     with moto_aws(serverless=False) as aws:
         index = OpenSearchIndex(build_client(aws.search.url, mode="es"), "engram-memories", 384, mode="es")
@@ -196,7 +196,7 @@ def queued_jobs(c: Container) -> list[EnrichJob]:
     """The enrich jobs waiting in the queue (consumed)."""
     if isinstance(c.queue, SqliteJobQueue):
         return [claimed.job for claimed in c.queue.claim(100) if isinstance(claimed.job, EnrichJob)]
-    from engram.adapters.sqs_queue import parse_job
+    from engram.adapters.dynamo.sqs_queue import parse_job
 
     jobs = []
     while messages := c.queue.client.receive_message(

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engram.adapters.sqlite_db import SqliteDatabase
-from engram.adapters.sqlite_keys import SqliteKeyStore
+from engram.adapters.sqlite.db import SqliteDatabase
+from engram.adapters.sqlite.keys import SqliteKeyStore
 from engram.domain.errors import Unauthorized
 from engram.usecases.keys import KeyCache, create_key
 

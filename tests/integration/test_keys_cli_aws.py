@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engram.adapters.dynamo_keys import DynamoKeyStore
+from engram.adapters.dynamo.keys import DynamoKeyStore
 from engram.cli import main
 from engram.domain.errors import Unauthorized
 from engram.usecases.keys import authenticate_key

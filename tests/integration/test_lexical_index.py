@@ -1,4 +1,4 @@
-"""The embedded default's lexical leg (engram.adapters.lexical_index) on a SQLite store.
+"""The embedded default's lexical leg (engram.adapters.local.lexical) on a SQLite store.
 
 Below its bound the leg returns exactly what FTS5's plain `ORDER BY rank` query returns; over it (the
 bounds shrunk here so a small corpus crosses them) it still finds the best-matching memories however
@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from engram.adapters.lexical_index import Bm25Search, Scoped, fts_query
-from engram.adapters.local_index import LocalIndex
-from engram.adapters.sqlite_db import SqliteDatabase, fts_scope
-from engram.adapters.sqlite_store import SqliteMemoryStore
+from engram.adapters.local.index import LocalIndex
+from engram.adapters.local.lexical import Bm25Search, Scoped, fts_query
+from engram.adapters.sqlite.db import SqliteDatabase, fts_scope
+from engram.adapters.sqlite.store import SqliteMemoryStore
 from engram.domain.models import Memory
 from engram.ports import SearchScope
 from tests.integration.builders import new_memory
@@ -462,7 +462,7 @@ def test_another_tenants_writes_change_neither_a_users_scores_nor_her_ranking(
 
 def test_a_term_counted_in_more_rows_than_the_scope_had_a_moment_before_still_scores() -> None:
     """Writers between the row count and a term's count: the term's df may exceed the rows counted."""
-    from engram.adapters.lexical_index import _idf
+    from engram.adapters.local.lexical import _idf
 
     assert _idf(7, 5) > 0 and _idf(7, 5) == _idf(7, 7)
 

@@ -15,10 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engram.adapters.local_index import LocalIndex
-from engram.adapters.opensearch_index import OpenSearchIndex, build_client
-from engram.adapters.sqlite_db import SqliteDatabase
-from engram.adapters.sqlite_store import SqliteMemoryStore
+from engram.adapters.local.index import LocalIndex
+from engram.adapters.opensearch.index import OpenSearchIndex, build_client
+from engram.adapters.sqlite.db import SqliteDatabase
+from engram.adapters.sqlite.store import SqliteMemoryStore
 from engram.domain import filters
 from engram.domain.errors import InvalidRequest
 from engram.domain.models import Memory
@@ -278,7 +278,7 @@ def test_legs_filter_by_agent_and_run(legs: str, request: pytest.FixtureRequest)
 
 
 def test_opensearch_receives_the_filter_in_the_knn_clause(opensearch: OpenSearchIndex) -> None:
-    from engram.adapters.opensearch_index import scope_filter
+    from engram.adapters.opensearch.index import scope_filter
 
     f = filters.parse({"priority": {"gte": 1}})
     clause = scope_filter(SearchScope(TENANT, USER, filters=SearchFilters(metadata=f, agent_id="coder")))

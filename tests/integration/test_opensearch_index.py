@@ -18,7 +18,7 @@ import pytest
 from opensearchpy import OpenSearch
 from opensearchpy.exceptions import RequestError
 
-from engram.adapters.opensearch_index import (
+from engram.adapters.opensearch.index import (
     IndexUnavailable,
     IndexWriteFailed,
     Mode,
@@ -589,7 +589,7 @@ def test_a_shared_index_of_before_is_moved_out_a_tenant_at_a_time(fake: FakeOpen
     monkey = OpenSearchIndex(client, INDEX, DIMS, mode=mode)
     # When engram (pages of 3 documents) first serves acme
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("engram.adapters.opensearch_index.MOVE_CHUNK", 3)
+        patch.setattr("engram.adapters.opensearch.index.MOVE_CHUNK", 3)
         hits = monkey.search(SCOPE, "deploys", 20)
     # Then acme's memories are found, in acme's own index, and left the shared one; globex's stay
     # there until globex is served, then move too

@@ -26,7 +26,7 @@ import pytest
 from opensearchpy import OpenSearch
 from opensearchpy.exceptions import NotFoundError
 
-from engram.adapters.opensearch_index import (
+from engram.adapters.opensearch.index import (
     IndexUnavailable,
     Mode,
     OpenSearchIndex,

@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
-from engram.adapters.sqlite_queue import SqliteJobQueue
-from engram.adapters.sqs_queue import SqsJobQueue, parse_job
+from engram.adapters.dynamo.sqs_queue import SqsJobQueue, parse_job
+from engram.adapters.sqlite.queue import SqliteJobQueue
 from engram.api.app import EngramApi
 from engram.domain.models import Memory, MemoryType, Provenance
 from engram.ports import EnrichJob, Job, RetrievalJob, SearchFilters

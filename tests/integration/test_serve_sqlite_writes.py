@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from engram.adapters.sqlite_db import SqliteDatabase
+from engram.adapters.sqlite.db import SqliteDatabase
 
 THREADS = 8
 ROUNDS = 25

@@ -10,8 +10,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from engram.adapters.sqlite_db import SqliteDatabase
-from engram.adapters.sqlite_store import SqliteMemoryStore
+from engram.adapters.sqlite.db import SqliteDatabase
+from engram.adapters.sqlite.store import SqliteMemoryStore
 from engram.domain.models import (
     Enrichment,
     EnrichmentState,

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from engram.adapters.sqs_queue import EnqueueFailed, SqsJobQueue, parse_job
+from engram.adapters.dynamo.sqs_queue import EnqueueFailed, SqsJobQueue, parse_job
 from engram.ports import EnrichJob, Job, RetrievalJob
 from tests.integration.aws_fixtures import aws, queues, sqs  # noqa: F401
 

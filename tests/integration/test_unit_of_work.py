@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from engram.adapters.sqlite_db import SqliteDatabase
-from engram.adapters.sqlite_graph import SqliteGraphStore
-from engram.adapters.sqlite_queue import SqliteJobQueue
+from engram.adapters.sqlite.db import SqliteDatabase
+from engram.adapters.sqlite.graph import SqliteGraphStore
+from engram.adapters.sqlite.queue import SqliteJobQueue
 from engram.domain.graph import GraphScope, Mention, Triple
 from engram.domain.models import EnrichmentState, Status
 from engram.ports import Job

@@ -11,8 +11,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from engram.adapters.sqlite_db import SqliteDatabase
-from engram.adapters.sqlite_queue import ClaimedJob, SqliteJobQueue
+from engram.adapters.sqlite.db import SqliteDatabase
+from engram.adapters.sqlite.queue import ClaimedJob, SqliteJobQueue
 from engram.runtime import worker
 from engram.runtime.container import Container, local
 from engram.runtime.worker import Pace, worker_loop, worker_process
@@ -27,7 +27,7 @@ PACE = Pace(jobs=20, window_s=0.5, max_wait_s=30)
 def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
     """The time the job table stamps its jobs with, and the time the worker paces itself by."""
     clock = FakeClock(datetime(2026, 11, 24, 9, 0, tzinfo=UTC))
-    monkeypatch.setattr("engram.adapters.sqlite_queue.utcnow", clock.now)
+    monkeypatch.setattr("engram.adapters.sqlite.queue.utcnow", clock.now)
     monkeypatch.setattr("engram.runtime.worker.utcnow", clock.now)
     return clock
 

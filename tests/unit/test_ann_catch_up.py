@@ -1,11 +1,11 @@
-"""catch_up (engram.adapters.ann_index): a graph that covers an older state of a scope is brought to
+"""catch_up (engram.adapters.local.hnsw): a graph that covers an older state of a scope is brought to
 hold exactly the current vectors, touching only what changed."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from engram.adapters.ann_index import Covered, ScopeGraph, catch_up, fingerprints
+from engram.adapters.local.hnsw import Covered, ScopeGraph, catch_up, fingerprints
 from engram.settings import AnnSettings
 
 DIMS = 16

@@ -7,7 +7,7 @@ import math
 import pytest
 from botocore.credentials import Credentials
 
-from engram.adapters.opensearch_index import Mode, build_client, engine_score_to_cosine
+from engram.adapters.opensearch.index import Mode, build_client, engine_score_to_cosine
 
 CREDENTIALS = Credentials("AKIDEXAMPLE", "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY")
 

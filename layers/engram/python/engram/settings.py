@@ -193,7 +193,7 @@ class SessionSettings(BaseModel):
 
 
 class AnnSettings(BaseModel):
-    """The embedded default's approximate vector leg (`ENGRAM_ANN__*`, engram.adapters.ann_index): per
+    """The embedded default's approximate vector leg (`ENGRAM_ANN__*`, engram.adapters.local.hnsw): per
     (tenant, user) an HNSW graph persisted in the data dir, a cache the SQLite vectors rebuild."""
 
     # A scope with more vectors than this is searched through its graph; at or below it, by the exact

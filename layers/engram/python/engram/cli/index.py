@@ -24,8 +24,8 @@ from engram.cli.common import settings_of
 def cmd_index_rebuild(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
-    from engram.adapters.local_index import LocalIndex
-    from engram.adapters.sqlite_db import SqliteDatabase
+    from engram.adapters.local.index import LocalIndex
+    from engram.adapters.sqlite.db import SqliteDatabase
 
     settings = settings_of(args)
     if not settings.db_path.exists():

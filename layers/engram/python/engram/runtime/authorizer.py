@@ -51,7 +51,7 @@ def key_store(settings: AuthorizerSettings | None = None, *, session: Any = None
     botocore session, for tests); the embedded default's SQLite key store otherwise (`engram invoke`)."""
     settings = settings or AuthorizerSettings.from_env()
     if settings.backend == "aws":
-        from engram.adapters.dynamo_key_lookup import DynamoKeyLookup
+        from engram.adapters.dynamo.key_lookup import DynamoKeyLookup
 
         session = session or botocore_session(("dynamodb",))
         client = session.create_client("dynamodb", region_name=settings.region or None)
@@ -60,8 +60,8 @@ def key_store(settings: AuthorizerSettings | None = None, *, session: Any = None
 
 
 def _local_key_store(settings: Settings | None = None) -> KeyFinder[KeyRecord]:
-    from engram.adapters.sqlite_db import SqliteDatabase
-    from engram.adapters.sqlite_keys import SqliteKeyStore
+    from engram.adapters.sqlite.db import SqliteDatabase
+    from engram.adapters.sqlite.keys import SqliteKeyStore
     from engram.settings import Settings
 
     return SqliteKeyStore(SqliteDatabase((settings or Settings()).db_path))

@@ -36,7 +36,7 @@ from engram.ports import (
 from engram.settings import Settings
 
 if TYPE_CHECKING:  # each use case is imported by the property that builds it: a function loads its own
-    from engram.adapters.dynamo_table import DynamoTable
+    from engram.adapters.dynamo.table import DynamoTable
     from engram.usecases.checkpoints import SaveCheckpoint
     from engram.usecases.enrich import Enrich
     from engram.usecases.erase import EraseUser, ErasureStatus, RequestErasure
@@ -310,15 +310,15 @@ def _default_enricher(settings: Settings) -> Callable[[], SourcedEnricher]:
 
 
 def local(settings: Settings, clock: Clock | None = None) -> Container:
-    from engram.adapters.local_index import LocalIndex
-    from engram.adapters.sqlite_db import SqliteDatabase
-    from engram.adapters.sqlite_graph import SqliteGraphStore
-    from engram.adapters.sqlite_janitor_state import SqliteJanitorState
-    from engram.adapters.sqlite_keys import SqliteKeyStore
-    from engram.adapters.sqlite_queue import SqliteJobQueue
-    from engram.adapters.sqlite_store import SqliteMemoryStore
-    from engram.adapters.sqlite_transcripts import SqliteTranscriptStore
-    from engram.adapters.sqlite_userdata import SqliteUserData
+    from engram.adapters.local.index import LocalIndex
+    from engram.adapters.sqlite.db import SqliteDatabase
+    from engram.adapters.sqlite.graph import SqliteGraphStore
+    from engram.adapters.sqlite.janitor_state import SqliteJanitorState
+    from engram.adapters.sqlite.keys import SqliteKeyStore
+    from engram.adapters.sqlite.queue import SqliteJobQueue
+    from engram.adapters.sqlite.store import SqliteMemoryStore
+    from engram.adapters.sqlite.transcripts import SqliteTranscriptStore
+    from engram.adapters.sqlite.userdata import SqliteUserData
 
     db = SqliteDatabase(settings.db_path)
     index = LocalIndex(db, settings.ann)
@@ -350,7 +350,7 @@ def _session() -> Any:
 
 def _table(settings: Settings, session: Any) -> DynamoTable:
     """The engram table over a botocore client, in plain values as boto3's Table resource (no boto3)."""
-    from engram.adapters.dynamo_table import DynamoTable
+    from engram.adapters.dynamo.table import DynamoTable
 
     client = session.create_client("dynamodb", region_name=settings.region or None)
     return DynamoTable(client, settings.table_name)
@@ -359,14 +359,14 @@ def _table(settings: Settings, session: Any) -> DynamoTable:
 def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) -> Container:
     """The deployed functions' adapters, over `session` (a botocore session; by default one that knows
     DynamoDB and SQS only)."""
-    from engram.adapters.dynamo_graph import DynamoGraphStore
-    from engram.adapters.dynamo_janitor_state import DynamoJanitorState
-    from engram.adapters.dynamo_keys import DynamoKeyStore
-    from engram.adapters.dynamo_store import DynamoMemoryStore
-    from engram.adapters.dynamo_transcripts import DynamoTranscriptStore
-    from engram.adapters.dynamo_userdata import DynamoUserData
-    from engram.adapters.opensearch_index import OpenSearchIndex
-    from engram.adapters.sqs_queue import SqsJobQueue
+    from engram.adapters.dynamo.graph import DynamoGraphStore
+    from engram.adapters.dynamo.janitor_state import DynamoJanitorState
+    from engram.adapters.dynamo.keys import DynamoKeyStore
+    from engram.adapters.dynamo.sqs_queue import SqsJobQueue
+    from engram.adapters.dynamo.store import DynamoMemoryStore
+    from engram.adapters.dynamo.transcripts import DynamoTranscriptStore
+    from engram.adapters.dynamo.userdata import DynamoUserData
+    from engram.adapters.opensearch.index import OpenSearchIndex
 
     required = {
         "ENGRAM_QUEUE_URL": (settings.queue_url, "the SQS job queue"),
@@ -413,9 +413,9 @@ def key_admin(settings: Settings) -> KeyAdmin:
     if settings.backend != "aws":
         container = local(settings)
         return KeyAdmin(container.keys, container.store, container.transcripts)
-    from engram.adapters.dynamo_keys import DynamoKeyStore
-    from engram.adapters.dynamo_store import DynamoMemoryStore
-    from engram.adapters.dynamo_transcripts import DynamoTranscriptStore
+    from engram.adapters.dynamo.keys import DynamoKeyStore
+    from engram.adapters.dynamo.store import DynamoMemoryStore
+    from engram.adapters.dynamo.transcripts import DynamoTranscriptStore
 
     table = _table(settings, _session())
     return KeyAdmin(DynamoKeyStore(table), DynamoMemoryStore(table), DynamoTranscriptStore(table))

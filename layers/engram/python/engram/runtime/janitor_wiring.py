@@ -110,7 +110,7 @@ def doctor_for(container: Container, janitor: Janitor | None = None) -> Doctor:
         text_index = index
 
         def rebuild_index(now: datetime) -> int:
-            from engram.adapters.local_index import LocalIndex
+            from engram.adapters.local.index import LocalIndex
 
             added = text_index.rebuild_text_index()
             vectors = container.vector_index

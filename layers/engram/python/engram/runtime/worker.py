@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from engram.adapters.sqlite_queue import ClaimedJob, SqliteJobQueue
+from engram.adapters.sqlite.queue import ClaimedJob, SqliteJobQueue
 from engram.domain.models import utcnow
 from engram.observability import logger
 from engram.ports import EraseUserJob, RetrievalJob

@@ -1,6 +1,6 @@
 """TranscriptStore on the engram DynamoDB table: one item per message, beside the memories.
 
-Items (user-supplied key parts escaped as in engram.adapters.dynamo_store):
+Items (user-supplied key parts escaped as in engram.adapters.dynamo.store):
 
   session       pk=SES#{tenant}#{user_id}#{session_id}  sk=SESSION   doc (project, namespace, agent, created);
                                                                       last_seq, queued_through,
@@ -20,7 +20,7 @@ Items (user-supplied key parts escaped as in engram.adapters.dynamo_store):
 Sequence numbers are reserved with an atomic ADD on the session item before the messages are written,
 so concurrent appends never share a number (a message lost to a race leaves a gap, nothing else).
 
-A tenant with a transcript cap has a QUOTA#{tenant}/TRANSCRIPTS item (engram.adapters.dynamo_quota):
+A tenant with a transcript cap has a QUOTA#{tenant}/TRANSCRIPTS item (engram.adapters.dynamo.quota):
 an append over the cap is refused before anything is written, and each transaction that writes
 messages adds their bytes to it on the condition that it stays within the cap, so concurrent appends
 cannot pass it together (one of them then stops part way: the messages of its earlier transactions,
@@ -37,12 +37,12 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
-from engram.adapters.dynamo_errors import cancellation_codes, condition_failed, error_code
-from engram.adapters.dynamo_items import key_part, session_list_key, session_pk
-from engram.adapters.dynamo_items import message_id_sk as _mid_sk
-from engram.adapters.dynamo_items import message_sk as _msg_sk
-from engram.adapters.dynamo_items import session_back_pk as _back_pk
-from engram.adapters.dynamo_quota import count_transcript_bytes, transcript_quota_key
+from engram.adapters.dynamo.errors import cancellation_codes, condition_failed, error_code
+from engram.adapters.dynamo.items import key_part, session_list_key, session_pk
+from engram.adapters.dynamo.items import message_id_sk as _mid_sk
+from engram.adapters.dynamo.items import message_sk as _msg_sk
+from engram.adapters.dynamo.items import session_back_pk as _back_pk
+from engram.adapters.dynamo.quota import count_transcript_bytes, transcript_quota_key
 from engram.adapters.timestamps import iso
 from engram.domain.checkpoints import Checkpoint
 from engram.domain.errors import Conflict, QuotaExceeded

@@ -1,6 +1,6 @@
 """A DynamoDB FilterExpression for a metadata filter (engram.domain.filters), as
-engram.adapters.sqlite_filters builds one for SQLite: over the memory item's `metadata` map
-(engram.adapters.dynamo_items)."""
+engram.adapters.sqlite.filters builds one for SQLite: over the memory item's `metadata` map
+(engram.adapters.dynamo.items)."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engram.adapters.dynamo_items import GSI3, MEM, memory_key
+from engram.adapters.dynamo.items import GSI3, MEM, memory_key
 from engram.adapters.timestamps import iso, parse_iso
 from engram.domain.health import Repair, RepairState
 from engram.ports import JanitorJob, JobState, MemoryCounts

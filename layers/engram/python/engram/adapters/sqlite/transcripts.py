@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
-from engram.adapters.sqlite_db import SqliteDatabase
+from engram.adapters.sqlite.db import SqliteDatabase
 from engram.domain.checkpoints import Checkpoint
 from engram.domain.errors import Conflict, QuotaExceeded
 from engram.domain.quotas import TranscriptQuota, transcript_bytes, transcript_cap_message

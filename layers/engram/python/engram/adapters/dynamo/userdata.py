@@ -1,6 +1,6 @@
 """UserData on the engram DynamoDB table: a user's data as a whole, for export, import and erasure.
 
-It reads and writes the items of engram.adapters.dynamo_store, dynamo_graph and dynamo_transcripts
+It reads and writes the items of engram.adapters.dynamo.store, dynamo_graph and dynamo_transcripts
 in their own layouts. A user's memories are one GSI1 partition; their graphs are one partition per
 project (`G#{tenant}#{user}#{project}`); their sessions are one partition each, listed from one gsi1
 partition (`SL#{tenant}#{user}`, on each session item). Erasure finds graphs, sessions and dedup keys
@@ -20,8 +20,8 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
-from engram.adapters.dynamo_errors import condition_failed, error_code
-from engram.adapters.dynamo_items import (
+from engram.adapters.dynamo.errors import condition_failed, error_code
+from engram.adapters.dynamo.items import (
     GSI1,
     LIST_KEY,
     content_key,
@@ -37,8 +37,8 @@ from engram.adapters.dynamo_items import (
     session_pk,
     to_memory,
 )
-from engram.adapters.dynamo_quota import count_in, read_quota, refused_over_cap
-from engram.adapters.dynamo_transcripts import DynamoTranscriptStore, _session_of
+from engram.adapters.dynamo.quota import count_in, read_quota, refused_over_cap
+from engram.adapters.dynamo.transcripts import DynamoTranscriptStore, _session_of
 from engram.adapters.timestamps import iso
 from engram.domain.graph import Entity, GraphScope, Relation
 from engram.domain.models import Memory, Status

@@ -1,6 +1,6 @@
 """GraphStore on the engram DynamoDB table: adjacency items beside the memories.
 
-Items (user-supplied key parts escaped as in engram.adapters.dynamo_store):
+Items (user-supplied key parts escaped as in engram.adapters.dynamo.store):
 
   entity          pk=G#{tenant}#{user_id}#{project}  sk=E#{entity id}   name, canonical, type, mentions
   mention         pk=G#…                              sk=M#{entity id}#{memory id}
@@ -23,9 +23,9 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
-from engram.adapters.dynamo_errors import condition_failed, error_code
-from engram.adapters.dynamo_items import graph_back_pk as _back_pk
-from engram.adapters.dynamo_items import graph_pk as _graph_pk
+from engram.adapters.dynamo.errors import condition_failed, error_code
+from engram.adapters.dynamo.items import graph_back_pk as _back_pk
+from engram.adapters.dynamo.items import graph_pk as _graph_pk
 from engram.domain.graph import (
     Entity,
     EntityType,

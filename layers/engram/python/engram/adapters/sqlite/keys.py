@@ -16,7 +16,7 @@ import json
 import sqlite3
 from datetime import datetime
 
-from engram.adapters.sqlite_db import SqliteDatabase, iso, parse_iso
+from engram.adapters.sqlite.db import SqliteDatabase, iso, parse_iso
 from engram.domain.models import ApiKey, utcnow
 from engram.domain.quotas import Bucket, TenantLimits, take
 

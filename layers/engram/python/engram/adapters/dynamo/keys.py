@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import ClientError
 
-from engram.adapters.dynamo_errors import condition_failed, error_code
-from engram.adapters.dynamo_items import GSI3
-from engram.adapters.dynamo_key_lookup import KEY_SK, key_item_key
-from engram.adapters.dynamo_quota import quota_key
+from engram.adapters.dynamo.errors import condition_failed, error_code
+from engram.adapters.dynamo.items import GSI3
+from engram.adapters.dynamo.key_lookup import KEY_SK, key_item_key
+from engram.adapters.dynamo.quota import quota_key
 from engram.adapters.timestamps import iso
 from engram.domain.errors import Conflict
 from engram.domain.models import ApiKey, utcnow

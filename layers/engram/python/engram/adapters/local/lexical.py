@@ -28,7 +28,7 @@ rows of the scope is answered without calling bm25():
 
 Statistics are the scope's own (DESIGN invariant 10: one tenant's writes never change another's
 scores). A search keeps to one user's memories in FTS5 itself (`Scoped`): each row holds its user's
-scope token in a second column (engram.adapters.sqlite_db.fts_scope), ANDed into every MATCH, so FTS5
+scope token in a second column (engram.adapters.sqlite.db.fts_scope), ANDed into every MATCH, so FTS5
 reads the user's rows only, and a user's score is what bm25() gives in an index of that user's rows
 alone: the row count is the scope token's, the document counts are counted (or estimated) within the
 scope, and the average length is the scope's rows'. A scope of at most `exact_below` memories, or a
@@ -84,7 +84,7 @@ def _all(words: Sequence[str]) -> str:
 @dataclass(frozen=True)
 class Scoped:
     """Restricts the matches to one user's memories, in FTS5 itself: `token`, the user's scope token
-    (engram.adapters.sqlite_db.fts_scope, held by each of the user's rows in the scope column) is ANDed
+    (engram.adapters.sqlite.db.fts_scope, held by each of the user's rows in the scope column) is ANDed
     into every MATCH, so FTS5 reads the user's rows and no one else's, however many users share the
     index. With a `predicate` (on the memories table `m`: status, project, filters), also to the
     memories passing it, checked for each match."""

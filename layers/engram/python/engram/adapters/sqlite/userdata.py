@@ -14,11 +14,11 @@ import time
 from collections.abc import Sequence
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
-from engram.adapters.sqlite_db import SqliteDatabase, iso
-from engram.adapters.sqlite_graph import SCHEMA as GRAPH_SCHEMA
-from engram.adapters.sqlite_store import COLUMNS, index_text, row_to_memory, row_values, within_cap
-from engram.adapters.sqlite_transcripts import SCHEMA as TRANSCRIPT_SCHEMA
-from engram.adapters.sqlite_transcripts import uncount_transcripts
+from engram.adapters.sqlite.db import SqliteDatabase, iso
+from engram.adapters.sqlite.graph import SCHEMA as GRAPH_SCHEMA
+from engram.adapters.sqlite.store import COLUMNS, index_text, row_to_memory, row_values, within_cap
+from engram.adapters.sqlite.transcripts import SCHEMA as TRANSCRIPT_SCHEMA
+from engram.adapters.sqlite.transcripts import uncount_transcripts
 from engram.domain.graph import Entity, GraphScope, Relation
 from engram.domain.models import Memory, Status
 from engram.domain.sessions import Message, SessionInfo

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 
 from pydantic import TypeAdapter
 
-from engram.adapters.sqlite_db import SqliteDatabase, iso, parse_iso
+from engram.adapters.sqlite.db import SqliteDatabase, iso, parse_iso
 from engram.domain.health import HealthFigures
 from engram.domain.models import utcnow
 from engram.ports import Job, JobEnvelope

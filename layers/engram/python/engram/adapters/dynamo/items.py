@@ -1,6 +1,6 @@
 """The engram table's keys (every item layout's pk and sk formats, here and nowhere else), and a
 memory as an item of it (single-table design, see
-engram.adapters.dynamo_store for what the store does with them).
+engram.adapters.dynamo.store for what the store does with them).
 
 Items (every key attribute is a string; user-supplied key parts are escaped by `key_part`, so `#` only
 ever separates parts):
@@ -17,11 +17,11 @@ ever separates parts):
              exists while a live memory of the scope holds that content; written in the same
              transaction as the memory, so two identical writes can never both create one.
   history    pk=HIST#{tenant}#{memory_id}  sk={at}#{history id}  doc, expires_at (TTL backstop)
-  API keys   see engram.adapters.dynamo_key_lookup (key_item_key: there, so the authorizer loads no
+  API keys   see engram.adapters.dynamo.key_lookup (key_item_key: there, so the authorizer loads no
              pydantic) and dynamo_keys; quotas: dynamo_quota (quota_key)
   graphs     pk=G#{tenant}#{user_id}#{project} (graph_pk), back-refs pk=GM#{tenant}#{memory id}
   sessions   pk=SES#{tenant}#{user_id}#{session_id} (session_pk), messages sk=MSG#{seq} / MID#{id},
-             back-refs pk=SESMEM#{tenant}#{memory id}; see engram.adapters.dynamo_transcripts. The
+             back-refs pk=SESMEM#{tenant}#{memory id}; see engram.adapters.dynamo.transcripts. The
              session item carries
              gsi1pk=SL#{tenant}#{user_id}  gsi1sk={its pk}          list a user's sessions
 
@@ -85,7 +85,7 @@ def list_pk(tenant: str, user_id: str) -> str:
 
 
 def graph_pk(scope: GraphScope) -> str:
-    """The partition of a user's knowledge graph in one project (engram.adapters.dynamo_graph)."""
+    """The partition of a user's knowledge graph in one project (engram.adapters.dynamo.graph)."""
     return f"G#{key_part(scope.tenant)}#{key_part(scope.user_id)}#{key_part(scope.project)}"
 
 
@@ -95,7 +95,7 @@ def graph_back_pk(tenant: str, memory_id: str) -> str:
 
 
 def session_pk(tenant: str, user_id: str, session_id: str) -> str:
-    """The partition of one session: its item, messages, jobs, facts (engram.adapters.dynamo_transcripts)."""
+    """The partition of one session: its item, messages, jobs, facts (engram.adapters.dynamo.transcripts)."""
     return f"SES#{key_part(tenant)}#{key_part(user_id)}#{key_part(session_id)}"
 
 

@@ -2,7 +2,7 @@
 
 Vectors live in SQLite (float32 blobs). A (tenant, user) at or below the ANN threshold is searched
 exactly: an in-memory matrix loaded on first use and kept current by this process's upserts/deletes,
-one matrix-vector product per query. Over the threshold the scope's HNSW graph (adapters.ann_index)
+one matrix-vector product per query. Over the threshold the scope's HNSW graph (adapters.local.hnsw)
 serves it and holds the only in-memory copy of its vectors (no matrix, no id maps: a million 384-d
 vectors are the graph's ~1.7 GB and 12 bytes each besides); a candidate's id and exact vector are read
 from SQLite by seq. Scope, status and recall filters are applied with the same SQL predicate the
@@ -22,10 +22,18 @@ from typing import Any
 
 import numpy as np
 
-from engram.adapters.ann_index import CHUNK, Covered, ScopeGraph, catch_up, covering, fingerprints, scope_file
-from engram.adapters.lexical_index import Bm25Search, Scoped
-from engram.adapters.sqlite_db import SqliteDatabase, fts_scope, iso
-from engram.adapters.sqlite_filters import metadata_predicate
+from engram.adapters.local.dense import Changes, Dense, Scope
+from engram.adapters.local.hnsw import (
+    CHUNK,
+    ScopeGraph,
+    catch_up,
+    covering,
+    fingerprints,
+    scope_file,
+)
+from engram.adapters.local.lexical import Bm25Search, Scoped
+from engram.adapters.sqlite.db import SqliteDatabase, fts_scope, iso
+from engram.adapters.sqlite.filters import metadata_predicate
 from engram.ports import IndexedMemory, LexicalHit, SearchScope, VectorHit
 from engram.settings import AnnSettings
 
@@ -79,100 +87,6 @@ def scope_predicate(scope: SearchScope, alias: str = "m") -> tuple[str, list[Any
     return " AND ".join(clauses), params
 
 
-class _Dense:
-    """A scope's vectors as a growable float32 matrix with id ↔ row and seq ↔ row maps: how a scope
-    at or below the threshold is searched (one matrix product), and one over it until its graph is
-    ready when it crossed the threshold in this process."""
-
-    def __init__(self, dims: int) -> None:
-        self.matrix = np.zeros((0, dims), dtype=np.float32)
-        self.size = 0
-        self.count = 0  # live rows
-        self.ids: list[str] = []
-        self.row: dict[str, int] = {}
-        self.seqs = np.zeros(0, dtype=np.int64)  # row → the vectors table's seq
-        self.live = np.zeros(0, dtype=bool)
-
-    @classmethod
-    def of(cls, dims: int, rows: Sequence[Any]) -> _Dense:
-        """The matrix of these (id, seq, vec) rows, in their order, built in one piece."""
-        dense = cls(dims)
-        if rows:
-            n = len(rows)
-            data = b"".join(r[2] for r in rows)
-            dense.matrix = np.frombuffer(data, dtype=np.float32).reshape(n, dims).copy()
-            dense.ids = [r[0] for r in rows]
-            dense.row = {memory_id: i for i, memory_id in enumerate(dense.ids)}
-            dense.seqs = np.fromiter((r[1] for r in rows), dtype=np.int64, count=n)
-            dense.live = np.ones(n, dtype=bool)
-            dense.size = dense.count = n
-        return dense
-
-    def put(self, memory_id: str, seq: int, vector: np.ndarray) -> None:
-        if memory_id in self.row:
-            i = self.row[memory_id]
-        else:
-            if self.size == len(self.matrix):
-                grow = max(64, len(self.matrix))
-                self.matrix = np.vstack([self.matrix, np.zeros((grow, self.matrix.shape[1]), np.float32)])
-                self.live = np.concatenate([self.live, np.zeros(grow, dtype=bool)])
-                self.seqs = np.concatenate([self.seqs, np.zeros(grow, dtype=np.int64)])
-            i = self.size
-            self.size += 1
-            self.ids.append(memory_id)
-            self.row[memory_id] = i
-        self.matrix[i] = vector
-        self.seqs[i] = seq
-        if not self.live[i]:
-            self.live[i] = True
-            self.count += 1
-
-    def remove(self, memory_id: str) -> None:
-        i = self.row.get(memory_id)
-        if i is not None and self.live[i]:
-            self.live[i] = False
-            self.count -= 1
-
-
-class _Changes:
-    """The writes to a scope while its graph is being prepared, replayed onto the graph once it is."""
-
-    def __init__(self) -> None:
-        self.put: list[tuple[np.ndarray, np.ndarray]] = []  # (seqs, vectors)
-        self.gone: list[np.ndarray] = []  # seqs
-
-
-class _Scope:
-    """The vectors of one (tenant, user). At or below the threshold: a dense matrix. Over it, once its
-    HNSW graph is prepared: the graph alone, which then holds the only in-memory copy of the vectors,
-    and what it covers (seqs and fingerprints: 12 bytes a vector). Ids are looked up in SQLite by seq
-    for the candidates of a query, so a million vectors cost no Python objects."""
-
-    def __init__(self, dims: int, dense: _Dense | None, count: int) -> None:
-        self.dims = dims
-        self.dense = dense
-        self.graph: ScopeGraph | None = None
-        self.covered: Covered | None = None  # with the graph, once it serves the scope
-        self.loaded_count = count  # the vectors when loaded (no dense matrix, graph not yet ready)
-        self.changes: _Changes | None = None  # recorded while the graph is being prepared
-        self.preparing = False  # a thread is loading or building the graph (or gave up: exact from then on)
-        self.build_lock = threading.Lock()  # one load or build of the graph at a time
-        self.changes_seen = (0, 0)  # the scope's vector_changes (version, inserts) the copy reflects
-
-    def wrote(self, before: tuple[int, int], after: tuple[int, int]) -> None:
-        """This process wrote the scope's vectors (and applies the write to this copy), moving its
-        vector_changes from `before` to `after`: a copy current at `before` is current at `after`; one
-        behind it still has another process's writes to catch up on."""
-        if self.changes_seen == before:
-            self.changes_seen = after
-
-    @property
-    def count(self) -> int:
-        if self.covered is not None:
-            return len(self.covered.seqs)
-        return self.dense.count if self.dense is not None else self.loaded_count
-
-
 class LocalIndex:
     """VectorIndex + LexicalIndex for the embedded default."""
 
@@ -184,12 +98,12 @@ class LocalIndex:
         self.ann_dir = None if db.path == ":memory:" else Path(db.path).parent / "ann"
         # the scopes loaded here, least recently searched first (small ones are dropped past
         # `ann.dense_vectors`)
-        self._users: OrderedDict[tuple[str, str], _Scope] = OrderedDict()
+        self._users: OrderedDict[tuple[str, str], Scope] = OrderedDict()
         self._lock = threading.RLock()
 
     # ------------------------------------------------------------------ vectors
 
-    def _user(self, tenant: str, user_id: str) -> _Scope | None:
+    def _user(self, tenant: str, user_id: str) -> Scope | None:
         """The scope, loaded on first use: at or below the threshold its matrix from SQLite; over it
         nothing yet (the graph is loaded or built from the vectors table in chunks)."""
         key = (tenant, user_id)
@@ -208,10 +122,10 @@ class LocalIndex:
             if first is None or not first["n"]:
                 return None
             if 0 < self.ann.threshold < first["n"]:
-                scope = _Scope(first["dims"], None, first["n"])
+                scope = Scope(first["dims"], None, first["n"])
             else:
-                dense = _Dense.of(first["dims"], _rows(conn, key, first["dims"]).fetchall())
-                scope = _Scope(first["dims"], dense, dense.count)
+                dense = Dense.of(first["dims"], _rows(conn, key, first["dims"]).fetchall())
+                scope = Scope(first["dims"], dense, dense.count)
             scope.changes_seen = seen
             self._users[key] = scope
             if scope.dense is not None:
@@ -239,7 +153,7 @@ class LocalIndex:
                 del self._users[key]
                 held -= size
 
-    def _current(self, key: tuple[str, str]) -> _Scope | None:
+    def _current(self, key: tuple[str, str]) -> Scope | None:
         """The scope, with what other processes (engram serve's enrichment worker, another HTTP
         process) wrote to its vectors since this process last looked. Vectors only added: a matrix or
         a graph gets those. Else a matrix is loaded again; a graph keeps what it has, since a vector
@@ -273,7 +187,7 @@ class LocalIndex:
             scope.changes_seen = seen
             return scope
 
-    def _reload(self, key: tuple[str, str], scope: _Scope) -> _Scope | None:
+    def _reload(self, key: tuple[str, str], scope: Scope) -> Scope | None:
         """The scope loaded again from SQLite (unless another thread already replaced `scope`)."""
         with self._lock:
             if self._users.get(key) is scope:
@@ -452,7 +366,7 @@ class LocalIndex:
     def _exact(
         self,
         key: tuple[str, str],
-        users: _Scope,
+        users: Scope,
         query: np.ndarray,
         k: int,
         predicate: str,
@@ -512,7 +426,7 @@ class LocalIndex:
     def _approximate(
         self,
         key: tuple[str, str],
-        users: _Scope,
+        users: Scope,
         graph: ScopeGraph,
         query: np.ndarray,
         k: int,
@@ -607,7 +521,7 @@ class LocalIndex:
 
     # ------------------------------------------------------------------ the HNSW graphs
 
-    def _graph(self, key: tuple[str, str], users: _Scope) -> ScopeGraph | None:
+    def _graph(self, key: tuple[str, str], users: Scope) -> ScopeGraph | None:
         """The scope's graph when it is ready; else start preparing it in the background (None)."""
         with self._lock:
             if users.graph is not None or users.preparing:
@@ -618,7 +532,7 @@ class LocalIndex:
         ).start()
         return None
 
-    def _prepare_quietly(self, key: tuple[str, str], users: _Scope) -> None:
+    def _prepare_quietly(self, key: tuple[str, str], users: Scope) -> None:
         try:
             self.prepare(*key)
         except Exception:  # the exact path keeps answering; `engram index rebuild` or a restart retries
@@ -645,7 +559,7 @@ class LocalIndex:
             path = None if self.ann_dir is None else scope_file(self.ann_dir, tenant, user_id)
             loaded = None if rebuild or path is None else ScopeGraph.load(path, users.dims, self.ann)
             with self._lock:
-                users.changes = _Changes()  # the writes from now on, replayed onto the graph at the end
+                users.changes = Changes()  # the writes from now on, replayed onto the graph at the end
                 total = users.count
             done = 0
 
@@ -713,7 +627,7 @@ class LocalIndex:
         )
         return [(r["tenant"], r["user_id"], r["n"]) for r in rows]
 
-    def _save_if_due(self, key: tuple[str, str], users: _Scope) -> None:
+    def _save_if_due(self, key: tuple[str, str], users: Scope) -> None:
         """Write the graph once enough changed since it was last written (under the lock)."""
         graph = users.graph
         if (
@@ -740,7 +654,7 @@ class LocalIndex:
     # ------------------------------------------------------------------ lexical
 
     def search(self, scope: SearchScope, query: str, k: int) -> list[LexicalHit]:
-        """The k best BM25 matches within the scope (engram.adapters.lexical_index bounds the rows
+        """The k best BM25 matches within the scope (engram.adapters.local.lexical bounds the rows
         scored for a query of common terms).
 
         FTS5 reads the user's rows only (their scope token is ANDed into every MATCH), so what a

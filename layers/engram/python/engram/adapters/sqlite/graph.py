@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
-from engram.adapters.sqlite_db import SqliteDatabase, iso, parse_iso
+from engram.adapters.sqlite.db import SqliteDatabase, iso, parse_iso
 from engram.domain.graph import (
     Entity,
     EntityType,

@@ -19,8 +19,8 @@ from pydantic import TypeAdapter
 from typing_extensions import TypedDict
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
-from engram.adapters.sqlite_db import SqliteDatabase, fts_scope, iso
-from engram.adapters.sqlite_filters import metadata_predicate
+from engram.adapters.sqlite.db import SqliteDatabase, fts_scope, iso
+from engram.adapters.sqlite.filters import metadata_predicate
 from engram.domain.errors import Conflict, QuotaExceeded
 from engram.domain.models import EnrichmentState, HistoryRecord, Memory, Status, utcnow
 from engram.domain.quotas import memory_cap_message

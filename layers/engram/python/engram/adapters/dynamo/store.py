@@ -1,5 +1,5 @@
 """MemoryStore on one DynamoDB table (single-table design), with the same semantics as the SQLite store.
-Its items and their keys are engram.adapters.dynamo_items'.
+Its items and their keys are engram.adapters.dynamo.items'.
 
 Counters (`hits`, `retrieval_count`, `last_retrieved_at`) live outside the doc and change only by
 atomic ADD/SET updates; every rewrite of a memory is an UpdateItem that SETs the doc attributes
@@ -20,9 +20,9 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
-from engram.adapters.dynamo_errors import Cancelled, cancellation_codes, condition_failed, error_code, written
-from engram.adapters.dynamo_filters import FilterExpression
-from engram.adapters.dynamo_items import (
+from engram.adapters.dynamo.errors import Cancelled, cancellation_codes, condition_failed, error_code, written
+from engram.adapters.dynamo.filters import FilterExpression
+from engram.adapters.dynamo.items import (
     GSI1,
     GSI2,
     GSI3,
@@ -43,7 +43,7 @@ from engram.adapters.dynamo_items import (
     state_pk,
     to_memory,
 )
-from engram.adapters.dynamo_quota import count_in, model_tokens_key, read_quota, refused_over_cap
+from engram.adapters.dynamo.quota import count_in, model_tokens_key, read_quota, refused_over_cap
 from engram.adapters.timestamps import iso
 from engram.domain.errors import Conflict, InvalidCursor, InvalidRequest
 from engram.domain.models import EnrichmentState, HistoryRecord, Memory, Status, utcnow
@@ -109,7 +109,7 @@ def create_table(dynamodb: Any, name: str) -> None:
 
 class DynamoMemoryStore:
     """MemoryStore over the engram table: a DynamoTable (deployed) or boto3's `Table` resource, which
-    read and write alike (engram.adapters.dynamo_table); its client is used for transactions."""
+    read and write alike (engram.adapters.dynamo.table); its client is used for transactions."""
 
     def __init__(
         self,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from engram.adapters.sqlite_db import SqliteDatabase, fts_scope, iso, parse_iso
+from engram.adapters.sqlite.db import SqliteDatabase, fts_scope, iso, parse_iso
 from engram.domain.health import HealthFigures, Repair, RepairState
 from engram.ports import JanitorJob, JobState, MemoryCounts
 

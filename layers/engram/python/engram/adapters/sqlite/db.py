@@ -48,7 +48,7 @@ CREATE UNIQUE INDEX IF NOT EXISTS memories_dedup
 CREATE INDEX IF NOT EXISTS memories_scope ON memories(tenant, user_id, project, namespace, id);
 CREATE INDEX IF NOT EXISTS memories_user ON memories(tenant, user_id, id);
 CREATE INDEX IF NOT EXISTS memories_enrichment ON memories(enrichment_state, updated_at);
--- Each memory's words (content) and its user's scope token (scope, engram.adapters.sqlite_db.fts_scope):
+-- Each memory's words (content) and its user's scope token (scope, engram.adapters.sqlite.db.fts_scope):
 -- a search ANDs the token into its MATCH, so FTS5 reads only the user's rows, whatever the index holds.
 CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(content, scope, tokenize = 'porter unicode61');
 CREATE TABLE IF NOT EXISTS vectors (

@@ -1,0 +1,1 @@
+"""The embedded default's search index: dense vectors (exact; HNSW for big scopes), FTS5 lexical leg."""
