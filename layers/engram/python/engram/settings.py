@@ -156,6 +156,21 @@ class SessionSettings(BaseModel):
     summary_max_chars: int = 1200
 
 
+class DocumentSettings(BaseModel):
+    """Documents in (`POST /v1/documents`, engram.usecases.documents): chunking and the URL fetch."""
+
+    chunk_chars: int = 2000  # a chunk's target size; cut at a paragraph, sentence or word near it
+    chunk_overlap: int = 200  # characters a chunk repeats from the end of the one before it
+    max_chunks: int = 500  # more is cut, the document marked with a warning
+    max_text_chars: int = 1_000_000  # `text` (or an upload's text) per document; more is a 413
+    fetch_timeout_s: float = 30.0
+    fetch_max_bytes: int = 10 * 1024 * 1024  # a response over this stops while streaming
+    fetch_max_redirects: int = 5
+    # The fetch refuses loopback, private, link-local, metadata and unspecified addresses; an operator
+    # may allow networks here (CIDRs, e.g. "10.0.0.0/8" for an intranet wiki).
+    fetch_allowed_networks: list[str] = Field(default_factory=list)
+
+
 class AnnSettings(BaseModel):
     """The embedded default's approximate vector leg (`ENGRAM_ANN__*`, engram.adapters.ann_index): per
     (tenant, user) an HNSW graph persisted in the data dir, a cache the SQLite vectors rebuild."""
@@ -262,6 +277,7 @@ class Settings(BaseModel):
     ranking: RankingSettings = Field(default_factory=RankingSettings)
     janitor: JanitorSettings = Field(default_factory=JanitorSettings)
     sessions: SessionSettings = Field(default_factory=SessionSettings)
+    documents: DocumentSettings = Field(default_factory=DocumentSettings)
 
     @property
     def db_path(self) -> Path:
