@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from engram.ports import (
     Clock,
     ContradictionChecker,
+    DocumentStore,
     Embedder,
     GraphStore,
     JanitorStore,
@@ -38,6 +39,7 @@ from engram.settings import Settings
 if TYPE_CHECKING:  # each use case is imported by the property that builds it: a function loads its own
     from engram.adapters.dynamo_table import DynamoTable
     from engram.usecases.checkpoints import SaveCheckpoint
+    from engram.usecases.documents import Documents
     from engram.usecases.enrich import Enrich
     from engram.usecases.erase import EraseUser, ErasureStatus, RequestErasure
     from engram.usecases.graph import EntityReads, LinkMemory
@@ -81,6 +83,7 @@ class Container:
     enricher_factory: Callable[[], SourcedEnricher]
     clock: Clock = field(default_factory=SystemClock)
     unit_of_work: UnitOfWork = nullcontext  # SQLite: one write transaction (see ports.UnitOfWork)
+    document_store: DocumentStore | None = None  # documents in (POST /v1/documents); None: not offered
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property
@@ -114,6 +117,37 @@ class Container:
         from engram.usecases.memories import Update
 
         return Update(self.store, self.queue, self.pii_policy, self.clock, link=self.link_memory)
+
+    @cached_property
+    def documents(self) -> Documents:
+        from engram.domain.errors import DependencyUnavailable
+        from engram.providers.fetch import Fetcher
+        from engram.providers.pdf import pdf_text
+        from engram.usecases.documents import Documents
+
+        if self.document_store is None:
+            raise DependencyUnavailable("documents are not available on this deployment")
+        s = self.settings.documents
+
+        def fetcher() -> Fetcher:
+            return Fetcher(
+                timeout_s=s.fetch_timeout_s,
+                max_bytes=s.fetch_max_bytes,
+                max_redirects=s.fetch_max_redirects,
+                allowed_networks=s.fetch_allowed_networks,
+            )
+
+        return Documents(
+            self.document_store,
+            self.queue,
+            self.remember,
+            self.forget,
+            s,
+            fetcher,
+            enrich=self.enrich.many,
+            pdf_text=pdf_text,
+            clock=self.clock,
+        )
 
     @cached_property
     def forget(self) -> Forget:
@@ -307,6 +341,7 @@ def _default_enricher(settings: Settings) -> Callable[[], SourcedEnricher]:
 def local(settings: Settings, clock: Clock | None = None) -> Container:
     from engram.adapters.local_index import LocalIndex
     from engram.adapters.sqlite_db import SqliteDatabase
+    from engram.adapters.sqlite_documents import SqliteDocumentStore
     from engram.adapters.sqlite_graph import SqliteGraphStore
     from engram.adapters.sqlite_janitor_state import SqliteJanitorState
     from engram.adapters.sqlite_keys import SqliteKeyStore
@@ -329,6 +364,7 @@ def local(settings: Settings, clock: Clock | None = None) -> Container:
         janitor_state=SqliteJanitorState(db),
         userdata=SqliteUserData(db),
         unit_of_work=db.write,
+        document_store=SqliteDocumentStore(db),
         clock=clock or SystemClock(),
         embedder_factory=_default_embedder(settings),
         enricher_factory=_default_enricher(settings),

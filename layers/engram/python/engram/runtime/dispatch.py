@@ -3,15 +3,15 @@
 (engram.runtime.worker).
 
 Enrichment jobs run together (one embedding call for the whole batch), retrieval jobs are folded into
-one increment per memory, and each extraction or erasure runs on its own; a failure fails its own job
-only (all the retrieval jobs, when their one write fails).
+one increment per memory, and each extraction, erasure or document runs on its own; a failure fails its
+own job only (all the retrieval jobs, when their one write fails).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engram.ports import EnrichJob, EraseUserJob, ExtractJob, Job, RetrievalJob
+from engram.ports import DocumentJob, EnrichJob, EraseUserJob, ExtractJob, Job, RetrievalJob
 from engram.runtime.container import Container
 from engram.usecases.retrievals import record_retrievals
 
@@ -35,6 +35,11 @@ def run_jobs(container: Container, jobs: Sequence[Job]) -> list[Exception | None
         if isinstance(job, ExtractJob):  # one session's extraction each
             try:
                 container.extract(job)
+            except Exception as exc:
+                results[i] = exc
+        if isinstance(job, DocumentJob):  # fetch, chunk and remember one document
+            try:
+                container.documents.process(job)
             except Exception as exc:
                 results[i] = exc
         if isinstance(job, EraseUserJob):  # forget a user (engram.usecases.erase)
