@@ -13,6 +13,7 @@ passes wins over the environment field by field (`Settings(embedder={"provider":
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 from collections.abc import Mapping
@@ -20,7 +21,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 
 class PiiPolicy(StrEnum):
@@ -168,7 +169,17 @@ class DocumentSettings(BaseModel):
     fetch_max_redirects: int = 5
     # The fetch refuses loopback, private, link-local, metadata and unspecified addresses; an operator
     # may allow networks here (CIDRs, e.g. "10.0.0.0/8" for an intranet wiki).
+    # ENGRAM_DOCUMENTS__FETCH_ALLOWED_NETWORKS=10.0.0.0/8,127.0.0.1/32
     fetch_allowed_networks: list[str] = Field(default_factory=list)
+
+    @field_validator("fetch_allowed_networks", mode="before")
+    @classmethod
+    def _networks(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            value = [part.strip() for part in value.split(",") if part.strip()]
+        for cidr in value if isinstance(value, list) else ():
+            ipaddress.ip_network(cidr, strict=False)  # a ValueError names the bad network
+        return value
 
 
 class AnnSettings(BaseModel):
