@@ -86,3 +86,34 @@ def test_unknown_ids_are_404(call) -> None:
     assert call("GET", "/v1/documents/01NOSUCHDOC")[0] == 404
     status, error = call("DELETE", "/v1/documents/01NOSUCHDOC")
     assert status == 404 and "no document" in error["message"]
+
+
+def test_sources_on_search_and_the_document_of_a_chunk(call, container) -> None:
+    status, memory = call(
+        "POST", "/v1/memories", {"user_id": "ana", "content": "The ledger worker runs on port 8405."}
+    )
+    assert status == 201
+    status, accepted = call("POST", "/v1/documents", {"user_id": "ana", "text": RUNBOOK, "title": "Runbook"})
+    drain(container)
+    chunk_ids = set(call("GET", f"/v1/documents/{accepted['id']}")[1]["chunk_ids"])
+
+    def found(sources: str | None, **extra) -> list[dict]:
+        body = {**SEARCH, **({"sources": sources} if sources else {}), **extra}
+        status, answer = call("POST", "/v1/memories/search", body)
+        assert status == 200, answer
+        return answer["results"]
+
+    every = found(None)
+    assert memory["id"] in {r["memory"]["id"] for r in every} and chunk_ids & {
+        r["memory"]["id"] for r in every
+    }
+    documents = found("documents")
+    assert documents and {r["memory"]["id"] for r in documents} <= chunk_ids
+    assert all(
+        r["document"]["id"] == accepted["id"] and r["document"]["title"] == "Runbook" for r in documents
+    )
+    assert {r["document"]["chunk"] for r in documents} <= set(range(len(chunk_ids)))
+    memories = found("memories")
+    assert [r["memory"]["id"] for r in memories] == [memory["id"]] and memories[0]["document"] is None
+    assert found("documents", filters={"memory_types": ["fact"]}) == []
+    assert call("POST", "/v1/memories/search", {**SEARCH, "sources": "web"})[0] == 422
