@@ -390,6 +390,7 @@ def _table(settings: Settings, session: Any) -> DynamoTable:
 def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) -> Container:
     """The deployed functions' adapters, over `session` (a botocore session; by default one that knows
     DynamoDB and SQS only)."""
+    from engram.adapters.dynamo_documents import DynamoDocumentStore
     from engram.adapters.dynamo_graph import DynamoGraphStore
     from engram.adapters.dynamo_janitor_state import DynamoJanitorState
     from engram.adapters.dynamo_keys import DynamoKeyStore
@@ -424,6 +425,7 @@ def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) 
         keys=DynamoKeyStore(table),
         janitor_state=DynamoJanitorState(table),
         userdata=DynamoUserData(table),
+        document_store=DynamoDocumentStore(table),
         clock=clock or SystemClock(),
         embedder_factory=_default_embedder(settings),
         enricher_factory=_default_enricher(settings),
