@@ -47,10 +47,15 @@ def refused(fetcher: Fetcher, url: str) -> FetchRefused:
         ("http://192.168.0.1/", "private"),
         ("http://[::ffff:127.0.0.1]/", "loopback"),
         ("http://169.254.10.10/", "link-local"),
+        ("http://[64:ff9b::7f00:1]/", "loopback"),  # NAT64 of 127.0.0.1
+        ("http://[2002:a9fe:a9fe::]/", "metadata"),  # 6to4 of 169.254.169.254
+        ("http://100.64.0.1/", "non-public"),
+        ("http://2130706433/", "loopback"),  # 127.0.0.1 as one number, as getaddrinfo reads it
     ],
 )
 def test_default_settings_refuse_internal_addresses(url: str, why: str) -> None:
-    error = refused(Fetcher(resolver=resolver_of({}), connector=never_connect), url)
+    resolver = resolver_of({"2130706433": ["127.0.0.1"]})
+    error = refused(Fetcher(resolver=resolver, connector=never_connect), url)
     assert error.reason == "address"
     assert why in error.message
 

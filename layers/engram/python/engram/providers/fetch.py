@@ -30,6 +30,7 @@ METADATA_ADDRESSES = frozenset(
 )
 ALLOWED_TYPES = ("text/", "application/json", "application/xml", "application/xhtml+xml", "application/pdf")
 _REDIRECTS = {301, 302, 303, 307, 308}
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")
 _CHUNK = 65536
 
 
@@ -62,9 +63,12 @@ def system_connector(ip: str, port: int, timeout: float) -> socket.socket:
 
 def refusal_of(address: Address, allowed: Sequence[Network] = ()) -> str | None:
     """Why `address` may not be fetched from (None: it may)."""
-    mapped = getattr(address, "ipv4_mapped", None)
-    if mapped is not None:
-        address = mapped
+    if isinstance(address, ipaddress.IPv6Address):  # an IPv4 address inside an IPv6 one is that address
+        embedded = address.ipv4_mapped or address.sixtofour
+        if embedded is None and address in _NAT64:
+            embedded = ipaddress.IPv4Address(int(address) & 0xFFFFFFFF)
+        if embedded is not None:
+            return refusal_of(embedded, allowed)
     if any(address in network for network in allowed if network.version == address.version):
         return None
     if address in METADATA_ADDRESSES:
@@ -79,6 +83,8 @@ def refusal_of(address: Address, allowed: Sequence[Network] = ()) -> str | None:
     ):
         if flag:
             return f"{label} address"
+    if not address.is_global:  # shared (100.64/10), documentation, benchmarking ranges...
+        return "non-public address"
     return None
 
 
@@ -182,7 +188,7 @@ class Fetcher:
         if declared and declared.isdigit() and int(declared) > self.max_bytes:
             raise FetchRefused("too_large", f"the response is {declared} bytes, over {self.max_bytes}")
         body = bytearray()
-        while chunk := response.read(_CHUNK):
+        while chunk := response.read1(_CHUNK):  # what has arrived: a slow sender meets the deadline
             body += chunk
             if len(body) > self.max_bytes:
                 raise FetchRefused("too_large", f"the response passed {self.max_bytes} bytes; fetch stopped")
