@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit
 
-from engram.domain.errors import EngramError
+from engram.domain.errors import InvalidRequest
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -34,12 +34,12 @@ _NAT64 = ipaddress.ip_network("64:ff9b::/96")
 _CHUNK = 65536
 
 
-class FetchRefused(EngramError):
+class FetchRefused(InvalidRequest):
     """A URL engram will not fetch, or whose answer it will not read; `reason` says which rule."""
 
     code = "fetch_refused"
 
-    def __init__(self, reason: str, message: str) -> None:
+    def __init__(self, message: str, reason: str = "refused") -> None:
         super().__init__(message, reason=reason)
         self.reason = reason
 
@@ -134,66 +134,65 @@ class Fetcher:
                     conn.request("GET", target, headers={"Host": _host_header(host, port, tls), **_HEADERS})
                     response = conn.getresponse()
                 except (OSError, http.client.HTTPException) as exc:
-                    raise FetchRefused("unreachable", f"could not fetch {url}: {exc}") from None
+                    raise FetchRefused(f"could not fetch {url}: {exc}", "unreachable") from None
                 if response.status in _REDIRECTS:
                     location = response.getheader("Location")
                     if not location:
-                        raise FetchRefused("bad_redirect", f"{url} redirected without a Location")
+                        raise FetchRefused(f"{url} redirected without a Location", "bad_redirect")
                     url = urljoin(url, location)
                     continue
                 if response.status >= 400:
-                    raise FetchRefused("http_error", f"{url} answered HTTP {response.status}")
+                    raise FetchRefused(f"{url} answered HTTP {response.status}", "http_error")
                 media, charset = _content_type(response.getheader("Content-Type", ""))
                 if not media.startswith(ALLOWED_TYPES) and not media.endswith(("+json", "+xml")):
-                    raise FetchRefused("content_type", f"content type {media or 'unknown'!r} is not fetched")
+                    raise FetchRefused(f"content type {media or 'unknown'!r} is not fetched", "content_type")
                 return Fetched(url, media, charset, self._read(response, deadline))
             finally:
                 conn.close()
-        raise FetchRefused("too_many_redirects", f"more than {self.max_redirects} redirects")
+        raise FetchRefused(f"more than {self.max_redirects} redirects", "too_many_redirects")
 
     def _check(self, url: str) -> tuple[str, int, str, str, bool]:
         """The URL's host, port, one checked address, request target and scheme, or a refusal."""
         parts = urlsplit(url)
         if parts.scheme not in ("http", "https"):
-            raise FetchRefused(
-                "scheme", f"only http and https URLs are fetched, not {parts.scheme or 'none'!r}"
-            )
+            scheme = parts.scheme or "none"
+            raise FetchRefused(f"only http and https URLs are fetched, not {scheme!r}", "scheme")
         if parts.username or parts.password:
-            raise FetchRefused("credentials", "URLs with credentials are not fetched")
+            raise FetchRefused("URLs with credentials are not fetched", "credentials")
         host = parts.hostname
         if not host:
-            raise FetchRefused("no_host", "the URL has no host")
+            raise FetchRefused("the URL has no host", "no_host")
         try:
             port = parts.port or (443 if parts.scheme == "https" else 80)
         except ValueError:
-            raise FetchRefused("bad_port", "the URL's port is not valid") from None
+            raise FetchRefused("the URL's port is not valid", "bad_port") from None
         try:
             addresses = [ipaddress.ip_address(host)]
         except ValueError:
             try:
                 addresses = [ipaddress.ip_address(a.split("%")[0]) for a in self.resolver(host, port)]
             except (OSError, ValueError) as exc:
-                raise FetchRefused("unresolved", f"{host} did not resolve: {exc}") from None
+                raise FetchRefused(f"{host} did not resolve: {exc}", "unresolved") from None
         if not addresses:
-            raise FetchRefused("unresolved", f"{host} resolved to no address")
+            raise FetchRefused(f"{host} resolved to no address", "unresolved")
         for address in addresses:  # every address: a name that resolves to one bad address is refused
             why = refusal_of(address, self.allowed)
             if why is not None:
-                raise FetchRefused("address", f"{host} resolves to {address}, a {why}; not fetched")
+                raise FetchRefused(f"{host} resolves to {address}, a {why}; not fetched", "address")
         target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
         return host, port, str(addresses[0]), target, parts.scheme == "https"
 
     def _read(self, response: http.client.HTTPResponse, deadline: float) -> bytes:
         declared = response.getheader("Content-Length")
         if declared and declared.isdigit() and int(declared) > self.max_bytes:
-            raise FetchRefused("too_large", f"the response is {declared} bytes, over {self.max_bytes}")
+            raise FetchRefused(f"the response is {declared} bytes, over {self.max_bytes}", "too_large")
         body = bytearray()
         while chunk := response.read1(_CHUNK):  # what has arrived: a slow sender meets the deadline
             body += chunk
             if len(body) > self.max_bytes:
-                raise FetchRefused("too_large", f"the response passed {self.max_bytes} bytes; fetch stopped")
+                raise FetchRefused(f"the response passed {self.max_bytes} bytes; fetch stopped", "too_large")
             if self.clock() > deadline:
-                raise FetchRefused("timeout", f"the fetch took over {self.timeout_s:g} s")
+                raise FetchRefused(f"the fetch took over {self.timeout_s:g} s", "timeout")
         return bytes(body)
 
 
