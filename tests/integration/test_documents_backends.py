@@ -134,3 +134,14 @@ def test_a_refused_url_fails_the_document_with_its_reason(world: World) -> None:
     world.run_jobs()
     document = world.call("GET", f"/v1/documents/{accepted['id']}")[1]
     assert document["state"] == "failed" and "metadata" in document["error"]
+
+
+def test_erasing_a_user_drops_their_documents_raw_sources_included(world: World) -> None:
+    status, accepted = world.call("POST", "/v1/documents", {"user_id": "ana", "text": RUNBOOK})
+    world.call("POST", "/v1/documents", {"user_id": "bo", "text": "Bo's own notes on the ledger worker."})
+    world.run_jobs()
+    assert world.call("DELETE", "/v1/users/ana")[0] == 202
+    world.run_jobs()
+    assert world.call("GET", f"/v1/documents/{accepted['id']}")[0] == 404
+    assert world.c.document_store is not None and world.c.document_store.raw("acme", accepted["id"]) is None
+    assert len(world.call("GET", "/v1/documents", query={"user_id": "bo"})[1]["documents"]) == 1

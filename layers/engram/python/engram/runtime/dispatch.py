@@ -47,6 +47,8 @@ def run_jobs(container: Container, jobs: Sequence[Job]) -> list[Exception | None
 
             try:
                 eraser(container)(job)
+                if container.document_store is not None:  # the user's documents' raw sources too
+                    container.documents.erase_user(job.tenant, job.user_id)
             except Exception as exc:
                 results[i] = exc
     return results

@@ -114,6 +114,17 @@ class Documents:
         count("DocumentDeleted")
         return document
 
+    def erase_user(self, tenant: str, user_id: str) -> int:
+        """Drop every document of a user, raw sources included (their chunks are memories, which the
+        user's erasure forgets itself); how many. Run by the erasure job after it."""
+        erased = 0
+        while True:
+            page, _ = self.store.list(tenant, user_id, 100, None)
+            if not page:
+                return erased
+            for document in page:
+                erased += self.store.delete(tenant, document.id)
+
     # ------------------------------------------------------------------ the job
 
     def process(self, job: DocumentJob) -> None:
