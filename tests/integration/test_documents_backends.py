@@ -138,6 +138,7 @@ def test_a_refused_url_fails_the_document_with_its_reason(world: World) -> None:
 
 def test_erasing_a_user_drops_their_documents_raw_sources_included(world: World) -> None:
     status, accepted = world.call("POST", "/v1/documents", {"user_id": "ana", "text": RUNBOOK})
+    assert status == 202
     world.call("POST", "/v1/documents", {"user_id": "bo", "text": "Bo's own notes on the ledger worker."})
     world.run_jobs()
     assert world.call("DELETE", "/v1/users/ana")[0] == 202
