@@ -117,3 +117,22 @@ def test_sources_on_search_and_the_document_of_a_chunk(call, container) -> None:
     assert [r["memory"]["id"] for r in memories] == [memory["id"]] and memories[0]["document"] is None
     assert found("documents", filters={"memory_types": ["fact"]}) == []
     assert call("POST", "/v1/memories/search", {**SEARCH, "sources": "web"})[0] == 422
+
+
+def test_an_operator_may_turn_url_documents_off(tmp_path) -> None:
+    import json
+
+    from engram.api.app import EngramApi
+    from engram.runtime.container import local
+    from engram.settings import Settings
+    from tests.conftest import api_event
+
+    settings = Settings(
+        data_dir=tmp_path / "d", embedder={"provider": "hashing"}, documents={"fetch_enabled": False}
+    )
+    api = EngramApi(local(settings))
+    body = {"user_id": "ana", "url": "https://example.com/doc"}
+    response = api.handle(api_event("POST", "/v1/documents", body), None)
+    assert response["statusCode"] == 422 and "turned off" in json.loads(response["body"])["message"]
+    text = api.handle(api_event("POST", "/v1/documents", {"user_id": "ana", "text": "Still taken."}), None)
+    assert text["statusCode"] == 202

@@ -164,6 +164,7 @@ class DocumentSettings(BaseModel):
     chunk_overlap: int = 200  # characters a chunk repeats from the end of the one before it
     max_chunks: int = 500  # more is cut, the document marked with a warning
     max_text_chars: int = 1_000_000  # `text` (or an upload's text) per document; more is a 413
+    fetch_enabled: bool = True  # false: documents by URL are refused (422); texts and files still taken
     fetch_timeout_s: float = 30.0
     fetch_max_bytes: int = 10 * 1024 * 1024  # a response over this stops while streaming
     fetch_max_redirects: int = 5

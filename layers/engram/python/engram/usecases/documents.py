@@ -60,6 +60,8 @@ class Documents:
         given = [n for n in ("text", "url", "data") if getattr(command, n) is not None]
         if len(given) != 1:
             raise InvalidRequest("give exactly one of text, url or file", field="body")
+        if command.url is not None and not self.settings.fetch_enabled:
+            raise InvalidRequest("documents by URL are turned off on this deployment", field="url")
         if command.url is not None and not command.url.lower().startswith(("http://", "https://")):
             raise InvalidRequest("url must be an http or https URL", field="url")
         media = command.content_type.split(";")[0].strip().lower()
