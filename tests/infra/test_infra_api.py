@@ -52,6 +52,10 @@ def test_the_api_serves_exactly_the_v1_routes(dev: Synth) -> None:
         ("POST", "v1/import"),
         ("DELETE", "v1/users/{id}"),
         ("GET", "v1/users/{id}/erasures/{job_id}"),
+        ("GET", "v1/documents"),
+        ("POST", "v1/documents"),
+        ("GET", "v1/documents/{id}"),
+        ("DELETE", "v1/documents/{id}"),
     }
     assert set(_method_paths(dev)) == expected
     assert {(m, p) for p, methods in ROUTES.items() for m in methods} == expected

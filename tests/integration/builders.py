@@ -52,6 +52,7 @@ class MotoAws:
 
     def container(self, settings: Settings, index: Any = None, *, clock: Clock | None = None) -> Container:
         """A Container over these resources; `index` (default: the one `settings` name) serves both legs."""
+        from engram.adapters.dynamo.documents import DynamoDocumentStore
         from engram.adapters.dynamo.graph import DynamoGraphStore
         from engram.adapters.dynamo.janitor_state import DynamoJanitorState
         from engram.adapters.dynamo.keys import DynamoKeyStore
@@ -75,6 +76,7 @@ class MotoAws:
             transcripts=DynamoTranscriptStore(self.table),
             janitor_state=DynamoJanitorState(self.table),
             userdata=DynamoUserData(self.table),
+            document_store=DynamoDocumentStore(self.table),
             clock=clock or SystemClock(),
             embedder_factory=lambda: build_embedder(settings.embedder),
             enricher_factory=lambda: build_enricher(settings.enricher),

@@ -16,6 +16,7 @@ from typing import Any, Generic, Literal, NamedTuple, Protocol, TypeVar, runtime
 from pydantic import Field
 
 from engram.domain.checkpoints import Checkpoint, Summary
+from engram.domain.documents import Document
 from engram.domain.enrichment import Candidate, Contradiction, Decision, EnrichmentResult
 from engram.domain.filters import Filter
 from engram.domain.graph import Entity, GraphScope, Mention, Relation, Triple
@@ -207,11 +208,19 @@ class EraseUserJob(DomainModel):
     job_id: str
 
 
+class DocumentJob(DomainModel):
+    """Fetch (a URL), chunk and remember one document (engram.usecases.documents)."""
+
+    kind: Literal["document"] = "document"
+    tenant: str
+    document_id: str
+
+
 class JobEnvelope(DomainModel):
-    job: EnrichJob | RetrievalJob | ExtractJob | EraseUserJob = Field(discriminator="kind")
+    job: EnrichJob | RetrievalJob | ExtractJob | EraseUserJob | DocumentJob = Field(discriminator="kind")
 
 
-Job = EnrichJob | RetrievalJob | ExtractJob | EraseUserJob
+Job = EnrichJob | RetrievalJob | ExtractJob | EraseUserJob | DocumentJob
 
 
 class JobQueue(Protocol):
@@ -460,6 +469,31 @@ class Extractor(Protocol):
         said it was working on)."""
 
 
+# --------------------------------------------------------------------------- documents
+
+
+class DocumentStore(Protocol):
+    """Documents and their raw sources (engram.domain.documents), per tenant."""
+
+    def create(self, document: Document, raw: bytes) -> None:
+        """Store a new document with its raw source, durably, before any processing."""
+
+    def get(self, tenant: str, document_id: str) -> Document | None: ...
+
+    def raw(self, tenant: str, document_id: str) -> bytes | None: ...
+
+    def save(self, document: Document) -> None:
+        """Replace a stored document's record (its state, chunks, error); its raw source is kept."""
+
+    def list(
+        self, tenant: str, user_id: str, limit: int, cursor: str | None = None
+    ) -> tuple[builtins.list[Document], str | None]:
+        """The user's documents, newest first, and the cursor of the next page (None: no more)."""
+
+    def delete(self, tenant: str, document_id: str) -> bool:
+        """Remove the document and its raw source; whether it existed."""
+
+
 # --------------------------------------------------------------------------- janitor
 
 
@@ -618,6 +652,8 @@ class SystemClock:
 __all__ = [
     "Clock",
     "ContradictionChecker",
+    "DocumentJob",
+    "DocumentStore",
     "Embedder",
     "EnrichJob",
     "Enricher",

@@ -13,6 +13,7 @@ passes wins over the environment field by field (`Settings(embedder={"provider":
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 from collections.abc import Mapping
@@ -20,7 +21,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engram.domain.key_rules import DEFAULT_KEY_RATE, DefaultRate
 
@@ -192,6 +193,32 @@ class SessionSettings(BaseModel):
     summary_max_chars: int = 1200
 
 
+class DocumentSettings(BaseModel):
+    """Documents in (`POST /v1/documents`, engram.usecases.documents): chunking and the URL fetch."""
+
+    chunk_chars: int = 2000  # a chunk's target size; cut at a paragraph, sentence or word near it
+    chunk_overlap: int = 200  # characters a chunk repeats from the end of the one before it
+    max_chunks: int = 500  # more is cut, the document marked with a warning
+    max_text_chars: int = 1_000_000  # `text` (or an upload's text) per document; more is a 413
+    fetch_enabled: bool = True  # false: documents by URL are refused (422); texts and files still taken
+    fetch_timeout_s: float = 30.0
+    fetch_max_bytes: int = 10 * 1024 * 1024  # a response over this stops while streaming
+    fetch_max_redirects: int = 5
+    # The fetch refuses loopback, private, link-local, metadata and unspecified addresses; an operator
+    # may allow networks here (CIDRs, e.g. "10.0.0.0/8" for an intranet wiki).
+    # ENGRAM_DOCUMENTS__FETCH_ALLOWED_NETWORKS=10.0.0.0/8,127.0.0.1/32
+    fetch_allowed_networks: list[str] = Field(default_factory=list)
+
+    @field_validator("fetch_allowed_networks", mode="before")
+    @classmethod
+    def _networks(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            value = [part.strip() for part in value.split(",") if part.strip()]
+        for cidr in value if isinstance(value, list) else ():
+            ipaddress.ip_network(cidr, strict=False)  # a ValueError names the bad network
+        return value
+
+
 class AnnSettings(BaseModel):
     """The embedded default's approximate vector leg (`ENGRAM_ANN__*`, engram.adapters.local.hnsw): per
     (tenant, user) an HNSW graph persisted in the data dir, a cache the SQLite vectors rebuild."""
@@ -325,6 +352,7 @@ class Settings(BaseModel):
     reranker: RerankerSettings = Field(default_factory=RerankerSettings)
     janitor: JanitorSettings = Field(default_factory=JanitorSettings)
     sessions: SessionSettings = Field(default_factory=SessionSettings)
+    documents: DocumentSettings = Field(default_factory=DocumentSettings)
 
     @property
     def default_rate(self) -> DefaultRate:

@@ -35,11 +35,13 @@ PUBLIC_PATHS = ("/v1/health", "/v1/openapi.json", "/v1/docs")
 
 MEMORIES, RECALL, GRAPH, ADMIN, META = "memories", "recall", "graph", "admin", "meta"
 SESSIONS = "sessions"
+DOCUMENTS = "documents"
 USERS = "users"
 TAGS = {  # name: description, in the document's order
     MEMORIES: "remember, read, change and forget memories",
     RECALL: "search a user's memories",
     SESSIONS: "conversations in: lossless transcripts, facts extracted from them",
+    DOCUMENTS: "documents in: texts, files and URLs, chunked into memories that recall finds",
     GRAPH: "the entities a user's memories mention and the relations between them",
     USERS: "a user's data as a whole: export, import, erase",
     ADMIN: "what the service holds and does for the caller's tenant",

@@ -334,6 +334,9 @@ class SearchRequest(ApiModel):
         " most 3, each cut to 500 characters)",
     )
     weights: WeightsIn | None = None
+    sources: Literal["memories", "documents", "all"] = Field(
+        default="all", description="memories only, document chunks only (POST /v1/documents), or both"
+    )
 
 
 class ComponentsOut(ApiModel):
@@ -403,6 +406,12 @@ class SourceOut(ApiModel):
     )
 
 
+class DocumentSourceOut(ApiModel):
+    id: str
+    title: str | None
+    chunk: int
+
+
 class SearchResult(ApiModel):
     memory: MemoryOut
     score: float = Field(
@@ -412,6 +421,9 @@ class SearchResult(ApiModel):
     components: ComponentsOut | None = None
     source: SourceOut | None = Field(
         default=None, description="expand: the session and messages this memory was derived from"
+    )
+    document: DocumentSourceOut | None = Field(
+        default=None, description="a document chunk's document: its id, title and the chunk's place"
     )
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from engram.api.schemas import (
     ComponentsOut,
+    DocumentSourceOut,
     MemoryOut,
     SearchFiltersIn,
     SearchRequest,
@@ -20,6 +21,7 @@ from engram.api.schemas import (
 )
 from engram.domain import filters
 from engram.domain.errors import InvalidRequest
+from engram.domain.models import Memory, MemoryType
 from engram.ports import SearchFilters
 
 if TYPE_CHECKING:  # the use cases' modules are loaded by their first call (the container builds them then)
@@ -43,6 +45,7 @@ def recall_query(tenant: str, request: SearchRequest) -> RecallQuery:
         include_stale=request.include_stale,
         include_superseded=request.include_superseded,
         weights=request.weights.model_dump(exclude_none=True) if request.weights else {},
+        sources=request.sources,
     )
 
 
@@ -97,9 +100,23 @@ def search_response(
                 score=r.score,
                 components=ComponentsOut(**vars(r.components)) if explain else None,
                 source=source_out(sources[r.memory.id]) if sources and r.memory.id in sources else None,
+                document=document_source(r.memory),
             )
             for r in results
         ]
+    )
+
+
+def document_source(memory: Memory) -> DocumentSourceOut | None:
+    """A document chunk's document, from the metadata its document job wrote."""
+    meta = memory.metadata
+    if memory.memory_type != MemoryType.document_chunk or not isinstance(meta.get("document_id"), str):
+        return None
+    chunk = meta.get("document_chunk")
+    return DocumentSourceOut(
+        id=meta["document_id"],
+        title=meta.get("document_title") or None,
+        chunk=chunk if isinstance(chunk, int) else 0,
     )
 
 

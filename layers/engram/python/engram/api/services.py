@@ -14,6 +14,7 @@ if TYPE_CHECKING:  # names only: the protocol loads no use case (each route's mo
     from engram.ports import Clock, KeyStore
     from engram.settings import Settings
     from engram.usecases.checkpoints import SaveCheckpoint
+    from engram.usecases.documents import Documents
     from engram.usecases.erase import ErasureStatus, RequestErasure
     from engram.usecases.graph import EntityReads
     from engram.usecases.janitor.stats import TenantStats
@@ -58,6 +59,8 @@ class Services(Protocol):
     def delete_session(self) -> DeleteSession: ...
     @property
     def exporter(self) -> Export: ...
+    @property
+    def documents(self) -> Documents: ...
     @property
     def importer(self) -> Import: ...
     @property

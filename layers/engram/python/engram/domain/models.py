@@ -33,6 +33,7 @@ class MemoryType(StrEnum):
     task = "task"
     episodic = "episodic"
     skill = "skill"
+    document_chunk = "document_chunk"  # a part of a document (POST /v1/documents), linked to it
 
 
 class Provenance(StrEnum):

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from engram.ports import (
     Clock,
     ContradictionChecker,
+    DocumentStore,
     Embedder,
     GraphStore,
     JanitorStore,
@@ -38,6 +39,7 @@ from engram.settings import Settings
 if TYPE_CHECKING:  # each use case is imported by the property that builds it: a function loads its own
     from engram.adapters.dynamo.table import DynamoTable
     from engram.usecases.checkpoints import SaveCheckpoint
+    from engram.usecases.documents import Documents
     from engram.usecases.enrich import Enrich
     from engram.usecases.erase import EraseUser, ErasureStatus, RequestErasure
     from engram.usecases.graph import EntityReads, LinkMemory
@@ -81,6 +83,7 @@ class Container:
     enricher_factory: Callable[[], SourcedEnricher]
     clock: Clock = field(default_factory=SystemClock)
     unit_of_work: UnitOfWork = nullcontext  # SQLite: one write transaction (see ports.UnitOfWork)
+    document_store: DocumentStore | None = None  # documents in (POST /v1/documents); None: not offered
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property
@@ -114,6 +117,37 @@ class Container:
         from engram.usecases.memories import Update
 
         return Update(self.store, self.queue, self.pii_policy, self.clock, link=self.link_memory)
+
+    @cached_property
+    def documents(self) -> Documents:
+        from engram.domain.errors import DependencyUnavailable
+        from engram.providers.fetch import Fetcher
+        from engram.providers.pdf import pdf_text
+        from engram.usecases.documents import Documents
+
+        if self.document_store is None:
+            raise DependencyUnavailable("documents are not available on this deployment")
+        s = self.settings.documents
+
+        def fetcher() -> Fetcher:
+            return Fetcher(
+                timeout_s=s.fetch_timeout_s,
+                max_bytes=s.fetch_max_bytes,
+                max_redirects=s.fetch_max_redirects,
+                allowed_networks=s.fetch_allowed_networks,
+            )
+
+        return Documents(
+            self.document_store,
+            self.queue,
+            self.remember,
+            self.forget,
+            s,
+            fetcher,
+            enrich=self.enrich.many,
+            pdf_text=pdf_text,
+            clock=self.clock,
+        )
 
     @cached_property
     def forget(self) -> Forget:
@@ -312,6 +346,7 @@ def _default_enricher(settings: Settings) -> Callable[[], SourcedEnricher]:
 def local(settings: Settings, clock: Clock | None = None) -> Container:
     from engram.adapters.local.index import LocalIndex
     from engram.adapters.sqlite.db import SqliteDatabase
+    from engram.adapters.sqlite.documents import SqliteDocumentStore
     from engram.adapters.sqlite.graph import SqliteGraphStore
     from engram.adapters.sqlite.janitor_state import SqliteJanitorState
     from engram.adapters.sqlite.keys import SqliteKeyStore
@@ -334,6 +369,7 @@ def local(settings: Settings, clock: Clock | None = None) -> Container:
         janitor_state=SqliteJanitorState(db),
         userdata=SqliteUserData(db),
         unit_of_work=db.write,
+        document_store=SqliteDocumentStore(db),
         clock=clock or SystemClock(),
         embedder_factory=_default_embedder(settings),
         enricher_factory=_default_enricher(settings),
@@ -359,6 +395,7 @@ def _table(settings: Settings, session: Any) -> DynamoTable:
 def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) -> Container:
     """The deployed functions' adapters, over `session` (a botocore session; by default one that knows
     DynamoDB and SQS only)."""
+    from engram.adapters.dynamo.documents import DynamoDocumentStore
     from engram.adapters.dynamo.graph import DynamoGraphStore
     from engram.adapters.dynamo.janitor_state import DynamoJanitorState
     from engram.adapters.dynamo.keys import DynamoKeyStore
@@ -393,6 +430,7 @@ def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) 
         keys=DynamoKeyStore(table),
         janitor_state=DynamoJanitorState(table),
         userdata=DynamoUserData(table),
+        document_store=DynamoDocumentStore(table),
         clock=clock or SystemClock(),
         embedder_factory=_default_embedder(settings),
         enricher_factory=_default_enricher(settings),

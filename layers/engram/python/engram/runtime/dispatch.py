@@ -3,15 +3,15 @@
 (engram.runtime.worker).
 
 Enrichment jobs run together (one embedding call for the whole batch), retrieval jobs are folded into
-one increment per memory, and each extraction or erasure runs on its own; a failure fails its own job
-only (all the retrieval jobs, when their one write fails).
+one increment per memory, and each extraction, erasure or document runs on its own; a failure fails its
+own job only (all the retrieval jobs, when their one write fails).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engram.ports import EnrichJob, EraseUserJob, ExtractJob, Job, RetrievalJob
+from engram.ports import DocumentJob, EnrichJob, EraseUserJob, ExtractJob, Job, RetrievalJob
 from engram.runtime.container import Container
 from engram.usecases.retrievals import record_retrievals
 
@@ -37,11 +37,18 @@ def run_jobs(container: Container, jobs: Sequence[Job]) -> list[Exception | None
                 container.extract(job)
             except Exception as exc:
                 results[i] = exc
+        if isinstance(job, DocumentJob):  # fetch, chunk and remember one document
+            try:
+                container.documents.process(job)
+            except Exception as exc:
+                results[i] = exc
         if isinstance(job, EraseUserJob):  # forget a user (engram.usecases.erase)
             from engram.runtime.userdata import eraser
 
             try:
                 eraser(container)(job)
+                if container.document_store is not None:  # the user's documents' raw sources too
+                    container.documents.erase_user(job.tenant, job.user_id)
             except Exception as exc:
                 results[i] = exc
     return results

@@ -15,11 +15,13 @@ from aws_lambda_powertools.utilities.parser.models import SqsRecordModel
 from pydantic import Field, Json, ValidationError
 
 from engram.observability import logger
-from engram.ports import EnrichJob, EraseUserJob, ExtractJob, RetrievalJob
+from engram.ports import DocumentJob, EnrichJob, EraseUserJob, ExtractJob, RetrievalJob
 from engram.runtime.container import Container
 from engram.runtime.dispatch import run_jobs
 
-Job = Annotated[EnrichJob | RetrievalJob | ExtractJob | EraseUserJob, Field(discriminator="kind")]
+Job = Annotated[
+    EnrichJob | RetrievalJob | ExtractJob | EraseUserJob | DocumentJob, Field(discriminator="kind")
+]
 
 
 class JobRecord(SqsRecordModel):

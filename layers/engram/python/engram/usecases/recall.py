@@ -13,11 +13,11 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import lru_cache
-from typing import Protocol, runtime_checkable
+from typing import Literal, Protocol, runtime_checkable
 
 from engram.domain.filters import matches as metadata_matches
 from engram.domain.graph import GraphScope, canonical, entity_id
-from engram.domain.models import EnrichmentState, Memory, Provenance, Status
+from engram.domain.models import EnrichmentState, Memory, MemoryType, Provenance, Status
 from engram.domain.precedence import precede
 from engram.domain.scoring import (
     Candidate,
@@ -79,6 +79,7 @@ class RecallQuery:
     include_stale: bool = True
     include_superseded: bool = False  # superseded memories ("what did X use to…"), ranked far below
     weights: dict[str, float] = field(default_factory=dict)  # per-request overrides of RankingSettings
+    sources: Literal["memories", "documents", "all"] = "all"  # document chunks (POST /v1/documents) or not
 
     @property
     def graph_scope(self) -> GraphScope:
@@ -168,6 +169,7 @@ class Recall:
 
     @traced("engram.recall", result=of_results)
     def __call__(self, q: RecallQuery) -> list[Recalled]:
+        q = with_sources(q)
         now = self.clock.now()
         w = weights_from(self.ranking, q.weights)
         statuses: tuple[Status, ...] = (Status.active, Status.stale) if q.include_stale else (Status.active,)
@@ -446,3 +448,16 @@ def _any_of(labels: Sequence[str], wanted: Sequence[str]) -> bool:
 
 def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def with_sources(q: RecallQuery) -> RecallQuery:
+    """The query with `sources` as a memory-type pre-filter in every leg: "documents" keeps document
+    chunks only, "memories" every other type (each within the caller's own memory_types, if any)."""
+    if q.sources == "all":
+        return q
+    chunk = MemoryType.document_chunk.value
+    wanted = (chunk,) if q.sources == "documents" else tuple(t.value for t in MemoryType if t.value != chunk)
+    given = q.filters.memory_types
+    types = wanted if given is None else tuple(t for t in given if t in wanted)
+    # nothing left: a type no memory has, so that every leg matches nothing (an empty tuple filters nothing)
+    return replace(q, filters=replace(q.filters, memory_types=types or ("-",)))
