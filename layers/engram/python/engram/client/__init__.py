@@ -1,7 +1,6 @@
 """The engram Python SDK: `Engram` (sync) and `AsyncEngram` over the HTTPS API.
 
-    with Engram("http://127.0.0.1:8080", api_key="engram_...") as engram:
-        engram.remember("Prefers tea over coffee", user_id="alice")
+    with Engram("http://127.0.0.1:8080", api_key="engram_...") as engram: engram.remember(...)
 
 Requests and answers are the API's pydantic models; errors are `engram.client.errors` exceptions.
 """

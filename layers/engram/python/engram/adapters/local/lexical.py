@@ -76,9 +76,7 @@ class _ScopeStats:
 @dataclass(frozen=True)
 class Bm25Search:
     exact_below: int = 2_000  # a query matching at most this many rows has all of them scored
-    # a term in at most this many rows is rare; the first common set's rows read (500 → 1,000: the
-    # tie-aware top-50 overlap with bm25() at 100k memories 0.957 → 0.978, for +0.1 ms CPU a query,
-    # +0.65 ms at a million, where the rows ranked by length are too many for either to find)
+    # a term in at most this many rows is rare; the first common set's rows read (docs/performance.md)
     tier: int = 1_000
     later: int = 200  # the later common sets' rows read
     walk: int = 32_768  # common sets are read among the recent rowids holding about this many term rows
