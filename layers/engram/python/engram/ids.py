@@ -1,14 +1,8 @@
-"""engram's identifiers: ULIDs, 26 characters that sort in the order they were made.
+"""engram's identifiers: ULIDs (https://github.com/ulid/spec), 26 characters sorting in creation order.
 
-A ULID is 128 bits: a 48-bit Unix time in milliseconds, then 80 random bits, written in Crockford's
-base32 (https://github.com/ulid/spec). Ids made in the same millisecond by one process are
-consecutive (the random part of the first, plus one each time), so they still sort in the order they
-were made, as python-ulid's default generator does.
-
-Ours rather than python-ulid's because of the api Lambda's cold start: importing python-ulid imports
-`importlib.metadata` (and through it `email`) to read its own version, ~15 ms of the api's ~340 on a
-2-core machine, for what is these few lines. tests/unit/test_ids.py holds them to python-ulid: the
-same text for the same bits, the time python-ulid reads back, the same order.
+Ids made in the same millisecond by one process are consecutive, as python-ulid's default is. Ours
+rather than python-ulid's to keep its import cost off the API's cold start (docs/performance.md);
+tests/unit/test_ids.py holds them to python-ulid.
 """
 
 from __future__ import annotations

@@ -1,11 +1,8 @@
 """One shared Logger and Metrics (powertools), one metric per business event, and spans.
 
-- `logger`: powertools' Logger for the service "engram" (JSON lines on stdout). Each handler adds its
-  invocation's keys and, in the api, the API Gateway request id as `correlation_id`
-  (`@logger.inject_lambda_context(correlation_id_path=correlation_paths.API_GATEWAY_REST)`). It is the
-  standard library's `engram` logger, so module loggers under `engram.` write through it too.
-- `metrics` and `count()`: CloudWatch metrics (EMF), flushed by each handler's `@metrics.log_metrics`.
-- `traced`, `model_call`, `configure_tracing`: spans through the OpenTelemetry API (engram.tracing).
+`logger` is the standard library's `engram` logger (JSON lines; handlers add invocation keys and the
+API Gateway request id as `correlation_id`); `metrics`/`count()` are CloudWatch EMF metrics flushed
+by each handler's `@metrics.log_metrics`; `traced`, `model_call`, `configure_tracing`: engram.tracing.
 """
 
 from __future__ import annotations

@@ -1,15 +1,12 @@
 """All settings, from `ENGRAM_*` environment variables (nested with `__`), one model.
 
-The Lambda functions, the local server and the CLI read the same model; the CDK stack writes its
-environment from the same field names (see `lambda_environment` in infra/engram_infra/functions.py).
-
-The environment is read here rather than by pydantic-settings, whose import (with python-dotenv) is
-~25 ms of every Lambda cold start for four rules we keep: a variable is `ENGRAM_` and the field's path
-joined by `__` (`ENGRAM_ANN__THRESHOLD`), in any letter case; a nested model may also be given whole as
-JSON (`ENGRAM_DEDUP='{"neighbours": 9}'`); names matching no field are ignored; and what a caller
-passes wins over the environment field by field (`Settings(embedder={"provider": "hashing"})` keeps
-`ENGRAM_EMBEDDER__MODEL`). pydantic converts and checks the values as it does any input.
+Lambdas, the local server, the CLI and the CDK stack (`lambda_environment`) share the field names.
+Read here rather than by pydantic-settings (cold-start cost, docs/performance.md), with its rules: any
+case, nested models as JSON, unknown names ignored, and caller arguments win field by field.
 """
+# Examples: `ENGRAM_ANN__THRESHOLD`; `ENGRAM_DEDUP='{"neighbours": 9}'`;
+# `Settings(embedder={"provider": "hashing"})` keeps `ENGRAM_EMBEDDER__MODEL`. pydantic converts and
+# checks the values as it does any input.
 
 from __future__ import annotations
 

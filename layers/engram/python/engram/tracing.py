@@ -1,9 +1,8 @@
-"""Spans through the OpenTelemetry API: one per use case (remember, recall, enrich, extract, janitor
-jobs) and one per model call, with `gen_ai.*` attributes.
+"""Spans through the OpenTelemetry API: one per use case and per model call, with `gen_ai.*` attributes.
 
-The API alone records nothing and costs a no-op call; spans are kept once an SDK is installed, by
-`configure_tracing()` (OTLP/HTTP, from the standard OTEL_* environment) or by the ADOT layer on Lambda.
-Attributes are ids, counts and outcomes: never content, never a user id, and the tenant only hashed.
+The API alone is a no-op; spans are kept once an SDK is installed (`configure_tracing()`, OTLP/HTTP
+from OTEL_*, or the ADOT layer on Lambda). Attributes are ids, counts and outcomes: never content,
+never a user id, and the tenant only hashed.
 """
 
 from __future__ import annotations

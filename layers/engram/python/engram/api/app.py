@@ -1,10 +1,8 @@
 """The HTTP API: powertools routes shared by the api Lambda and `engram serve`.
 
-`EngramApi(services)` is one `APIGatewayRestResolver(enable_validation=True)` with every area's
-`Router` (engram.api.routes) over the services it is given (engram.api.services: the composition
-root's container is one), and the checks that run before any route. A resolver holds the request it
-is answering, so one EngramApi answers one request at a time: a server answering several at once
-keeps one EngramApi per request in flight (engram.runtime.server's pool); Lambda sends one at a time.
+`EngramApi(services)` is one validating `APIGatewayRestResolver` with every area's `Router` and the
+pre-route checks. A resolver holds the request it answers, so one EngramApi answers one request at a
+time: a concurrent server keeps one per request in flight (engram.runtime.server's pool).
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
 """Reading a request body: UTF-8 JSON, strictly, so that no body can make the server fail.
 
-Whatever a client sends, the outcome is a value to validate or a `json.JSONDecodeError`, which the
-validation layer answers as 400 `malformed_json`: invalid UTF-8, nesting deeper than MAX_DEPTH (the
-standard parser would raise RecursionError), an integer longer than Python converts (ValueError),
-and NaN / Infinity / numbers that overflow to infinity (not JSON, and not storable as JSON).
+Every input yields a value to validate or a `json.JSONDecodeError` (answered 400 `malformed_json`):
+invalid UTF-8, nesting deeper than MAX_DEPTH, oversized integers, NaN / Infinity / overflowing numbers.
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
 """What the routes use of a deployment: the one boundary between the HTTP API and whatever composed it.
 
-The routes know this protocol only, never the composition root: `runtime.container.Container` is one
-`Services` (structurally), and a test may hand the API any other. The routes call use cases
-only, never a port. Each member is read when a route runs, never while the routes are built, so the
-OpenAPI document is built without any.
+`runtime.container.Container` is one `Services` (structurally); a test may hand the API any other.
+Routes call use cases only, never a port, and read members only when a route runs, so the OpenAPI
+document is built without any.
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
-"""Moving a user's data, the requests and answers: `GET /v1/export` (paged NDJSON), `POST /v1/import`
-and erasure (the routes: engram.api.routes.transfer).
+"""Moving a user's data, requests and answers: `GET /v1/export` (paged NDJSON), `POST /v1/import`, erasure.
 
-An export is served a page at a time rather than as one stream: API Gateway's REST integration
-buffers a Lambda's whole answer (6 MB at most), so one response cannot carry a user of any size.
-Each page is NDJSON; a page that is not the last ends with `{"kind": "page", "cursor": …}`, to be
-passed back as `cursor`; the last page ends with the `end` record. `engram export` follows the pages.
+Export is paged because API Gateway's REST integration buffers a Lambda's whole answer (6 MB at
+most). A page that is not the last ends with `{"kind": "page", "cursor": …}` to pass back as
+`cursor`; the last ends with the `end` record. `engram export` follows the pages.
 """
 
 from __future__ import annotations

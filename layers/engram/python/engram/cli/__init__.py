@@ -1,16 +1,7 @@
 """The `engram` command line: one module per command group, each adding its subcommands to the parser.
 
-serve     the HTTP API and its worker on the embedded default (dev_key: the API key it keeps)
-keys      create, list, rotate and revoke API keys
-invoke    a Lambda handler of functions/ on a sample event
-mcp       the memory tools for MCP clients
-recall    search memories in-process
-sessions  add a conversation, show a session, read its transcript
-transfer  export, import (mem0: import --from mem0) and forget-user
-janitor   run a lifecycle job now (janitor run); stats: memories, queue, janitor runs
-index     rebuild the local index's HNSW graphs
-doctor    the store's health score and self-repair
-common    --data-dir, the settings and container it names, the default tenant
+Groups: serve, keys, invoke, mcp, recall, sessions, transfer (export, import, forget-user), janitor,
+index, doctor; `common` holds --data-dir, the settings and container it names, the default tenant.
 """
 
 from __future__ import annotations

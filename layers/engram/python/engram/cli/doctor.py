@@ -1,6 +1,4 @@
-"""`engram doctor`: the store's health score, its components and the repairs they recommend.
-
-engram doctor [--data-dir DIR] [--json] [--execute] [--reset [ACTION ...]]
+"""`engram doctor [--data-dir DIR] [--json] [--execute] [--reset [ACTION ...]]`: the store's health.
 
 Observe by default (reports, changes nothing); `--execute` runs the recommended repairs within each
 action's cooldown and hourly budget; `--reset` clears the halt of an action that did not help.

@@ -1,12 +1,8 @@
 """`engram index rebuild`: build the HNSW graphs of the local index again from the SQLite vectors.
 
-engram index rebuild [--data-dir DIR] [--tenant T] [--user U] [--all]
-
-Every scope (tenant, user) with more vectors than ENGRAM_ANN__THRESHOLD (or, with --all, every scope)
-gets a fresh graph, written to the data dir's `ann/` folder; a progress bar on stderr (on a terminal),
-a JSON report on stdout. A running server keeps the graphs it has in memory; it reads the new files the
-next time it starts. Rebuilding compacts a graph (deleted vectors leave marked nodes behind) and is the
-way back from a damaged file; it is never needed for correctness, as a stale file is caught up on load.
+Every scope over ENGRAM_ANN__THRESHOLD vectors (or all, with --all) gets a fresh graph in the data
+dir's `ann/`; a running server picks it up at its next start. It compacts deleted nodes and recovers a
+damaged file; never needed for correctness, as a stale file is caught up on load.
 """
 
 from __future__ import annotations

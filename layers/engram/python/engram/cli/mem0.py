@@ -1,12 +1,8 @@
 """`engram import --from mem0 FILE`: a mem0 memory export into a data dir or an engram API.
 
-engram import --from mem0 memories.json --data-dir .engram [--user-id maya]
-engram import --from mem0 memories.ndjson --url https://… --api-key …
-
-Items without a user_id need `--user-id` (nothing is imported otherwise). A bad item is reported on
-stderr with its index or line and skipped; the rest are imported. Ids are derived from mem0's, so
-running it again changes nothing. Into a data dir, the new memories' enrichment is queued for the
-worker of `engram serve`; through the API, the janitor's repair queues it.
+Items without a user_id need `--user-id`. A bad item is reported on stderr and skipped. Ids derive
+from mem0's, so a rerun changes nothing. Enrichment is queued for `engram serve`'s worker (data dir)
+or by the janitor's repair (API).
 """
 
 from __future__ import annotations

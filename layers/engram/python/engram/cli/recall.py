@@ -1,9 +1,8 @@
 """`engram recall "query" --user-id U …`: the Recall use case in-process, no server needed.
 
-The options are the fields of `POST /v1/memories/search`, validated by the same request model, so the
-CLI accepts and refuses exactly what the route does. Results print as a table (score, type, content,
-and each ranking factor with --explain) or, with --json, as the route's response body. Like every
-recall, it queues one retrieval event; the worker of the next `engram serve` counts it.
+Options are `POST /v1/memories/search`'s fields, validated by the same model, so the CLI accepts what
+the route does. Prints a table (factors with --explain) or, with --json, the route's response body.
+Like every recall it queues one retrieval event, counted by the next `engram serve`'s worker.
 """
 
 from __future__ import annotations

@@ -20,11 +20,10 @@ if TYPE_CHECKING:
 def serve_environment() -> None:
     """The environment `engram serve` sets for itself and its processes, where the user has not.
 
-    OpenBLAS (NumPy's matrix products: the exact k-NN) runs one thread: its default, a thread per core,
-    spins on the cores that serve's other processes (HTTP, the enrichment worker) are using; a search
-    then cost 15.5 ms of CPU instead of 8.1, and 16 clients got 98 searches/s instead of 232
-    (bench/bench_throughput.py). It reads the variable once, when NumPy is first imported: this runs
-    before anything imports it."""
+    OpenBLAS (NumPy's exact k-NN) runs one thread, since a thread per core spins on cores serve's other
+    processes use (figures: docs/performance.md). NumPy reads the variable once, at import, so this runs
+    before anything imports it.
+    """
     os.environ.setdefault("POWERTOOLS_METRICS_DISABLED", "true")  # no EMF lines on a terminal
     os.environ.setdefault("POWERTOOLS_TRACE_DISABLED", "true")
     os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "WARNING")

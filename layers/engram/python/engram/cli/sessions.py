@@ -1,9 +1,7 @@
 """`engram sessions add|show|transcript`: sessions on the local data dir, in-process (no server needed).
 
-engram sessions add trip-1 --user-id maya --message "user:I moved to Lisbon." --extract
-engram sessions add trip-1 --user-id maya --file conversation.json   # [{role, content, ...}, ...]
-engram sessions show trip-1 --user-id maya
-engram sessions transcript trip-1 --user-id maya
+`add` takes `--message "role:text"` or `--file conversation.json` (`[{role, content, ...}, ...]`) and
+`--extract`; `show` and `transcript` read a session back.
 """
 
 from __future__ import annotations

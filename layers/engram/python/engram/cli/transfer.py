@@ -1,17 +1,12 @@
-"""`engram export | import | forget-user`: a user's data, against a local data dir (in-process, no
-server) or an engram API (`--url`, or ENGRAM_URL, with the key in ENGRAM_API_KEY: `--api-key` works
-too, but a command line is visible to every user of the machine, so it warns).
+"""`engram export | import | forget-user`: a user's data, against a local data dir or an engram API.
 
-engram export --user-id maya -o maya.ndjson [--embeddings]      # resumable: run it again after a stop
-engram import maya.ndjson --url https://…                       # idempotent: ids kept, reruns change nothing
-engram forget-user maya [--no-wait]
-
-An export to a file keeps its progress in `<file>.progress` (the next page's cursor and the bytes
-written so far): run again, it cuts the file back to the last whole page and continues. The file is
-created readable by its owner only (0600): it holds the user's memories. An import
-keeps the number of lines it has applied in `<file>.imported` and starts after them; since importing
-a record twice changes nothing, a stop at any point is harmless either way.
+For the API give `--url`/ENGRAM_URL and ENGRAM_API_KEY (`--api-key` warns: command lines are visible).
+Export to a file resumes from `<file>.progress` and writes it 0600; import resumes after the lines
+counted in `<file>.imported` and is idempotent, so a stop at any point is harmless.
 """
+# engram export --user-id maya -o maya.ndjson [--embeddings]  # resumable: run it again after a stop
+# engram import maya.ndjson --url https://…  # idempotent: ids kept, reruns change nothing
+# engram forget-user maya [--no-wait]
 
 from __future__ import annotations
 

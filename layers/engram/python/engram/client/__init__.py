@@ -1,14 +1,8 @@
 """The engram Python SDK: `Engram` (sync) and `AsyncEngram` over the HTTPS API.
 
-    from engram.client import Engram
+    with Engram("http://127.0.0.1:8080", api_key="engram_...") as engram: engram.remember(...)
 
-    with Engram("http://127.0.0.1:8080", api_key="engram_...") as engram:
-        engram.remember("Prefers tea over coffee", user_id="alice")
-        for hit in engram.search("what does alice drink?", user_id="alice").results:
-            print(hit.score, hit.memory.content)
-
-Requests and answers are the API's own pydantic models (`engram.api.schemas`); errors are the typed
-exceptions of `engram.client.errors`.
+Requests and answers are the API's pydantic models; errors are `engram.client.errors` exceptions.
 """
 
 from engram.client._calls import ExportPage, RetryPolicy

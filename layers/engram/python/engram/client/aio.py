@@ -40,11 +40,9 @@ T = TypeVar("T")
 class AsyncEngram:
     """The engram API. `base_url` and `api_key` default to `ENGRAM_URL` and `ENGRAM_API_KEY`.
 
-    Every method answers with the API's own response model and raises a typed `engram.client.errors`
-    exception for an error answer. Throttling (429), server errors (5xx), connection failures and a PATCH
-    that raced a concurrent change (409) are retried `max_retries` times with exponential backoff and
-    jitter, waiting what `Retry-After` asks.
-    Use it as an async context manager, or await `aclose()`.
+    Methods answer the API's response models and raise typed `engram.client.errors` exceptions. 429, 5xx,
+    connection failures and a raced PATCH (409) are retried `max_retries` times with jittered exponential
+    backoff, honouring `Retry-After`. Use it as an async context manager, or await `aclose()`.
     """
 
     def __init__(

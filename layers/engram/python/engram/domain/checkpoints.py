@@ -1,9 +1,8 @@
-"""Checkpoints: what an agent was doing in a session, saved so that it can pick up again after its
-context was compacted, and, at the session's end, turned into an episode summary memory.
+"""Checkpoints: what an agent was doing in a session, saved so it can resume after context compaction.
 
-A checkpoint belongs to a session (`SessionRef`) whether or not the session has a transcript: an agent
-that only remembers and recalls can checkpoint too. Its digest is the agent's own account (focus,
-recent remembers, queries), PII-screened as memories are before it is stored.
+A checkpoint belongs to a session (`SessionRef`), with or without a transcript; its digest (focus,
+recent remembers, queries) is PII-screened like a memory. At the session's end it becomes an episode
+summary memory.
 """
 
 from __future__ import annotations

@@ -1,20 +1,19 @@
 """What a statement claims, read syntactically: content words, values, negation, slot frames.
 
-Pure functions shared by every decision about two memories (enrichment's decision stage, the
-janitor's consolidation, the rule-based enricher), so that one rule holds everywhere: two texts that
-differ in a number, a date, a time, a name, their negation or a slot's value are never duplicates,
-whatever their cosine. Merging is for true paraphrases only.
-
-* values: numbers (times normalised to HH:MM, thousands separators dropped), weekday and month
-  names, and proper names (capitalised words, plus any entities an enricher found; a common word
-  that merely opens a sentence, "Thanks!", "Let's", "Wow", is not a name);
-* speaker: a transcript line ("Caroline: I moved to Berlin") is Caroline's claim; "I" is Caroline,
-  and what one speaker says never supersedes, contradicts or merges with what another one says;
-* negation: "not", "n't", "never", "no longer", "stopped", "quit", "moved away from", "… anymore";
-* antonyms: like/dislike, love/hate, enabled/disabled, allow/deny, start/stop, always/never, …;
-* slot frames: a subject, a predicate ("lives in", "works at", "uses", "costs", "is on <day> at
-  <time>", "version", "'s manager is") and a value; "moved to", "switched to", "is now" fit any frame.
+Shared by every decision about two memories (enrichment, consolidation, the rule-based enricher) so
+one rule holds everywhere: texts that differ in a number, date, time, name, negation, speaker or slot
+value are never duplicates, whatever their cosine. Merging is for true paraphrases only.
 """
+# What counts:
+# * values: numbers (times normalised to HH:MM, thousands separators dropped), weekday and month
+#   names, and proper names (capitalised words, plus any entities an enricher found; a common word
+#   that merely opens a sentence, "Thanks!", "Let's", "Wow", is not a name);
+# * speaker: a transcript line ("Caroline: I moved to Berlin") is Caroline's claim; "I" is Caroline,
+#   and what one speaker says never supersedes, contradicts or merges with what another one says;
+# * negation: "not", "n't", "never", "no longer", "stopped", "quit", "moved away from", "… anymore";
+# * antonyms: like/dislike, love/hate, enabled/disabled, allow/deny, start/stop, always/never, …;
+# * slot frames: a subject, a predicate ("lives in", "works at", "uses", "costs", "is on <day> at
+#   <time>", "version", "'s manager is") and a value; "moved to", "switched to", "is now" fit any frame.
 
 from __future__ import annotations
 

@@ -1,33 +1,34 @@
-"""Metadata filters: a small JSON grammar over a memory's metadata, parsed strictly into a tree that
-each backend compiles into its own query (SQLite SQL, a DynamoDB FilterExpression, an OpenSearch bool
-filter) and that `matches` evaluates in Python, with the same meaning everywhere.
+"""Metadata filters: a small JSON grammar (mem0's shape) over a memory's top-level metadata keys.
 
-The grammar (the shape mem0 uses; keys are top-level metadata keys):
-
-    filter     := { entry, ... }                       every entry holds (an implicit AND)
-    entry      := "AND": [filter, ...]                 all hold
-                | "OR":  [filter, ...]                 at least one holds
-                | "NOT": [filter, ...]                 none holds
-                | <key>: scalar                        shorthand for {"eq": scalar}
-                | <key>: { op: value, ... }            every comparison holds
-    op         := eq | ne | in | nin | gt | gte | lt | lte
-    scalar     := string | number | true | false
-
-    {"AND": [{"topic": "billing"}, {"priority": {"gte": 2, "lt": 5}}],
-     "NOT": [{"status": {"in": ["done", "dropped"]}}]}
-
-Meaning. Values are typed: a comparison holds only when the memory's value under the key has the
-comparison's type (string, number or boolean; `1` never equals `true` or `"1"`). `eq` is equality
-(numbers by value: 1 = 1.0); `in` holds when `eq` holds for one of the values; `gt/gte/lt/lte` compare
-numbers with numbers and strings with strings (by code point, so ISO 8601 times compare as times);
-`ne` is NOT eq and `nin` is NOT in, so they also hold when the key is missing or holds another type.
-A key holding an object, a list or null matches no comparison. An empty filter `{}` holds for all.
-
-Limits (each refused with the path of the offending part): keys are 1-64 characters without `"`,
-`\\` or control characters, and not AND/OR/NOT; logical nesting at most 4 deep; at most 20
-comparisons in all; `in`/`nin` lists of 1-50 values, at most 100 values in all; strings at most 256
-characters; numbers finite and, when integral, within ±2^53 (exact in every backend).
+Parsed strictly into a tree that each backend compiles into its own query (SQLite SQL, a DynamoDB
+FilterExpression, an OpenSearch bool filter) and that `matches` evaluates in Python, with the same
+meaning everywhere. Invalid filters are refused with the path of the offending part.
 """
+# The grammar:
+#
+#     filter     := { entry, ... }                       every entry holds (an implicit AND)
+#     entry      := "AND": [filter, ...]                 all hold
+#                 | "OR":  [filter, ...]                 at least one holds
+#                 | "NOT": [filter, ...]                 none holds
+#                 | <key>: scalar                        shorthand for {"eq": scalar}
+#                 | <key>: { op: value, ... }            every comparison holds
+#     op         := eq | ne | in | nin | gt | gte | lt | lte
+#     scalar     := string | number | true | false
+#
+#     {"AND": [{"topic": "billing"}, {"priority": {"gte": 2, "lt": 5}}],
+#      "NOT": [{"status": {"in": ["done", "dropped"]}}]}
+#
+# Meaning. Values are typed: a comparison holds only when the memory's value under the key has the
+# comparison's type (string, number or boolean; `1` never equals `true` or `"1"`). `eq` is equality
+# (numbers by value: 1 = 1.0); `in` holds when `eq` holds for one of the values; `gt/gte/lt/lte` compare
+# numbers with numbers and strings with strings (by code point, so ISO 8601 times compare as times);
+# `ne` is NOT eq and `nin` is NOT in, so they also hold when the key is missing or holds another type.
+# A key holding an object, a list or null matches no comparison. An empty filter `{}` holds for all.
+#
+# Limits: keys are 1-64 characters without `"`, `\` or control characters, and not AND/OR/NOT;
+# logical nesting at most 4 deep; at most 20 comparisons in all; `in`/`nin` lists of 1-50 values, at
+# most 100 values in all; strings at most 256 characters; numbers finite and, when integral, within
+# ±2^53 (exact in every backend).
 
 from __future__ import annotations
 

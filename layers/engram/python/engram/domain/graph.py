@@ -1,10 +1,8 @@
-"""The knowledge graph of one user scope: entities, the relations between them, and the memories that
+"""The knowledge graph of one user scope: entities, relations between them, and the memories that
 mention them. Pure: names, canonical forms, relation frames, and the query's entity candidates.
 
-"Dana's manager is Priya" and "Priya is allergic to tree nuts" become the entities Dana, Priya and
-tree nuts, the relations (Dana, manager, Priya) and (Priya, allergic_to, tree nuts), and mentions
-linking each entity to its memory; a question about Dana's manager then reaches Priya's memories one
-hop away. First-person memories ("my manager is Priya") link the scope's own user, `USER`.
+"Dana's manager is Priya" yields entities Dana and Priya, the relation (Dana, manager, Priya) and
+mentions, so a question about Dana's manager reaches Priya's memories one hop away.
 """
 
 from __future__ import annotations

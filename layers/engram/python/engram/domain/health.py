@@ -1,9 +1,8 @@
-"""The store's health: a score in [0, 1] from measured figures, the repairs it recommends, and the
-guard rails of self-repair (cooldown, hourly budget, halting a repair that does not help).
+"""The store's health: a score in [0, 1], the repairs it recommends, and self-repair's guard rails.
 
 Pure: the janitor's health use case measures the figures through ports and calls these functions.
-A figure left None could not be measured on this backend; its component is left out and the weights
-of the others are scaled up to sum to one.
+A figure left None could not be measured on this backend; its component is dropped and the other
+weights are rescaled to sum to one.
 """
 
 from __future__ import annotations

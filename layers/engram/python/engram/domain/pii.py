@@ -1,12 +1,8 @@
 """PII and secret detection with a policy per kind: redact, reject or allow (keep).
 
-Redaction replaces the span with `[REDACTED:<kind>]` before the content is hashed or stored, so the
-raw secret exists only in the request being processed. Metadata string values are screened with the
-same rules and policies, and a value under a key whose name says secret (`api_key`, `password`,
-`clientSecret`, …) is redacted whole. Nothing here logs content.
-
-The detectors are a table of named patterns in `pii_rules` (why not a library: see that module and
-`bench/bench_pii.py`).
+Redaction replaces the span with `[REDACTED:<kind>]` before content is hashed or stored, so a raw
+secret exists only in the request. Metadata values are screened too, and a value under a secret-named
+key (`api_key`, `password`, …) is redacted whole. Nothing here logs content. Rules: `pii_rules`.
 """
 
 from __future__ import annotations

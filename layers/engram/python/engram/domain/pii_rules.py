@@ -1,15 +1,12 @@
-"""The table of PII and secret detectors: one named entry per kind of secret, each with the policy
-kind it reports (`api_key`, `password`, …: the names `ENGRAM_PII__<KIND>` configures).
+"""The table of PII and secret detectors: one named entry per kind (the `ENGRAM_PII__<KIND>` names).
 
-Formats follow the issuers' documented token layouts, cross-checked against detect-secrets' plugins
-and gitleaks' rules, but every pattern here is written to bound the *whole* secret (detect-secrets
-matches e.g. only the first 24 characters of a Stripe key, enough to flag a line, not to redact it).
-
-Conventions: a rule redacts its named group `v` (or `q`, a quoted value) when the pattern has one,
-else the whole match. `check` may veto a match (return None) or narrow its span. `hints` are
-lowercase substrings of which one must occur in the text for the rule to run at all: a cheap
-prefilter that keeps the write path fast, since most memories contain none of them.
+Patterns follow the issuers' token layouts (cross-checked against detect-secrets and gitleaks) but
+bound the *whole* secret, so it can be redacted, not just flagged.
 """
+# Conventions: a rule redacts its named group `v` (or `q`, a quoted value) when the pattern has one,
+# else the whole match. `check` may veto a match (return None) or narrow its span. `hints` are
+# lowercase substrings of which one must occur in the text for the rule to run at all: a cheap
+# prefilter that keeps the write path fast, since most memories contain none of them.
 
 from __future__ import annotations
 

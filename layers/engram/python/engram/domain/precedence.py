@@ -1,12 +1,8 @@
-"""Precedence at recall: among recall's candidates, a newer statement of a change ranks above the older
-statement it changes. Ordering, never dropping: a wrong call costs a rank, never a memory.
+"""Precedence at recall: a newer statement of a change ranks above the older statement it changes.
 
-A pair (newer N, older O, by observed_at) takes precedence when N states a change (the language of
-change: cessation, replacement, movement, a value going up or down; or another amount of O's unit)
-about a subject the two share (a name or entity, or the user: "I", "we" and the user's own name are
-the user) and the two are about one topic (a content word beyond the subject, a second shared
-subject, or, for an end or a replacement sharing only the subject, closeness in meaning measured
-against the other candidates). Distinct facts about one subject keep their order.
+Ordering, never dropping: a wrong call costs a rank, never a memory. A pair (newer N, older O) takes
+precedence when N states a change about a subject the two share and both are about one topic;
+distinct facts about one subject keep their order.
 """
 
 from __future__ import annotations

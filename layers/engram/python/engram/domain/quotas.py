@@ -1,9 +1,7 @@
 """Quotas: the token bucket that limits a key's request rate, and a tenant's storage limits.
 
-A bucket holds up to `burst` tokens and refills at `rate` tokens a second; each request takes one.
-Its state is two numbers (tokens, and when they were counted), kept by the key store so that every
-process serving the key (the HTTP workers of `engram serve`, the API function's instances) draws on
-the same bucket.
+A bucket holds up to `burst` tokens, refills at `rate` a second, and each request takes one. Its
+state (tokens, when counted) lives in the key store, so every process serving the key shares it.
 """
 
 from __future__ import annotations

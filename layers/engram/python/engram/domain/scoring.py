@@ -1,11 +1,8 @@
 """Recall ranking, in one place so every backend ranks identically.
 
 score = (fused + graph) × importance × recency × provenance × expiry × hits × superseded × hop
-        × specificity × overlap × hub × lift
-
-`fused` combines the two legs after min-max normalising each within the candidate set (a leg that did
-not return a memory contributes 0). Each multiplier is 1.0 when its weight is neutral, so any signal
-can be turned off, and `explain` returns every factor: they multiply to the score.
+        × specificity × overlap × hub × lift; `fused` min-max normalises each leg within the
+candidates. Each multiplier is 1.0 when neutral, and `explain` returns every factor.
 """
 
 from __future__ import annotations
@@ -276,16 +273,11 @@ def with_query(plain: Components, memory: Memory | Candidate, query: QueryTraits
 def contenders(
     plain: Sequence[tuple[Ranked, Components]], k: int, query: QueryTraits, w: Weights
 ) -> list[tuple[Ranked, Components]]:
-    """The candidates that can reach the top k, scored in full, given each one's components without
-    the query (`components` without `query`): the text factors (`with_query`) are the costliest part
-    of a score, and most candidates cannot make the top k whatever their text says.
+    """The candidates that can reach the top k, scored in full; the top k equals that of scoring all.
 
-    Highest ceiling first (the best score its text could give it, `text_factor_ranges`), until the
-    k-th best full score so far is above the next ceiling: that candidate and all after it score lower
-    than k others. A ceiling is a hair above the bound, so that a different order of the same
-    multiplications never rounds past it, and a candidate that could tie the k-th score is scored:
-    ties are ordered by id as scoring every candidate would order them. The top k of the result is
-    the top k of all of them.
+    Text factors are the costliest part of a score, so candidates go highest ceiling first
+    (`text_factor_ranges`) until the k-th best full score exceeds the next ceiling. Ceilings sit a hair
+    above the bound so rounding never passes them, and ties are scored and ordered by id.
     """
     ranges = text_factor_ranges(query, w)
     ceilings = []

@@ -1,9 +1,8 @@
-"""Sessions: a conversation's lossless transcript, the extraction jobs run over it, and the facts they
-derived.
+"""Sessions: a conversation's lossless transcript, the extraction jobs run over it, and their facts.
 
-A session belongs to one user of one tenant (`SessionRef`); its messages are numbered in the order
-they were appended (`seq`, gaps allowed) and stored PII-screened, before anything else runs. Each
-message has an idempotency key (`message_key`), so appending it again stores nothing twice.
+A session belongs to one user of one tenant (`SessionRef`); messages are numbered by `seq` (gaps
+allowed) and stored PII-screened first. Each message's idempotency key (`message_key`) means
+appending it again stores nothing twice.
 """
 
 from __future__ import annotations

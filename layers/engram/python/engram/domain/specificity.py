@@ -1,10 +1,8 @@
 """Specific beats vague: what a memory pins down, and what a query asks for. Pure text rules.
 
-"The launch rolls out to 5% on June 3, then 50%" pins down numbers and a date; "User mentioned the
-launch again" pins down nothing. A rule ("never deploy on Fridays") or a decision ("we went with
-electric vans over hydrogen") resolves a question about acting, which is what "can I deploy on
-Friday?" asks. Recall uses these after fusion (domain.scoring); the enricher uses them for
-importance and confidence.
+Numbers, dates, rules ("never deploy on Fridays") and decisions pin things down; "User mentioned the
+launch again" pins down nothing. Recall uses these after fusion (domain.scoring); the enricher uses
+them for importance and confidence.
 """
 
 from __future__ import annotations

@@ -1,12 +1,8 @@
 """Moving a user's data: the export records, and the erasure job that forgets a user.
 
-An export is NDJSON, one record per line, each with a `kind`: a `header`, then `memory` (with its
-history and, when asked for, its embedding), `entity` (with the memories that mention it),
-`relation`, `session` (with its extraction jobs and facts) and `message` records, and an `end` record
-with the counts. Records carry no tenant: an import files them under the importer's tenant.
-
-An erasure record is the audit trail of a forget-user job. It holds no content and not even the user
-id: only a digest of (tenant, user id), so a status request can be matched to it.
+An export is NDJSON records by `kind`: header, memory, entity, relation, session, message, then end
+(the counts). Records carry no tenant: an import files them under the importer's tenant. An erasure
+record holds no content nor user id, only a digest of (tenant, user id) for status lookups.
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
 """`engram mcp`: engram's memory as MCP tools, on the official `mcp` SDK.
 
-Tools: `remember`, `recall`, `forget`, `list_memories`, `memory_history`, `add_messages`. Each takes
-the API's request models' fields and answers a compact JSON object. Every failure the caller can do
-something about (a bad field, an unknown id, an unreachable API, throttling) is an MCP tool error with
-the API's error code and the fields it names; never a traceback.
+Tools: `remember`, `recall`, `forget`, `list_memories`, `memory_history`, `add_messages`, taking the
+API's request fields and answering compact JSON. Every actionable failure is an MCP tool error with
+the API's error code and fields; never a traceback.
 """
 
 from __future__ import annotations

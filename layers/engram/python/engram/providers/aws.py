@@ -7,21 +7,12 @@ from typing import Any
 
 
 def botocore_session(services: tuple[str, ...]) -> Any:
-    """A botocore session for a process that makes clients of these services only (the api: DynamoDB
-    and SQS; the authorizer: DynamoDB).
+    """A botocore session for a process that makes clients of `services` only (api: DynamoDB, SQS).
 
-    Before it loads a service's model, botocore checks the name against every service it has data
-    for, which it lists by walking its data directory: some 440 service directories, a stat of each
-    of their versions (measured on a busy 2-core machine: ~25 ms of CPU, ~45 ms of wall clock, of the
-    first client's ~100 / ~200). This session's data loader is botocore's own (same search paths,
-    AWS_DATA_PATH included) except that this list holds `services`, those of them with data of the
-    kind asked for (a model). Any other service is unknown to it: a
-    client of one fails at once, naming the services it has.
-
-    Its JSON files are read into plain dicts, not botocore's OrderedDicts (`object_pairs_hook`), which
-    halves their parse: the first client's endpoints.json (1.2 MB, every service in every region) took
-    ~50 ms, the DynamoDB model ~7, on a quiet 2-core machine; ~18 and ~4 this way. A dict keeps its
-    keys' order too, which is all botocore asks of them (its shapes' members are built in that order)."""
+    Its loader is botocore's own (same search paths, AWS_DATA_PATH included) but lists only `services`
+    instead of walking all ~440 data directories, and parses JSON into plain dicts, not OrderedDicts:
+    both cut the first client's cost (docs/performance.md). A client of any other service fails at once.
+    """
     import json
 
     import botocore.session

@@ -1,13 +1,8 @@
-"""The REQUEST authorizer's logic: the key rules `engram serve` applies (engram.domain.key_rules), on
-a light cold start.
+"""The REQUEST authorizer's logic: `engram serve`'s key rules (engram.domain.key_rules); light cold start.
 
-The authorizer function builds only what it reads, the key lookup, and on AWS (`ENGRAM_BACKEND=aws`)
-it builds it from a few environment variables (no pydantic-settings) over one botocore client (no
-boto3 resource): its cold start loads neither pydantic, the memory store, the search index nor the use
-cases. The policy is the one powertools' `APIGatewayAuthorizerResponse.allow_all_routes()` builds.
-
-Its log is engram.observability's logger (the standard library's, writing the lines powertools'
-Logger writes), not powertools' package, whose Logger, Metrics and Tracer load together.
+It builds only the key lookup, on AWS from a few environment variables over one botocore client, so
+its cold start loads neither pydantic, the store, the index nor the use cases, nor powertools' Logger
+(it logs through engram.observability's). The policy is `allow_all_routes()`'s.
 """
 
 from __future__ import annotations

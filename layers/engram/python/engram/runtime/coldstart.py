@@ -1,16 +1,8 @@
 """A Lambda handler module's set-up, run without the cyclic garbage collector.
 
-Importing engram and its dependencies and building the handler's clients allocates some 110,000
-objects that live as long as the process, and very little garbage. With the collector on, that
-allocation triggers ~165 young and ~15 middle-generation collections (api handler), each walking
-objects that all survive: measured with callgrind, 1.71 billion instructions for the api's
-import-plus-init with the collector on, 1.53 billion with it off (-11%).
-
-`cold_start()` turns the collector off for the block, then freezes what the block built
-(`gc.freeze`: moved to a generation no collection walks, so the requests that follow do not keep
-re-walking it either) and turns it back on. What garbage the block left (~1,200 objects for the api)
-is frozen with it and never freed: the cost of not walking the rest. A collector the caller had turned
-off stays off.
+Set-up allocates many long-lived objects and little garbage, so collections during it are wasted work.
+`cold_start()` turns the collector off for the block, then `gc.freeze`s what it built (its few garbage
+objects are never freed) and turns it back on; one the caller had off stays off. Figures: docs/performance.md.
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """Wiring: build the adapters and use cases a process needs from settings, once.
 
-`local(settings)` is the embedded default (SQLite, local indexes, offline models); `aws(settings)`
-is what the api, enrich and janitor functions use (the authorizer builds its key lookup alone:
-runtime.authorizer). Every adapter a use case needs is a typed, required field: a deployment missing
-one fails at its cold start with the setting to give (MissingSettings), not on the first request that
-finds a None. Models load lazily, and so does the search index's client: the write path touches neither.
+`local(settings)` is the embedded default; `aws(settings)` serves the api, enrich and janitor functions.
+Every adapter is a required field, so a deployment missing one fails at cold start with the setting
+to give (MissingSettings). Models and the search index's client load lazily: writes touch neither.
 """
 
 from __future__ import annotations

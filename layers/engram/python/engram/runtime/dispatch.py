@@ -1,10 +1,8 @@
-"""Run a batch of queued jobs, whatever carries them: SQS records in the enrich Lambda
-(engram.runtime.sqs_batch) or claimed rows of the SQLite job table in the local worker
-(engram.runtime.worker).
+"""Run a batch of queued jobs, whether SQS records (engram.runtime.sqs_batch) or SQLite job rows (worker).
 
-Enrichment jobs run together (one embedding call for the whole batch), retrieval jobs are folded into
-one increment per memory, and each extraction, erasure or document runs on its own; a failure fails its
-own job only (all the retrieval jobs, when their one write fails).
+Enrichment jobs run together (one embedding call), retrieval jobs fold into one increment per memory,
+and extraction, erasure and document jobs run alone; a failure fails its own job only (all the
+retrieval jobs, when their one write fails).
 """
 
 from __future__ import annotations

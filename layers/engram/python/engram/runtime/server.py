@@ -1,11 +1,8 @@
 """`engram serve`: the api Lambda's API behind uvicorn, through a thin ASGI adapter (`GatewayApp`).
 
-Each request becomes the API Gateway REST proxy event the Lambda gets (engram.runtime.proxy). The API
-key is checked as the Lambda authorizer checks it, before the body is read, and the tenant is placed
-where API Gateway puts the authorizer's context. The API is synchronous: it runs in a thread of the
-process's pool, each request with an EngramApi no other request uses meanwhile (`ResolverPool`).
-HTTP/1.1 is uvicorn's (h11) with its limits; `EngramProtocol` adds the few the probes need and uvicorn
-lacks. `--workers N` forks N-1 more processes that accept on the same socket.
+Each request becomes the API Gateway REST proxy event; the key is checked as the authorizer does,
+before the body is read. The synchronous API runs in a thread pool, one EngramApi per request in
+flight (`ResolverPool`). `EngramProtocol` adds limits uvicorn lacks; `--workers N` forks N-1 more.
 """
 
 from __future__ import annotations

@@ -1,19 +1,8 @@
 """The local enrichment worker: the SQLite job table stands in for SQS, a process for the Lambda.
 
-`engram serve` runs the worker in a process of its own (`worker_process`), started when jobs are
-waiting and ended once the queue has stayed empty for IDLE_EXIT_S, at a lower CPU priority than the
-HTTP processes. Enriching a memory (embedding it above all) costs more CPU than the write that
-queued it; in its own process the worker does not hold the server's GIL, and at a lower priority the
-kernel gives the cores to the requests first during a burst of writes, and to the worker as soon
-as the burst is over. Its queue is durable (a job is committed with its memory), so nothing but the
-enrichment itself waits for it.
-
-A lower priority is not enough on its own: the worker takes the same SQLite write lock as the HTTP
-processes, and a niced process that holds it while they keep the cores makes every writer wait
-(under a burst of writes on 2 cores, writers waited ~2.4 ms for a lock held 0.87 ms on average for
-0.45 ms of work in it). So the worker also steps aside while writes are arriving (`Pace`): it is not
-started, and does not claim a batch, until the burst is over, or until a job has been due for
-`Pace.max_wait_s`, so that a sustained load delays enrichment by that much and never stops it.
+`engram serve` starts it in its own process (off the server's GIL) when jobs wait, at lower CPU
+priority, ending it after IDLE_EXIT_S idle. It also steps aside during write bursts (`Pace`), since it
+shares the SQLite write lock, but never longer than `Pace.max_wait_s`. Figures: docs/performance.md.
 """
 
 from __future__ import annotations

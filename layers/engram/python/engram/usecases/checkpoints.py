@@ -1,13 +1,8 @@
 """Checkpoints of a session, and the recovery digest an agent reads after its context was compacted.
 
-`SaveCheckpoint` screens the agent's digest with the memories' PII policy, debounces (a periodic
-checkpoint soon after the latest, or any checkpoint repeating the latest digest, is not stored again;
-a session_end is stored once per transcript position), keeps a session's newest `max_checkpoints`
-within the retention window, and on session_end queues the job that writes the session's episode
-summary (engram.usecases.sessions.Extract, `summary_of`): no model runs on the request.
-
-`recovery_digest` answers `GET /v1/sessions/{id}/checkpoints/latest`: the latest checkpoint and what
-the session itself knows (the facts derived from it, its last messages), as text within a budget.
+`SaveCheckpoint` PII-screens the digest, debounces repeats, keeps the newest `max_checkpoints` within
+retention, and on session_end queues the episode-summary job (no model runs on the request).
+`recovery_digest` answers `GET /v1/sessions/{id}/checkpoints/latest` as text within a budget.
 """
 
 from __future__ import annotations

@@ -1,22 +1,20 @@
 """Enrichment: embed → enrich → decide → index → audit. Idempotent per (memory, content hash).
 
-Runs in the enrich Lambda (SQS) and on `engram serve`'s worker thread. A failure raises, leaving the
-memory stored with `enrichment.state = failed` and the error; the queue retries, the janitor repairs.
-
-The decision stage compares every newly enriched memory with the top candidates of its scope (the
-vector index's nearest neighbours above `dedup.related_threshold`, plus the lexical leg's best matches
-above `dedup.candidate_floor`) and applies the enricher's decision:
-
-* add: keep both (with the optional semantic contradiction check on, a new memory that contradicts
-  one it is kept beside is flagged `review_needed`: advisory, bounded by a timeout, superseding nothing);
-* update / delete: the new memory supersedes the targets (it corrects, changes or negates them);
-* none: a true duplicate, merged into its target (the survivor keeps the better provenance).
-
-What was said last is never lost: a merge that would drop a number, date, time, name, negation or
-slot value the new memory states is refused (`domain.claims.lost_by_merge`) and becomes an update;
-and time order comes from `observed_at`, not arrival, so an older fact imported after a newer one is
-stored already superseded by it. Every decision, applied or not (shadow mode), is in the history.
+Runs in the enrich Lambda (SQS) and `engram serve`'s worker; a failure leaves `enrichment.state =
+failed` for the queue to retry and the janitor to repair. The decision stage compares each memory with
+its scope's nearest candidates: add, update/delete (supersede) or none (merge a true duplicate).
 """
+# Decision details:
+# * add: keep both (with the optional semantic contradiction check on, a new memory that contradicts
+#   one it is kept beside is flagged `review_needed`: advisory, bounded by a timeout, superseding nothing);
+# * update / delete: the new memory supersedes the targets (it corrects, changes or negates them);
+# * none: a true duplicate, merged into its target (the survivor keeps the better provenance).
+# Candidates: the vector index's nearest neighbours above `dedup.related_threshold`, plus the lexical
+# leg's best matches above `dedup.candidate_floor`.
+# What was said last is never lost: a merge that would drop a number, date, time, name, negation or
+# slot value the new memory states is refused (`domain.claims.lost_by_merge`) and becomes an update;
+# and time order comes from `observed_at`, not arrival, so an older fact imported after a newer one is
+# stored already superseded by it. Every decision, applied or not (shadow mode), is in the history.
 
 from __future__ import annotations
 
@@ -272,12 +270,10 @@ KNN_MARGIN = 1e-4
 
 
 def _settled_by_knn(itself: str, hits: Sequence[VectorHit], scores: dict[str, float], k: int) -> bool:
-    """Whether the k-NN hits (the best k + 1 of the scope, best first) decide the `k` candidates: at
-    least k of them are related, and every memory the lexical leg could add scores below the k-th by
-    more than rounding (one of the hits that is not among the k, or any memory the k-NN did not
-    return, which scores at most its last hit: so only where the k-NN is exact, `VectorIndex.exact`).
-    The lexical leg then changes nothing, and is not run: a query of common words was half the
-    worker's CPU."""
+    """Whether the k-NN hits (the scope's best k + 1) alone decide the `k` candidates, so the lexical leg
+    can be skipped: at least k hits are related and nothing the lexical leg could add beats the k-th by
+    more than rounding. Only valid where the k-NN is exact (`VectorIndex.exact`).
+    """
     if k <= 0 or len(scores) < k:
         return False
     best = sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:k]

@@ -1,10 +1,8 @@
-"""Forget a user: erase every memory, history record, vector and index entry, graph node and relation,
-session and transcript of one user of a tenant, as a queued job with an audit record
-(engram.domain.transfer.ErasureRecord) that says when it ran and how much went, and nothing else.
+"""Forget a user: erase all of one user's memories, history, vectors, index entries, graph and sessions.
 
-The job is idempotent: run again (SQS redelivers at least once) it finds nothing more to erase and
-leaves the record done. The index entries go first, so a crash midway never leaves a searchable
-entry behind a memory that is gone.
+Runs as a queued job with an audit record (engram.domain.transfer.ErasureRecord) that holds only when
+and how much. Idempotent under SQS redelivery; index entries go first, so a crash never leaves a
+searchable entry behind a memory that is gone.
 """
 
 from __future__ import annotations

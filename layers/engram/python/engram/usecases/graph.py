@@ -1,9 +1,7 @@
-"""The knowledge graph's use cases: link a memory's entities and relations, expand a query one hop,
-and read a user's entities.
+"""The knowledge graph's use cases: link a memory's entities, expand a query one hop, read entities.
 
-Linking runs twice per memory: inline at write time (patterns only, so entities are queryable at
-once) and again after enrichment with the enricher's entities; both are idempotent. Expansion runs
-beside the recall legs under a deadline: a slow graph costs the boost, never the recall.
+Linking runs inline at write time (patterns only) and again after enrichment; both are idempotent.
+Expansion runs beside the recall legs under a deadline: a slow graph costs the boost, never the recall.
 """
 
 from __future__ import annotations

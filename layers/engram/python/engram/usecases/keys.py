@@ -84,12 +84,12 @@ class CountsRevocations(Protocol):
 
 
 class KeyCache:
-    """The keys this process has authenticated, by hash: a request with a key seen before costs one
-    read of the store's revocation count instead of a read of the key. Revocation stays immediate:
-    every entry is kept with the count read before its key was, and is good only while the count is
-    still that one, so once any key is revoked (by any process: `engram keys revoke` is one of its own)
-    the next request reads its key again. Unknown and revoked keys are never kept. A store that does
-    not count revocations (DynamoDB) is read on every request."""
+    """Keys this process authenticated, by hash, so a known key costs one read of the revocation count.
+
+    Revocation stays immediate: an entry is good only while the store's revocation count is the one read
+    before its key was. Unknown and revoked keys are never kept; a store that does not count revocations
+    (DynamoDB) is read on every request.
+    """
 
     MAX_KEYS = 1024  # then the cache starts over
 

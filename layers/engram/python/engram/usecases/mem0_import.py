@@ -1,17 +1,12 @@
 """mem0's memory export read as engram import records (`engram import --from mem0 FILE`).
 
-Reads what mem0 hands out for a user's memories: the JSON of the open-source `Memory.get_all()`
-(`{"results": [...]}`, plus `relations` when its graph is on, which is not imported) or of the
-platform's `GET /v1/memories/` (a list, or a page `{"count", "next", "results": [...]}`), or NDJSON
-with one such item a line. An item is `{"id", "memory", "user_id", "agent_id"?, "run_id"?,
-"metadata"?, "categories"?, "created_at"?, "updated_at"?, "hash"?}`.
-
-Each item becomes an engram `memory` record: content ← memory, the user, agent and run kept,
-observed_at ← created_at, provenance `imported`, enrichment pending (so it is embedded, typed and
-linked like any new memory), and mem0's id, categories and hash kept in metadata (`mem0_id`,
-`mem0_categories`, `mem0_hash`). The engram id is a ULID derived from the item: created_at's time
-and a hash of mem0's id, so importing the same file again finds every memory already there.
+Accepts `Memory.get_all()` JSON, the platform's `GET /v1/memories/` (list or page) or NDJSON. Each item
+becomes an `imported` memory (enrichment pending), mem0's id/categories/hash kept in metadata; its id
+is a ULID from created_at and a hash of mem0's id, so re-importing a file adds nothing.
 """
+# An item is {"id", "memory", "user_id", "agent_id"?, "run_id"?, "metadata"?, "categories"?,
+# "created_at"?, "updated_at"?, "hash"?}; content ← memory, observed_at ← created_at; metadata keys
+# `mem0_id`, `mem0_categories`, `mem0_hash`. mem0's graph `relations` are not imported.
 
 from __future__ import annotations
 

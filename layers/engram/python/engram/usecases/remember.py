@@ -1,9 +1,8 @@
 """The write path: gate → PII → normalize + hash → atomic insert-or-dedup → enqueue enrichment.
 
-No model runs here. A stored memory is durable before its job is queued; if queueing fails the
-memory stays `pending` and the janitor's repair job queues it again. On SQLite a single memory's job
-is queued inside the insert's transaction (a savepoint of it): one commit for the memory, its graph
-links and its job, and a failed enqueue rolls back only the job.
+No model runs here. A memory is durable before its job is queued; if queueing fails it stays `pending`
+and the janitor's repair requeues it. On SQLite a single memory's job is queued in the insert's
+transaction (a savepoint), so a failed enqueue rolls back only the job.
 """
 
 from __future__ import annotations

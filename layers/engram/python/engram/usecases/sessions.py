@@ -1,16 +1,12 @@
-"""Conversations in, facts out: append messages to a session's lossless transcript, extract facts from
-them on the job queue, read and delete sessions.
+"""Conversations in, facts out: append to a session's lossless transcript, extract facts on the queue.
 
-Raw first: a call's messages are PII-screened and durably appended before anything else; only then is
-an extraction job queued. Should queueing fail, the messages are safe and the caller is told to retry
-(a 503); the retry appends nothing twice and queues the job for every message not yet covered. On
-SQLite the append, the job and its record are one write transaction (the unit of work), whose failed
-enqueue rolls back only itself; on DynamoDB and SQS they are three writes in that order.
-
-Extraction is idempotent: a session records each fact it derived once (by content), before and after
-handing it to the normal write path (gate, PII, hash dedup, graph link, then the enrichment job and
-its decision stage), so a redelivered or retried job writes nothing twice.
+Raw first: messages are PII-screened and durably appended before an extraction job is queued; if
+queueing fails the caller gets a 503 and a retry appends nothing twice. Extraction is idempotent: each
+derived fact is recorded once per session, so a redelivered job writes nothing twice.
 """
+# On SQLite the append, the job and its record are one write transaction (the unit of work), whose
+# failed enqueue rolls back only itself; on DynamoDB and SQS they are three writes in that order.
+# Facts go through the normal write path (gate, PII, hash dedup, graph link, enrichment and its decision).
 
 from __future__ import annotations
 

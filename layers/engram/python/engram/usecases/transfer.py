@@ -1,15 +1,8 @@
-"""Export a user's data as NDJSON records, a page at a time, and import such records (engram.domain.transfer).
+"""Export a user's data as NDJSON records, a page at a time, and import such records.
 
-Export pages follow one another by an opaque cursor: the user's memories (every status, by id, each
-with its history and optionally its embedding), then each project's graph (entities with the
-memories that mention them, and relations, each relation once with its subject's page), then each
-session with its jobs and facts followed by its transcript, then an `end` record with the counts. A
-page holds at most `limit` records besides the header and end (a memory's history rides with it).
-
-Import stores each record as POST /v1/memories could have stored it (see `Import`), ids kept (ids are
-unique per tenant), unless it already exists: importing the same records twice changes nothing the
-second time, and an interrupted import can simply run again. Graph ids are derived from the tenant,
-so entities and relations are re-keyed for the importer's tenant.
+Export pages follow an opaque cursor: memories, then each project's graph, then sessions with their
+transcripts, then `end`; a page holds at most `limit` records. Import keeps ids and skips records that
+exist, so it can simply run again; graph ids are re-keyed for the importer's tenant.
 """
 
 from __future__ import annotations
@@ -371,13 +364,12 @@ class _Run:
 
 @dataclass
 class Import:
-    """Import is a write like any other (DESIGN.md invariant 9): what it stores could have been stored by
-    POST /v1/memories. Names and sizes are held to the API's limits; content, notes, metadata, labels,
-    history and transcripts are screened for PII as remember screens them; the content hash is ours;
-    counters start afresh; links (superseded_by, merged_into, related_ids, mentions) are kept only
-    to memories of the same user, of this import or already the tenant's; an embedding is kept only
-    when it has the install's dimensions and the content is as it was embedded (else it is embedded
-    again by the enrichment job). A bad record is reported (`rejected`, with why) and the rest imported."""
+    """Import is a write like any other (DESIGN.md invariant 9): what it stores POST /v1/memories could have.
+
+    Limits and PII screening as the API's; our own content hash; fresh counters; links kept only within
+    the user; an embedding kept only when dimensions and content match. A bad record is reported
+    (`rejected`, with why) and the rest imported.
+    """
 
     store: MemoryStore
     userdata: UserData

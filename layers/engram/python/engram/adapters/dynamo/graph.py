@@ -1,18 +1,17 @@
 """GraphStore on the engram DynamoDB table: adjacency items beside the memories.
 
-Items (user-supplied key parts escaped as in engram.adapters.dynamo.store):
-
-  entity          pk=G#{tenant}#{user_id}#{project}  sk=E#{entity id}   name, canonical, type, mentions
-  mention         pk=G#…                              sk=M#{entity id}#{memory id}
-  relation        pk=G#…                              sk=R#{relation id}   subject_id, predicate, object_id,
-                                                                           confidence, mentions, memory_ids
-  adjacency       pk=G#…                              sk=A#{entity id}#{relation id}   (both ends)
-  back-reference  pk=GM#{tenant}#{memory id}          sk=M#{entity id} | R#{relation id}   g=the graph pk
-
 A mention (or a relation's source) and its counter move in one transaction conditional on the
-back-reference not existing, so linking the same memory twice changes nothing twice, and unlinking
-reads the memory's back-references to undo exactly what it linked.
+back-reference not existing, so linking a memory twice changes nothing twice, and unlinking reads
+the memory's back-references to undo exactly what it linked.
 """
+# Items (user-supplied key parts escaped as in engram.adapters.dynamo.store):
+#
+#   entity          pk=G#{tenant}#{user_id}#{project}  sk=E#{entity id}   name, canonical, type, mentions
+#   mention         pk=G#…                              sk=M#{entity id}#{memory id}
+#   relation        pk=G#…                              sk=R#{relation id}   subject_id, predicate, object_id,
+#                                                                            confidence, mentions, memory_ids
+#   adjacency       pk=G#…                              sk=A#{entity id}#{relation id}   (both ends)
+#   back-reference  pk=GM#{tenant}#{memory id}          sk=M#{entity id} | R#{relation id}   g=the graph pk
 
 from __future__ import annotations
 

@@ -1,33 +1,33 @@
-"""The engram table's keys (every item layout's pk and sk formats, here and nowhere else), and a
-memory as an item of it (single-table design, see
-engram.adapters.dynamo.store for what the store does with them).
+"""The engram table's keys (every item layout's pk and sk formats, here and nowhere else), and a memory
+as an item of it (single-table design; engram.adapters.dynamo.store uses them).
 
-Items (every key attribute is a string; user-supplied key parts are escaped by `key_part`, so `#` only
-ever separates parts):
-
-  memory     pk=MEM#{tenant}#{id}  sk=MEM
-             doc: the memory as JSON without its counters; hits, retrieval_count, last_retrieved_at;
-             tenant, user_id, project, namespace, status, content_hash, enrichment_state, updated_at;
-             agent_id, run_id, review_needed, and metadata: the doc's top-level scalar metadata as a
-             map, for the list's FilterExpression (engram.domain.filters);
-             gsi1pk=U#{tenant}#{user_id}   gsi1sk={id}              list a user's memories, newest first
-             gsi2pk=ES#{enrichment state}  gsi2sk={updated_at}#{id}  work stuck in an enrichment state
-             gsi3 (tenant, pk): a tenant's memories and API keys, for its stats without a Scan
-  dedup key  pk=HASH#{tenant}#{user_id}#{project}#{namespace}#{content_hash}  sk=HASH  memory_id
-             exists while a live memory of the scope holds that content; written in the same
-             transaction as the memory, so two identical writes can never both create one.
-  history    pk=HIST#{tenant}#{memory_id}  sk={at}#{history id}  doc, expires_at (TTL backstop)
-  API keys   see engram.adapters.dynamo.key_lookup (key_item_key: there, so the authorizer loads no
-             pydantic) and dynamo_keys; quotas: dynamo_quota (quota_key)
-  graphs     pk=G#{tenant}#{user_id}#{project} (graph_pk), back-refs pk=GM#{tenant}#{memory id}
-  sessions   pk=SES#{tenant}#{user_id}#{session_id} (session_pk), messages sk=MSG#{seq} / MID#{id},
-             back-refs pk=SESMEM#{tenant}#{memory id}; see engram.adapters.dynamo.transcripts. The
-             session item carries
-             gsi1pk=SL#{tenant}#{user_id}  gsi1sk={its pk}          list a user's sessions
-
-gsi3 is keyed on two attributes items have anyway, `tenant` and the table's `pk`, so DynamoDB fills it
-from existing items when it is added; it projects only what a tenant's counts and key list read.
+Every key attribute is a string; user-supplied parts are escaped by `key_part`, so `#` only ever
+separates parts. The layouts are listed in the comment below.
 """
+# Items:
+#
+#   memory     pk=MEM#{tenant}#{id}  sk=MEM
+#              doc: the memory as JSON without its counters; hits, retrieval_count, last_retrieved_at;
+#              tenant, user_id, project, namespace, status, content_hash, enrichment_state, updated_at;
+#              agent_id, run_id, review_needed, and metadata: the doc's top-level scalar metadata as a
+#              map, for the list's FilterExpression (engram.domain.filters);
+#              gsi1pk=U#{tenant}#{user_id}   gsi1sk={id}              list a user's memories, newest first
+#              gsi2pk=ES#{enrichment state}  gsi2sk={updated_at}#{id}  work stuck in an enrichment state
+#              gsi3 (tenant, pk): a tenant's memories and API keys, for its stats without a Scan
+#   dedup key  pk=HASH#{tenant}#{user_id}#{project}#{namespace}#{content_hash}  sk=HASH  memory_id
+#              exists while a live memory of the scope holds that content; written in the same
+#              transaction as the memory, so two identical writes can never both create one.
+#   history    pk=HIST#{tenant}#{memory_id}  sk={at}#{history id}  doc, expires_at (TTL backstop)
+#   API keys   see engram.adapters.dynamo.key_lookup (key_item_key: there, so the authorizer loads no
+#              pydantic) and dynamo_keys; quotas: dynamo_quota (quota_key)
+#   graphs     pk=G#{tenant}#{user_id}#{project} (graph_pk), back-refs pk=GM#{tenant}#{memory id}
+#   sessions   pk=SES#{tenant}#{user_id}#{session_id} (session_pk), messages sk=MSG#{seq} / MID#{id},
+#              back-refs pk=SESMEM#{tenant}#{memory id}; see engram.adapters.dynamo.transcripts. The
+#              session item carries
+#              gsi1pk=SL#{tenant}#{user_id}  gsi1sk={its pk}          list a user's sessions
+#
+# gsi3 is keyed on two attributes items have anyway, `tenant` and the table's `pk`, so DynamoDB fills it
+# from existing items when it is added; it projects only what a tenant's counts and key list read.
 
 from __future__ import annotations
 

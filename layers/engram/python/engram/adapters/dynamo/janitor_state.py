@@ -1,15 +1,8 @@
 """JanitorState (and the stats counter) on the engram DynamoDB table.
 
-Each job's state is one item, `pk=JANITOR#{job}`, `sk=STATE`, beside the memories (the store's scans
-only ever read `sk=MEM` items, so it never sees these). The summary is kept as a JSON string, so it
-round-trips without DynamoDB's Decimal numbers.
-
-A tenant's memories are counted from the tenant index (gsi3: its memory items, each projected to its
-status and enrichment state), so a tenant's stats read only that tenant's items, never the shared
-table; everyone's (an operator's `engram stats`) is a Scan. Either stops after `max_items` memories
-(then `complete` is false and the counts are lower bounds), within an API Gateway timeout.
-
-Self-repair's state is one item per repair action, `pk=HEALTH#{action}`, `sk=STATE`, its JSON in `state`.
+Job state is one item `pk=JANITOR#{job}`, `sk=STATE` (summary as JSON); self-repair's one per action,
+`pk=HEALTH#{action}`. A tenant's counts read its gsi3 items only; everyone's is a Scan. Both stop
+after `max_items` (then `complete` is false and counts are lower bounds), within API Gateway's timeout.
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """The authorizer's one read on the engram DynamoDB table: an API key by the SHA-256 of its secret.
 
-A strongly consistent GetItem on a botocore client, decoded by hand: no boto3 resource, no pydantic, so
-the authorizer function's cold start loads botocore alone. The item is the one `DynamoKeyStore` writes
-(its key layout is defined here and imported there): pk=KEY#{key_hash}, sk=KEY, with key_id, tenant,
-revoked_at once revoked, rate and burst when the key has a request rate of its own, unlimited when it
-has none at all, and users (a list) when it is restricted to users.
+A strongly consistent GetItem on a botocore client, decoded by hand, so the authorizer's cold start
+loads botocore alone. The item layout (defined here, written by `DynamoKeyStore`): pk=KEY#{key_hash},
+sk=KEY, with key_id, tenant, revoked_at, rate and burst, unlimited, users.
 """
 
 from __future__ import annotations

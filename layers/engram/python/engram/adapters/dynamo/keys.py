@@ -1,18 +1,15 @@
 """KeyStore on the engram DynamoDB table: only the SHA-256 of each key is stored.
 
-Items:
-  pk=KEY#{key_hash}  sk=KEY    the key (key_id, tenant, key_hash, name, created_at, revoked_at,
-                               unlimited, users)
-  pk=KEYID#{key_id}  sk=KEYID  key_hash, so `revoke` finds a key by its id
-
-A key with a request rate carries `rate` and `burst` on both items; its token bucket (`tokens`,
-`refilled_at`) is on the KEYID item, taken by a conditional UpdateItem on the value read (optimistic:
-a concurrent taker makes it read again), so every instance of the API function draws on one bucket.
-
-`find` is one strongly consistent GetItem: the store refuses a revoked key on its next read (on AWS
-API Gateway answers from the authorizer's cached Allow for up to 30 s before it reads again). `list`
-reads a tenant's key items from the tenant index (gsi3), everyone's by a Scan (an operator's action).
+A rated key's token bucket is on its KEYID item, taken by an optimistic conditional UpdateItem, so all
+API instances share one bucket. `find` is one strongly consistent GetItem (revocation is seen on the
+next read; API Gateway may cache an Allow for up to 30 s). `list` reads a tenant's gsi3 items.
 """
+# Items:
+#   pk=KEY#{key_hash}  sk=KEY    the key (key_id, tenant, key_hash, name, created_at, revoked_at,
+#                                unlimited, users)
+#   pk=KEYID#{key_id}  sk=KEYID  key_hash, so `revoke` finds a key by its id
+# A key with a request rate carries `rate` and `burst` on both items; its bucket is `tokens`,
+# `refilled_at` on the KEYID item. Everyone's keys (an operator's action) are read by a Scan.
 
 from __future__ import annotations
 

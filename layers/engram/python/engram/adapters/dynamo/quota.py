@@ -1,19 +1,16 @@
 """A tenant's storage limit and usage counter on the engram DynamoDB table.
 
-Item:
-  pk=QUOTA#{tenant}  sk=QUOTA   max_memories (absent: unlimited), memories (the tenant's memories not
-                                 deleted, counted only while a limit is set)
-
-  pk=QUOTA#{tenant}  sk=TRANSCRIPTS max_bytes, used (UTF-8 bytes of message content in the tenant's
-                                 transcripts; the item exists only while a transcript cap is set)
-  pk=QUOTA#{tenant}  sk=MODEL_TOKENS input_tokens, output_tokens (what the model providers reported for
-                                 the tenant's enrichment and extraction; added to after each job)
-
-The memory store adds to `memories` in the same transaction as an insert, on the condition that it
-is below `max_memories`, and takes from it in the transaction that deletes one: the count and the
-cap cannot drift apart under concurrent writers. A tenant without the item pays nothing. The
-transcript store does the same with `used` in each TransactWriteItems that writes messages.
+The memory store moves `memories` in the same transaction as an insert (conditional on staying under
+`max_memories`) or a delete, so count and cap never drift under concurrent writers; the transcript
+store does the same with `used`. A tenant without the item pays nothing.
 """
+# Items:
+#   pk=QUOTA#{tenant}  sk=QUOTA   max_memories (absent: unlimited), memories (the tenant's memories not
+#                                  deleted, counted only while a limit is set)
+#   pk=QUOTA#{tenant}  sk=TRANSCRIPTS max_bytes, used (UTF-8 bytes of message content in the tenant's
+#                                  transcripts; the item exists only while a transcript cap is set)
+#   pk=QUOTA#{tenant}  sk=MODEL_TOKENS input_tokens, output_tokens (what the model providers reported for
+#                                  the tenant's enrichment and extraction; added to after each job)
 
 from __future__ import annotations
 

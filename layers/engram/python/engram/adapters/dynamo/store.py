@@ -1,11 +1,8 @@
-"""MemoryStore on one DynamoDB table (single-table design), with the same semantics as the SQLite store.
-Its items and their keys are engram.adapters.dynamo.items'.
+"""MemoryStore on one DynamoDB table (single-table design; items: engram.adapters.dynamo.items).
 
-Counters (`hits`, `retrieval_count`, `last_retrieved_at`) live outside the doc and change only by
-atomic ADD/SET updates; every rewrite of a memory is an UpdateItem that SETs the doc attributes
-alone, so a rewrite never loses a concurrent increment.
-
-Times in keys and conditions use a fixed-width UTC ISO format, so text order is time order.
+Same semantics as the SQLite store. Counters live outside the doc and change only by atomic ADD/SET,
+and rewrites SET the doc attributes alone, so a rewrite never loses a concurrent increment. Times in
+keys use fixed-width UTC ISO, so text order is time order.
 """
 
 from __future__ import annotations

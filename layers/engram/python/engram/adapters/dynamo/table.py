@@ -1,19 +1,12 @@
 """The engram table over a botocore DynamoDB client, in plain Python values, as boto3's Table resource.
 
-The DynamoDB adapters read and write items as dicts of str, Decimal, bool, None, sets, lists and maps,
-and take a `Table` as boto3's resource makes one (`table.name`, `table.meta.client`, get/put/update/
-delete_item, query, scan, batch_writer). Deployed, they get this one instead: the same interface over
-the container's botocore client, with the same conversion to and from DynamoDB's typed JSON
-(`{"S": …}`, `{"N": …}`) done by two handlers on that client's events, where boto3's resource puts
-its own. So the api's cold start imports no boto3 (boto3, s3transfer, multiprocessing) and builds no
-resource: measured paired at load 9, ~13 ms of CPU of the api's ~840 by the median, ~28 by the minimum.
-
-Values convert as boto3's TypeSerializer and TypeDeserializer convert them: numbers are Decimal (an int
-is written as one; a float is refused, as boto3 refuses it), a set is SS, NS or BS by its members, a
-tuple is a list. One difference: binary values read back as bytes, not boto3's `Binary` wrapper
-(engram stores none). Conditions are expression strings: boto3's `Key`/`Attr` builders are not
-supported.
+Same interface and value conversion as boto3's resource (two handlers on the client's events), so the
+api's cold start imports no boto3 (docs/performance.md). Numbers are Decimal (floats refused); binary
+reads back as bytes, not `Binary`; conditions are expression strings (no `Key`/`Attr` builders).
 """
+# Interface: `table.name`, `table.meta.client`, get/put/update/delete_item, query, scan, batch_writer.
+# Values convert as boto3's TypeSerializer/TypeDeserializer: an int is written as a Decimal, a set is
+# SS, NS or BS by its members, a tuple is a list.
 
 from __future__ import annotations
 

@@ -1,31 +1,29 @@
 """TranscriptStore on the engram DynamoDB table: one item per message, beside the memories.
 
-Items (user-supplied key parts escaped as in engram.adapters.dynamo.store):
-
-  session       pk=SES#{tenant}#{user_id}#{session_id}  sk=SESSION   doc (project, namespace, agent, created);
-                                                                      last_seq, queued_through,
-                                                                      message_count, chars, updated_at
-  message       pk=SES#…  sk=MSG#{seq, 12 digits}   doc                the transcript, in append order
-  message key   pk=SES#…  sk=KEY#{message key}      seq, id            written in one transaction with
-                                                                      its message, conditional on not
-                                                                      existing: a message is stored once
-  message id    pk=SES#…  sk=MID#{message id}       seq                the same transaction: a message by
-                                                                      its id (a derived memory's source)
-  job           pk=SES#…  sk=JOB#{job id}           doc
-  fact          pk=SES#…  sk=FACT#{fact key}        doc, memory_id
-  checkpoint    pk=SES#…  sk=CKPT#{checkpoint id}   doc                with or without a session item
-  back-ref      pk=SESMEM#{tenant}#{memory id}      sk={user_id}#{session_id}   the sessions a memory
-                                                                                came from
-
-Sequence numbers are reserved with an atomic ADD on the session item before the messages are written,
-so concurrent appends never share a number (a message lost to a race leaves a gap, nothing else).
-
-A tenant with a transcript cap has a QUOTA#{tenant}/TRANSCRIPTS item (engram.adapters.dynamo.quota):
-an append over the cap is refused before anything is written, and each transaction that writes
-messages adds their bytes to it on the condition that it stays within the cap, so concurrent appends
-cannot pass it together (one of them then stops part way: the messages of its earlier transactions,
-at most 33 each, stay). Deleting a session takes its bytes off.
+Sequence numbers are reserved by an atomic ADD on the session item, so concurrent appends never share
+one. A transcript cap (QUOTA#{tenant}/TRANSCRIPTS) is checked before writing and moved conditionally
+in each message transaction, so concurrent appends cannot pass it together.
 """
+# Items (user-supplied key parts escaped as in engram.adapters.dynamo.store):
+#
+# session       pk=SES#{tenant}#{user_id}#{session_id}  sk=SESSION   doc (project, namespace, agent, created);
+#                                                                     last_seq, queued_through,
+#                                                                     message_count, chars, updated_at
+# message       pk=SES#…  sk=MSG#{seq, 12 digits}   doc                the transcript, in append order
+# message key   pk=SES#…  sk=KEY#{message key}      seq, id            written in one transaction with
+#                                                                     its message, conditional on not
+#                                                                     existing: a message is stored once
+# message id    pk=SES#…  sk=MID#{message id}       seq                the same transaction: a message by
+#                                                                     its id (a derived memory's source)
+# job           pk=SES#…  sk=JOB#{job id}           doc
+# fact          pk=SES#…  sk=FACT#{fact key}        doc, memory_id
+# checkpoint    pk=SES#…  sk=CKPT#{checkpoint id}   doc                with or without a session item
+# back-ref      pk=SESMEM#{tenant}#{memory id}      sk={user_id}#{session_id}   the sessions a memory
+#                                                                               came from
+#
+# A message lost to a race leaves a gap, nothing else. When concurrent appends meet the cap, one stops
+# part way: the messages of its earlier transactions, at most 33 each, stay. Deleting a session takes
+# its bytes off.
 
 from __future__ import annotations
 

@@ -1,13 +1,8 @@
 """UserData on the engram DynamoDB table: a user's data as a whole, for export, import and erasure.
 
-It reads and writes the items of engram.adapters.dynamo.store, dynamo_graph and dynamo_transcripts
-in their own layouts. A user's memories are one GSI1 partition; their graphs are one partition per
-project (`G#{tenant}#{user}#{project}`); their sessions are one partition each, listed from one gsi1
-partition (`SL#{tenant}#{user}`, on each session item). Erasure finds graphs, sessions and dedup keys
-by a Scan filtered on their key prefixes (key parts are escaped, so a prefix is exact): it is a rare
-batch job, not a request.
-
-Erasure records: pk=ERASE#{tenant}  sk={job id}  doc (no content; see engram.domain.transfer).
+Reads and writes the store, graph and transcript items in their own layouts: memories by GSI1,
+graphs by project partition, sessions via `SL#{tenant}#{user}`. Erasure finds graphs, sessions and
+dedup keys by a prefix-filtered Scan (a rare batch job). Records: pk=ERASE#{tenant} sk={job id}.
 """
 
 from __future__ import annotations

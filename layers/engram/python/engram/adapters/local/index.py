@@ -1,14 +1,8 @@
 """The embedded default's search legs over the SQLite database: FTS5 BM25 and k-NN.
 
-Vectors live in SQLite (float32 blobs). A (tenant, user) at or below the ANN threshold is searched
-exactly: an in-memory matrix loaded on first use and kept current by this process's upserts/deletes,
-one matrix-vector product per query. Over the threshold the scope's HNSW graph (adapters.local.hnsw)
-serves it and holds the only in-memory copy of its vectors (no matrix, no id maps: a million 384-d
-vectors are the graph's ~1.7 GB and 12 bytes each besides); a candidate's id and exact vector are read
-from SQLite by seq. Scope, status and recall filters are applied with the same SQL predicate the
-lexical leg uses, to an ever-wider candidate window until k pass or the user's vectors are exhausted,
-so a selective filter never drops results (over the threshold that exact fallback reads the vectors
-table in chunks).
+Vectors live in SQLite (float32). A scope at or below the ANN threshold is searched exactly (an
+in-memory matrix kept current by this process); above it, its HNSW graph (adapters.local.hnsw). Filters
+use the lexical leg's SQL predicate over an ever-wider window, so a selective filter never drops results.
 """
 
 from __future__ import annotations
@@ -456,12 +450,12 @@ class LocalIndex:
         predicate: str,
         params: list[Any],
     ) -> list[VectorHit] | None:
-        """The best k (or fewer: all there are) of the graph's `count` candidates that pass the scope,
-        by the exact score of their SQLite vectors (ties in seq order); None when the graph cannot
-        find `count`. The candidates are checked against the scope in the graph's order, a window at
-        a time, until k pass; then those the graph scores within _MARGIN of the k-th passing one too,
-        so the k best by exact score are among those checked (the graph's scores are the same inner
-        products, summed in another order)."""
+        """The best k (or all there are) of the graph's `count` candidates that pass the scope, by exact score
+        of their SQLite vectors (ties in seq order); None when the graph cannot find `count`.
+
+        Candidates are checked a window at a time until k pass, plus those within _MARGIN of the k-th, so the
+        k best by exact score are among those checked (the graph sums the same products in another order).
+        """
         with self._lock:
             try:
                 labels, approx = graph.search_scored(query, count)
@@ -654,17 +648,12 @@ class LocalIndex:
     # ------------------------------------------------------------------ lexical
 
     def search(self, scope: SearchScope, query: str, k: int) -> list[LexicalHit]:
-        """The k best BM25 matches within the scope (engram.adapters.local.lexical bounds the rows
-        scored for a query of common terms).
+        """The k best BM25 matches within the scope (lexical.py bounds common-term queries).
 
-        FTS5 reads the user's rows only (their scope token is ANDed into every MATCH), so what a
-        search costs depends on the user's memories, not on how many other users share the index
-        (a user of 1,000 memories among a million: 24 ms at the median before, reading everyone's
-        matches). First the user's best matches are checked against the rest of the scope (status,
-        project, namespaces, filters); when too few of them pass, the passing ones are ranked
-        instead, each match checked as FTS5 finds it. A user of at most `exact_below` memories has
-        every match scored exactly. Either way: the top k of the scope, by BM25 over the user's own
-        statistics (no other user's or tenant's writes move it)."""
+        FTS5 reads the user's rows only, so cost depends on the user's memories, not the index's. The user's
+        best matches are checked against the rest of the scope; if too few pass, passing matches are ranked
+        instead. Either way: the scope's top k, by BM25 over the user's own statistics.
+        """
         if k <= 0:
             return []
         predicate, params = scope_predicate(scope)

@@ -1,48 +1,12 @@
 """The embedded default's lexical leg: BM25 over FTS5 that never scores every match of a common term.
 
-FTS5's bm25() first counts, for every query term, each row holding it (a pass over the term's whole
-doclist, in every statement that calls it): at a million memories a common term is in a hundred
-thousand rows or more, and those counts, not the scoring, were most of the leg's time (three such
-statements a query: 20 ms at the median, 47 ms at p95). So a query matching more than `exact_below`
-rows of the scope is answered without calling bm25():
-
-* Candidates are read by term set, rowids and lengths only: for each set S of the query's terms
-  found in the scope (its `max_terms` rarest), the rows holding every term of S, larger sets first,
-  so that a row is first read by the set of all the query terms it holds and scored with them. FTS5
-  walks matches newest first and stops at a LIMIT or a lowest rowid, so a set holding a rare term
-  (one in at most `tier` rows of the scope) has every row read, cheaply; the first set of common
-  terms its `tier` most recent rows, the later ones their `later` most recent among the rowids the
-  sets before them were read in (each row above that holding a set's terms was read by the largest
-  set it holds). And as FTS5 steps through every row of each term of an AND (a sparse three-term set
-  costs ~9 ms at a million when walked to the end), a common set is read only among the most recent
-  rowids that hold about `walk` rows of its terms. (Not `S NOT others`: FTS5 walks the whole doclist
-  of a NOT's right side whatever the rowid bounds, ~8 ms at a million.) Reading stops once the best
-  `limit` rows so far score above what any row of the sets left could, or once `max_sets` sets are
-  read and `limit` rows scored: five common terms make 31 sets, a statement each (~0.4 ms in an index
-  of 8,000 similar notes, where the enrichment worker's dedup query, a note's eight longest words, read
-  28 of them: 15 ms), and the sets left hold fewer of the rarest terms.
-* A candidate is scored by bm25()'s own formula (k1 = 1.2, b = 0.75) from figures that cost no pass
-  over a doclist: the row count and total token count, the row's length from FTS5's record of it
-  (memories_fts_docsize, read in the same statement), and each term's document count, counted when at
-  most `exact_below`, else estimated (~1% off in the term's idf) and kept.
-
-Statistics are the scope's own (DESIGN invariant 10: one tenant's writes never change another's
-scores). A search keeps to one user's memories in FTS5 itself (`Scoped`): each row holds its user's
-scope token in a second column (engram.adapters.sqlite.db.fts_scope), ANDed into every MATCH, so FTS5
-reads the user's rows only, and a user's score is what bm25() gives in an index of that user's rows
-alone: the row count is the scope token's, the document counts are counted (or estimated) within the
-scope, and the average length is the scope's rows'. A scope of at most `exact_below` memories, or a
-query matching at most that many of its rows, is scored exactly in Python (FTS5's bm25() takes the
-whole table's statistics), term frequencies read from highlight(). A larger scope keeps its row count,
-its token count (estimated from 8 windows of its rows, `sample` in all) and its estimated document
-counts until it grows by 1/32; candidates are read from its newest rowid back. Nothing there depends
-on another user's rows: an unscoped search (`top` without `Scoped`) alone takes the whole index's.
-Within a tenant, statistics are per user, as the scope token is.
-
-Two approximations past the bound: a term written twice in one memory counts once (bm25() gives it
-~1.4 times the weight), and estimated document counts and average length. Below it, a candidate's
-score is bm25()'s over the scope's rows.
+FTS5's bm25() counts every row holding each query term, which dominates at scale; a query matching
+more than `exact_below` rows is answered from bounded per-term-set candidates scored by bm25()'s own
+formula. Statistics are the scope's own (DESIGN invariant 10). Design and figures: docs/performance.md.
 """
+# Two approximations past the bound: a term written twice in one memory counts once (bm25() gives it
+# ~1.4 times the weight), and estimated document counts and average length. Below it, a candidate's
+# score is bm25()'s over the scope's rows.
 
 from __future__ import annotations
 
@@ -112,9 +76,7 @@ class _ScopeStats:
 @dataclass(frozen=True)
 class Bm25Search:
     exact_below: int = 2_000  # a query matching at most this many rows has all of them scored
-    # a term in at most this many rows is rare; the first common set's rows read (500 → 1,000: the
-    # tie-aware top-50 overlap with bm25() at 100k memories 0.957 → 0.978, for +0.1 ms CPU a query,
-    # +0.65 ms at a million, where the rows ranked by length are too many for either to find)
+    # a term in at most this many rows is rare; the first common set's rows read (docs/performance.md)
     tier: int = 1_000
     later: int = 200  # the later common sets' rows read
     walk: int = 32_768  # common sets are read among the recent rowids holding about this many term rows
@@ -131,13 +93,12 @@ class Bm25Search:
     def top(
         self, conn: sqlite3.Connection, text: str, limit: int, scoped: Scoped | None = None
     ) -> tuple[list[tuple[int, float]], bool]:
-        """(rowid, BM25) of the best `limit` matches (within `scoped`), best first, ties by rowid;
-        and whether every match was read (else only the bounded candidates were: some term is common,
-        or the query has more than `max_terms` terms found).
+        """(rowid, BM25) of the best `limit` matches (within `scoped`), best first, ties by rowid, and whether
+        every match was read (else only the bounded candidates were).
 
-        Scoped, the statistics (row count, average length, document counts) are the scope's own, so
-        that no other user's writes change its scores or its candidates: scores are those bm25() gives
-        in an index of the scope's rows alone. Unscoped, they are the whole index's."""
+        Scoped, the statistics are the scope's own, so no other user's writes change its scores: they are
+        what bm25() gives in an index of the scope's rows alone. Unscoped, they are the whole index's.
+        """
         words = query_terms(text)
         if not words or limit <= 0:
             return [], True

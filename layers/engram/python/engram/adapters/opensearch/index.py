@@ -1,40 +1,26 @@
 """OpenSearch adapter: the vector leg (k-NN) and the lexical leg (BM25) of recall, one index a tenant.
 
-Each tenant's memories live in an index of their own, `<index>-t<24 hex digits of the tenant's
-SHA-256>`: BM25's statistics (document count, average length, document frequencies) are an index's,
-per shard, whatever the query's filters, so in an index shared by tenants one tenant's writes would
-move another's scores (and tell it which words others store). An index from before (one `<index>`
-for every tenant) is moved on first use, a tenant at a time: its documents are copied into the
-tenant's index, then deleted from the shared one. Within a tenant, users share the statistics.
-
-A tenant's index holds one document per memory: its scope and filter fields as keywords, `content` as text
-(BM25 over the built-in `english` analyzer: standard tokenizer, English possessive filter, lowercase,
-English stop words, Porter stemming — the counterpart of the embedded index's FTS5 `porter unicode61`
-plus stop words; built into OpenSearch, so available on serverless collections and managed domains
-alike), and `vector` as a `knn_vector` (HNSW, faiss). Both legs share one filter
-builder, and the k-NN leg applies it *inside* the knn clause (efficient filtering), so the top-k is
-taken among the memories the caller may see, never cut first and filtered after.
-
-Two deployments, one protocol, two differences (mode "aoss" vs "es"):
-
-* Document ids. A serverless VECTORSEARCH collection rejects a custom `_id` in index/create actions
-  ("Document ID is not supported in create/index operation request") and has no upsert by id, so in
-  "aoss" mode OpenSearch assigns the `_id` and the memory id lives in the `memory_id` field. An upsert
-  finds the memory's current documents, indexes the new one, then deletes the old ones; deletes look
-  documents up by `memory_id`. Writes are eventually visible there, so a document written moments
-  before may be missed by the lookup and survive as a duplicate: both legs therefore keep only the
-  best hit per memory, and the memory store (the source of truth) has the last word on status.
-  A managed domain ("es") uses `_id` = memory id: an upsert is an idempotent overwrite.
-* Refresh. Serverless does not expose `_refresh` and refreshes on its own schedule; nothing here asks
-  it to. On a managed domain writes pass `refresh=wait_for`, so an enrichment job sees the memories
-  indexed just before it (semantic dedup) without forcing a refresh per write.
-
-Space type: "l2" by default. It is the one space every engine and version supports on both serverless
-collections and managed domains, including faiss efficient filtering and its exact-search fallback,
-with one score formula everywhere (score = 1 / (1 + d), d the squared L2 distance). Vectors are
-normalised to unit length here, where d = 2 − 2·cos, so the cosine comes back exactly. "innerproduct"
-is supported too (faiss/nmslib/lucene: score = 1 + ip when ip ≥ 0, 1 / (1 − ip) otherwise).
+One index per tenant (`<index>-t<24 hex of SHA-256>`) because BM25 statistics are per index, so
+tenants never move each other's scores; a shared legacy index is migrated on first use. Both legs
+share one filter builder, applied inside the knn clause, so top-k is taken among visible memories.
 """
+# A document holds scope and filter fields as keywords, `content` as text (the built-in `english`
+# analyzer: the counterpart of the embedded index's FTS5 `porter unicode61` plus stop words, available
+# on serverless collections and managed domains alike), and `vector` as a `knn_vector` (HNSW, faiss).
+# #
+# Two deployments, one protocol (mode "aoss" vs "es"):
+# * Document ids. A serverless VECTORSEARCH collection rejects a custom `_id` in index/create actions
+#   and has no upsert by id, so in "aoss" mode OpenSearch assigns the `_id` and the memory id lives in
+#   `memory_id`. An upsert indexes the new document, then deletes the old ones found by `memory_id`.
+#   Writes are eventually visible there, so a duplicate may survive: both legs keep only the best hit
+#   per memory, and the memory store has the last word on status. "es" uses `_id` = memory id.
+# * Refresh. Serverless refreshes on its own schedule; on a managed domain writes pass
+#   `refresh=wait_for`, so an enrichment job sees the memories indexed just before it.
+# #
+# Space type: "l2" by default, the one space every engine and version supports on both deployments
+# (faiss efficient filtering and its exact fallback included), score = 1 / (1 + d), d the squared L2
+# distance; vectors are unit length, so d = 2 − 2·cos and the cosine comes back exactly.
+# "innerproduct" is supported too (score = 1 + ip when ip ≥ 0, 1 / (1 − ip) otherwise).
 
 from __future__ import annotations
 

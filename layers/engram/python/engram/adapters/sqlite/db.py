@@ -185,15 +185,12 @@ def _private_files(path: Path) -> None:
 
 
 class SqliteDatabase:
-    """Writers queue on a thread lock and an `flock` on a sibling lock file before `BEGIN IMMEDIATE`,
-    so a waiting writer (thread or process) is woken the moment the lock is free. SQLite's own busy
-    handler would instead sleep in growing steps (up to 100 ms), which shows up as tail latency.
+    """The embedded default's SQLite database: per-thread read connections, one shared write connection.
 
-    Reads use a connection per thread; writes, which the thread lock serialises anyway, share one
-    connection per process (and `connection()` inside a write is that one). A connection drops its
-    whole page cache whenever another one has committed since its last transaction: with a connection
-    per thread (`engram serve` has one per client) every write began cold and read its tables' and
-    indexes' pages again, ~50-90 µs of a ~0.5 ms insert; now only another process's commit does that."""
+    Writers queue on a thread lock and an `flock` before `BEGIN IMMEDIATE`, so a waiting writer (thread
+    or process) is woken as soon as the lock is free, and share one connection per process so its page
+    cache survives this process's commits (`connection()` inside a write is that one). docs/performance.md.
+    """
 
     def __init__(self, path: Path | str) -> None:
         self.path = str(path)
@@ -301,12 +298,12 @@ class SqliteDatabase:
 
     @contextmanager
     def write(self, savepoint: bool = True) -> Iterator[sqlite3.Connection]:
-        """A write transaction that takes the write lock up front (no upgrade deadlocks). Inside a write
-        of the same thread, a write is a savepoint of it: it commits with the outer one, and an error
-        in it rolls back its own changes only (the unit of work of `Remember`: insert, then link).
-        `savepoint=False` makes a nested write a plain part of the outer one, for a write whose error
-        the outer one never survives, or of one statement (which SQLite undoes alone when it fails):
-        a savepoint costs ~20 µs a write."""
+        """A write transaction that takes the write lock up front (no upgrade deadlocks).
+
+        Nested in a write of the same thread it is a savepoint: it commits with the outer one and an error
+        rolls back its own changes only. `savepoint=False` makes it a plain part of the outer one, for a
+        write whose error the outer never survives, or a single statement (SQLite undoes it alone).
+        """
         depth: int = getattr(self._local, "depth", 0)
         if depth and not savepoint:
             yield self.connection()

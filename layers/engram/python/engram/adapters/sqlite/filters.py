@@ -1,9 +1,8 @@
 """Metadata filters (engram.domain.filters) as an SQL predicate over the memories table's JSON doc.
 
-Each comparison reads the key with `json_type` (its JSON type, NULL when missing) and `json_extract`
-(its value), both with the key's path as a bound parameter, so a comparison holds only for a value of
-its own type; every comparison is `coalesce(…, 0)`, so a missing key is false (never NULL) and NOT
-works as it does in Python.
+Each comparison reads the key with `json_type` and `json_extract` (path bound as a parameter), so it
+holds only for a value of its own type, and is wrapped in `coalesce(…, 0)` so a missing key is false,
+never NULL, and NOT works as it does in Python.
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
 """JanitorState (and the stats counter) on the embedded default's SQLite database.
 
-Job state lives in the `janitor_runs` table (one row per job); memory counts are one GROUP BY over
-the `memories` table's indexed columns, so `engram stats` is exact and cheap at any size. Self-repair's
-state is one JSON row per repair action in `health_repairs`, and the health score's index figures
-are read here too (FTS rows and vectors against active memories).
+Job state is one row per job in `janitor_runs`; memory counts are one GROUP BY over indexed columns,
+exact and cheap at any size. Self-repair's state is one JSON row per action in `health_repairs`; the
+health score's index figures are read here too.
 """
 
 from __future__ import annotations

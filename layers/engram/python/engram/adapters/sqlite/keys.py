@@ -1,13 +1,8 @@
 """KeyStore on SQLite: only the SHA-256 of each key is stored.
 
-A key's own request rate and its token bucket are a row of `key_rates`, and whether it is unlimited or
-restricted to users one of `key_options` (this store's own table); taking a token is one write
-transaction, which serialises every process of `engram serve` on the database's write lock, so the
-limit holds across them.
-
-Every change to a key row (a revocation above all) moves a count, `key_revocations`, in the same
-transaction (a trigger): what `engram serve`'s processes read on each request to know whether a key
-they authenticated before is still good (engram.usecases.keys.KeyCache).
+Rate, bucket (`key_rates`) and options (`key_options`) are rows; taking a token is one write
+transaction, so the limit holds across `engram serve`'s processes. A trigger moves `key_revocations`
+on every key change, which processes read to validate cached keys (usecases.keys.KeyCache).
 """
 
 from __future__ import annotations

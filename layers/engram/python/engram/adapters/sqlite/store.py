@@ -1,9 +1,8 @@
 """MemoryStore on SQLite: the embedded default. Same semantics as the DynamoDB store.
 
-Dedup is a partial unique index on (tenant, user_id, project, namespace, content_hash) over live
-memories; insert-or-dedup is one `INSERT … ON CONFLICT DO NOTHING` inside a write transaction, so
-concurrent identical writes cannot both insert. The FTS5 row is written in the same transaction
-(read-your-writes for recall's lexical leg).
+Dedup is a partial unique index over live memories' (tenant, user_id, project, namespace,
+content_hash), with insert-or-dedup one `INSERT … ON CONFLICT DO NOTHING`, so identical concurrent
+writes cannot both insert. The FTS5 row is written in the same transaction (read-your-writes).
 """
 
 from __future__ import annotations

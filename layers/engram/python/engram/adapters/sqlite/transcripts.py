@@ -1,11 +1,8 @@
 """TranscriptStore on the embedded default's SQLite database: four tables beside the memories.
 
-A message row's primary key is its place in the session (`seq`); a unique index on its idempotency key
-makes a second append of the same message a no-op inside the same transaction that numbers it.
-
-A tenant with a transcript cap (`engram keys create --max-transcript-bytes`) has a `transcript_quota`
-row: its cap and the UTF-8 bytes of message content its transcripts hold, moved in the transaction
-that appends (refused, nothing written, when it would pass the cap) and in the ones that delete.
+Messages are keyed by `seq`; a unique index on the idempotency key makes a repeated append a no-op.
+A tenant's transcript cap (`transcript_quota`) is moved in the transactions that append (refused,
+nothing written, past the cap) and delete.
 """
 
 from __future__ import annotations

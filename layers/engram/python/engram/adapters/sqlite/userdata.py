@@ -1,9 +1,7 @@
-"""UserData on the embedded default's SQLite database: a user's data as a whole, for export, import
-and erasure (engram.usecases.transfer, engram.usecases.erase).
+"""UserData on the embedded default's SQLite database: a user's data whole, for export, import, erasure.
 
-Erasure deletes the user's rows from every table with `secure_delete` on (freed cells are zeroed,
-not left in free pages), merges the full-text index so no old segment still holds the user's terms,
-and truncates the WAL, so the content is gone from the database file and from its -wal file.
+Erasure deletes with `secure_delete` on (freed cells zeroed), merges the FTS index so no old segment
+holds the user's terms, and truncates the WAL: the content leaves the database and its -wal file.
 """
 
 from __future__ import annotations

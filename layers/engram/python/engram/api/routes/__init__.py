@@ -1,9 +1,7 @@
 """The API's routes by area, each a powertools `Router` the resolver includes (engram.api.app).
 
-powertools keeps the request being handled on the resolver: once included, a `Router` reads its event
-through the resolver it was included in. So each area's `router(...)` builds a router for one
-resolver, and none is shared: a module-level router would read its requests through the last
-resolver it was included in.
+A `Router` reads its event through the resolver it was last included in, so each area's `router(...)`
+builds a fresh router for one resolver; none is shared at module level.
 """
 
 from __future__ import annotations

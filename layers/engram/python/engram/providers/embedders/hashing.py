@@ -1,9 +1,8 @@
 """A deterministic feature-hashing embedder: fast, dependency-free, for tests and tiny installs.
 
-Each text becomes a bag of features (lower-cased word unigrams, and character trigrams of each word so
-that "deploy" and "deploys" overlap), each hashed with BLAKE2b to a bucket and a sign (the hashing
-trick), then L2-normalised. Texts sharing words get a high cosine; there is no semantics beyond that.
-BLAKE2b, not Python's per-process randomised `hash()`, so vectors are the same in every process.
+Word unigrams and per-word character trigrams are hashed with BLAKE2b (stable across processes,
+unlike `hash()`) to a bucket and sign, then L2-normalised. Texts sharing words get a high cosine;
+there is no semantics beyond that.
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
 """The optional semantic contradiction check: the ContradictionChecker port over an LLM enricher's model.
 
-One structured call (the decision's tool / JSON-schema mechanism, `_ModelEnricher.contradictions`),
-bounded by a deadline: the call runs on a daemon thread and the check waits at most `timeout_s` for it.
-A timeout, a model error or an invalid answer is logged and answered with None: the check is advisory,
-so it never fails an enrichment nor delays it beyond its deadline.
+One structured call on a daemon thread, waited on at most `timeout_s`. A timeout, model error or
+invalid answer is logged and answered with None: the check is advisory, so it never fails an
+enrichment nor delays it beyond its deadline.
 """
 
 from __future__ import annotations

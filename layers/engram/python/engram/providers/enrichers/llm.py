@@ -1,9 +1,7 @@
-"""LLM enrichers (Bedrock Converse, OpenAI-compatible chat completions) and the fallback that keeps them
-from ever failing a memory.
+"""LLM enrichers (Bedrock Converse, OpenAI-compatible chat) and the fallback that never fails a memory.
 
-Both providers share the prompts and the output hardening; each only knows how to ask its API for one
-structured answer. `FallbackEnricher` gives the primary one retry, then answers with the rule-based
-enricher and says so, so the enrichment use case can record the fallback in the memory's history.
+Both share the prompts and output hardening. `FallbackEnricher` gives the primary one retry, then
+answers with the rule-based enricher and says so, so the use case records the fallback in history.
 """
 
 from __future__ import annotations

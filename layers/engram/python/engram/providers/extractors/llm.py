@@ -1,11 +1,8 @@
 """LLM extractors (Bedrock Converse, OpenAI-compatible chat completions) behind a fallback to the rules.
 
-One positive criterion instead of exclusion lists: a fact is worth keeping when it would help a future
-conversation that does not include this one. The model's answer is hardened as enrichment answers are
-(think blocks and fences stripped, JSON found in prose, fields coerced): facts must be 10–2,000
-characters, at most 20, each citing the ids of messages it came from — an id the model made up is
-dropped, and a fact left with none is dropped; provenance is decided from who said the cited messages,
-never taken from the model. Partial answers are kept, and what was dropped is said in warnings.
+A fact is worth keeping when it would help a future conversation without this one. Answers are
+hardened like enrichment's: 1-20 facts of 10-2,000 characters, each citing real message ids (else
+dropped); provenance comes from who said them, never the model; drops are reported as warnings.
 """
 
 from __future__ import annotations

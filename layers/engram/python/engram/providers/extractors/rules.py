@@ -1,12 +1,8 @@
 """A deterministic, offline extractor: conversation messages → self-contained facts, no model.
 
-Each user or assistant message is split into sentences; questions, greetings, filler, praise of the
-one spoken to and sign-offs are dropped; what is left is kept when it says something durable about
-the speaker (a first-person statement), a decision, preference, constraint, plan or correction, or a
-concrete fact (a name, a number, a date).
-Pronouns are replaced with names, so the fact reads on its own: "I moved to Lisbon" said by maya is
-"maya moved to Lisbon."; "You prefer window seats" said by the assistant to maya is "maya prefers
-window seats." System and tool messages are context, never facts.
+User and assistant sentences are kept when durable (first-person statements, decisions, preferences,
+constraints, plans, corrections, concrete facts); questions, greetings and filler are dropped.
+Pronouns become names (maya's "I moved to Lisbon" → "maya moved to Lisbon."); system/tool messages: context.
 """
 
 from __future__ import annotations

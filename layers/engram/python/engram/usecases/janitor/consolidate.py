@@ -1,9 +1,7 @@
 """consolidate: merge the near-duplicates enrichment missed, or supersede the older of a changed pair.
 
-It looks, within each scope, for the nearest older active neighbour of every active memory with cosine
-≥ `consolidate_threshold`, and applies enrichment's decision stage to the pair (cosine ≥
-`dedup.duplicate_threshold` and nothing lost: merge; otherwise the enricher decides; a merge that would
-lose a value is an update) with enrichment's own effects (`engram.usecases.enrich`: merge, or
+Within each scope, each active memory's nearest older active neighbour with cosine ≥
+`consolidate_threshold` goes through enrichment's decision stage, with its effects (merge, or
 supersession in `observed_at` order). Each pair is looked at once per pass, from its younger side.
 """
 

@@ -1,16 +1,14 @@
-"""decay: demote memories nobody retrieves, and (behind a flag) cull the weakest.
+"""decay: demote memories nobody retrieves, and (behind `cull_enabled`) cull the weakest.
 
-It demotes memories never retrieved (`retrieval_count == 0`) that have not changed for their
-provenance's `after_days`, measured from `updated_at` (which is never before `created_at`; not
-`observed_at`, which may lie far in the past for back-filled memories that were never retrievable
-then). A demotion multiplies confidence by the policy's factor, moves provenance one notch down the
-ranking (user_stated → episode_summary → assistant_derived; imported ranks with episode_summary, so it
-goes to assistant_derived; assistant_derived stays and only loses confidence) and sets `updated_at`, so
-a memory is demoted at most once per period and a second run changes nothing. The next period is the
-new provenance's. Behind `cull_enabled`, a demoted memory whose confidence falls below
-`cull_below_confidence` is deleted (tombstone) unless protected: constraints, and memories that are or
-were user_stated (its own decay history says so; that evidence lasts `history_retention_days`).
+A never-retrieved memory unchanged for its provenance's `after_days` (from `updated_at`) loses
+confidence and moves one provenance notch down; `updated_at` moves, so it is demoted once per period.
+Culling deletes demoted memories below `cull_below_confidence`, never constraints nor (ex-)user_stated.
 """
+# Demotion order: user_stated → episode_summary → assistant_derived; imported ranks with
+# episode_summary, so it goes to assistant_derived; assistant_derived stays and only loses confidence.
+# `updated_at` (never before `created_at`) rather than `observed_at`, which may lie far in the past for
+# back-filled memories that were never retrievable then. The next period is the new provenance's.
+# Evidence of having been user_stated is the memory's own decay history (kept `history_retention_days`).
 
 from __future__ import annotations
 

@@ -1,9 +1,8 @@
 """repair: re-enqueue memories whose enrichment is stuck, and (on request) redrive the dead letters.
 
-It re-enqueues memories whose enrichment has been `pending`, or `failed` with attempts left, for longer
-than `pending_after_s` (failed ones get the same grace so the queue's own retries go first). A
-requeued memory is set back to `pending` and its `updated_at` moves, so it is requeued at most once per
-`pending_after_s`. Failed memories out of attempts become `dead` (reported, no retry).
+Memories `pending`, or `failed` with attempts left, for longer than `pending_after_s` are set back to
+`pending` and requeued (at most once per `pending_after_s`, after the queue's own retries); failed
+ones out of attempts become `dead` (reported, no retry).
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
-"""A deterministic, offline enricher: language patterns, no model.
+"""A deterministic, offline enricher: language patterns, no model; the default and every LLM's fallback.
 
-It is the embedded default and the fallback for every LLM provider, so it has to do a useful job on its
-own: it classifies the memory type (`classification`), resolves relative dates against when the memory
-was observed (`temporal`), scores importance and confidence (`scoring`), tags categories (`taxonomy`),
-extracts entities (`entities`), and decides near duplicates with a contradiction check (`duplicates`),
-so "uses Postgres" and "no longer uses Postgres" are never merged. `enricher` composes them.
+`enricher` composes `classification` (type), `temporal` (relative dates), `scoring` (importance,
+confidence), `taxonomy`, `entities` and `duplicates` (with a contradiction check, so "uses Postgres"
+and "no longer uses Postgres" are never merged).
 """
 
 from __future__ import annotations
