@@ -2,35 +2,29 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from engram.providers.lazy import lazy_exports
+from engram.providers.enrichers.llm import (
+    BedrockEnricher,
+    FallbackEnricher,
+    ModelUnavailable,
+    OpenAICompatEnricher,
+    Sourced,
+)
+from engram.providers.enrichers.model_output import InvalidModelOutput
+from engram.providers.enrichers.rules import RulesEnricher
 from engram.settings import EnricherSettings
 
-if TYPE_CHECKING:
-    from engram.providers.enrichers.llm import (
-        BedrockEnricher,
-        FallbackEnricher,
-        ModelUnavailable,
-        OpenAICompatEnricher,
-        Sourced,
-    )
-    from engram.providers.enrichers.model_output import InvalidModelOutput
-    from engram.providers.enrichers.rules import RulesEnricher
-
-# Loaded when first used (PEP 562 `__getattr__` below), not with the package: the write path imports
-# one rule module of the package (rules.entities, for the knowledge graph's links), and a package that
-# imported all of it would load every provider and ~200 patterns into the api's first write.
-_EXPORTS = {
-    "BedrockEnricher": "llm",
-    "FallbackEnricher": "llm",
-    "ModelUnavailable": "llm",
-    "OpenAICompatEnricher": "llm",
-    "Sourced": "llm",
-    "InvalidModelOutput": "model_output",
-    "RulesEnricher": "rules",
-}
-__getattr__ = lazy_exports(__name__, _EXPORTS, globals())
+__all__ = [
+    "BedrockEnricher",
+    "FallbackEnricher",
+    "InvalidModelOutput",
+    "ModelUnavailable",
+    "OpenAICompatEnricher",
+    "RulesEnricher",
+    "Sourced",
+    "build_enricher",
+]
 
 
 def build_enricher(
