@@ -1,6 +1,6 @@
 """Embedders: one per provider, chosen by `EmbedderSettings.provider`.
 
-- minilm: all-MiniLM-L6-v2 offline, on ONNX Runtime or NumPy (the embedded default; the `local` extra)
+- minilm: all-MiniLM-L6-v2 offline, on ONNX Runtime (the embedded default; the `local` extra)
 - hashing: deterministic feature hashing, for tests
 - bedrock: Amazon Titan Text Embeddings V2
 - openai: any OpenAI-compatible `/embeddings` endpoint (OpenAI, Ollama, vLLM)
