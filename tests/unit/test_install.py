@@ -44,3 +44,18 @@ def test_the_core_dependencies_are_the_sdks_and_the_service_extras_carry_the_ser
     assert any(d.startswith("aws-lambda-powertools") for d in extras["server"])
     for extra in ("local", "aws", "mcp"):
         assert "engram[server]" in extras[extra], extra
+
+
+def test_the_hnsw_library_and_onnxruntime_load_together():
+    """usearch 2.26 crashed (SIGSEGV) when onnxruntime was imported after it: the `engram serve`
+    enrichment worker imports the index first, then embeds. Run in a subprocess: a crash fails it."""
+    import subprocess
+    import sys
+
+    import pytest
+
+    pytest.importorskip("usearch")
+    pytest.importorskip("onnxruntime")
+    script = "import usearch.index\nimport onnxruntime\nprint('ok')\n"
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, f"exit {done.returncode}: {done.stderr[-2000:]}"
