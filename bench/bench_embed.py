@@ -1,4 +1,4 @@
-"""Benchmark the offline MiniLM embedder, NumPy against ONNX Runtime: latency, throughput, agreement.
+"""Benchmark the MiniLM embedder on ONNX Runtime against the tests' NumPy reference: latency, agreement.
 
     .venv/bin/python bench/bench_embed.py [--texts 512] [--singles 200] [--batch-size 32]
         [--configs numpy,onnxruntime:1,onnxruntime:2] [--rounds 5] [--locomo PATH] [--locomo-texts 400]
@@ -17,10 +17,12 @@ average is printed with each figure: on a busy machine, numbers drop.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import random
 import statistics
+import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -125,17 +127,20 @@ def cosines(actual: np.ndarray, expected: np.ndarray) -> np.ndarray:
 
 
 def make_embedder(config: str, batch_size: int) -> MiniLMEmbedder:
-    """`numpy`, or `onnxruntime:<intra-op threads>`: each its own model, loaded now."""
+    """`numpy` (the tests' reference encoder), or `onnxruntime:<intra-op threads>`: each its own model,
+    loaded now."""
     backend, _, threads = config.partition(":")
+    encoder: minilm.EncoderFactory
     if backend == "onnxruntime":
-        from engram.providers.embedders import minilm_onnx
+        from engram.providers.embedders.minilm_onnx import OnnxBert
 
-        # a bench-only knob: the encoder reads the thread count when its session is made
-        minilm_onnx.INTRA_OP_THREADS = int(threads or 1)
-        minilm._models.pop((minilm.bundled_model_dir().resolve(), "onnxruntime"), None)
-    embedder = MiniLMEmbedder(
-        batch_size=batch_size, backend="onnxruntime" if backend == "onnxruntime" else "numpy"
-    )
+        encoder = functools.partial(OnnxBert, threads=int(threads or 1))
+    else:
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+        from tests.minilm_numpy import NumpyBert
+
+        encoder = NumpyBert
+    embedder = MiniLMEmbedder(batch_size=batch_size, encoder=encoder)
     embedder.load()
     return embedder
 

@@ -48,10 +48,11 @@ RUNTIME = RUNTIMES[PYTHON_VERSION]
 ARCHITECTURE = lambda_.Architecture.ARM_64
 
 # The layer's runtime dependencies, read from pyproject.toml (never a hand copy): the package's core
-# dependencies plus its `aws` extra, less botocore (the Lambda runtime has it; pruned below with its
-# transitive dependencies) and httpx (engram.client, the Python SDK, which no function imports).
+# dependencies plus its `server` and `aws` extras (`engram[server]` inside `aws` is that same list), less
+# botocore (the Lambda runtime has it; pruned below with its transitive dependencies) and httpx
+# (engram.client, the Python SDK, which no function imports).
 PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
-_NOT_IN_THE_LAYER = {"botocore", "httpx"}
+_NOT_IN_THE_LAYER = {"botocore", "httpx", "engram"}
 
 
 def _name(requirement: str) -> str:
@@ -60,7 +61,8 @@ def _name(requirement: str) -> str:
 
 def layer_requirements(pyproject: Path = PYPROJECT) -> tuple[str, ...]:
     project = tomllib.loads(pyproject.read_text())["project"]
-    dependencies = [*project["dependencies"], *project["optional-dependencies"]["aws"]]
+    extras = project["optional-dependencies"]
+    dependencies = [*project["dependencies"], *extras["server"], *extras["aws"]]
     return tuple(d for d in dependencies if _name(d) not in _NOT_IN_THE_LAYER)
 
 

@@ -74,12 +74,14 @@ def test_an_llm_model_is_only_optional_for_the_rules_enricher() -> None:
 
 def test_layer_requirements_match_the_package_dependencies() -> None:
     project = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text())["project"]
-    runtime_dependencies = [*project["dependencies"], *project["optional-dependencies"]["aws"]]
+    extras = project["optional-dependencies"]
+    runtime_dependencies = [*project["dependencies"], *extras["server"], *extras["aws"]]
     provided_by_lambda = {"botocore"}
     sdk_only = {"httpx"}  # engram.client, the Python SDK: no Lambda function imports it
-    left_out = provided_by_lambda | sdk_only
+    left_out = provided_by_lambda | sdk_only | {"engram"}  # aws's `engram[server]`: the server list itself
     expected = {d for d in runtime_dependencies if d.split(">")[0].split("[")[0] not in left_out}
     assert set(REQUIREMENTS) == expected
+    assert any(r.startswith("aws-lambda-powertools") for r in REQUIREMENTS)  # the server extra is in
 
 
 def test_the_runtime_and_the_wheels_target_the_same_python() -> None:

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from engram import cli
-from engram.adapters.local.hnsw import ScopeGraph, scope_file
+from engram.adapters.local.hnsw import Covered, ScopeGraph, scope_file
 from engram.adapters.local.index import LocalIndex
 from engram.adapters.sqlite.db import SqliteDatabase
 from engram.adapters.sqlite.store import SqliteMemoryStore
@@ -361,3 +361,38 @@ def test_a_process_keeps_the_recently_searched_small_scopes_within_its_budget(tm
     first = search(index, "user-0")
     assert first == search(reference, "user-0") and ids(first)[0] == stored["user-0"][0][3].id
     assert list(index._users) == [("acme", "user-4"), ("acme", "user-0")]
+
+
+def test_a_graph_saved_by_the_earlier_library_is_rebuilt_on_open(db, tmp_path, graph_only):
+    """A data dir from before the usearch graph: a chroma-hnswlib file and a format-1 sidecar. It is not
+    loaded; the scope's graph is rebuilt from SQLite, answers exactly, and is saved in the new format."""
+    index = LocalIndex(db, LOW)
+    _, vectors = fill(db, index)
+    index.prepare("acme", "alice")
+    path = scope_file(tmp_path / "ann", "acme", "alice")
+    path.write_bytes(b"hnswlib graph bytes of another library")
+    with np.load(path.with_suffix(".npz")) as saved:
+        seqs, prints = saved["seqs"], saved["prints"]
+    np.savez(path.with_suffix(".npz"), header=np.array([1, DIMS, LOW.m]), seqs=seqs, prints=prints)
+    assert ScopeGraph.load(path, DIMS, LOW) is None
+    again = LocalIndex(SqliteDatabase(tmp_path / "engram.sqlite3"), LOW)
+    assert again.prepare("acme", "alice") == SIZE
+    graph_only(again)
+    query = near(vectors[17], seed=17)
+    assert ids(again.knn(ALICE, query, 10)) == ids(exactly(db).knn(ALICE, query, 10))
+    assert ScopeGraph.load(path, DIMS, LOW) is not None
+
+
+def test_a_removed_vector_is_not_written_to_the_graph_file(tmp_path):
+    """A forgotten memory's vector must not survive in the saved graph (a removed slot keeps its bytes)."""
+    vectors = unit(np.random.default_rng(3), 60)
+    graph = ScopeGraph(DIMS, LOW)
+    graph.upsert(np.arange(60, dtype=np.int64), vectors)
+    path = tmp_path / "g.hnsw"
+    graph.save(path, Covered(np.arange(60, dtype=np.int64), np.zeros(60, dtype=np.float32)))
+    assert vectors[5].tobytes() in path.read_bytes()  # the check below can see a vector in the file
+    graph.remove(np.array([5, 1000], dtype=np.int64))  # 1000 was never added: ignored
+    graph.save(path, Covered(np.arange(60, dtype=np.int64), np.zeros(60, dtype=np.float32)))
+    assert vectors[5].tobytes() not in path.read_bytes()
+    assert vectors[6].tobytes() in path.read_bytes()
+    assert 5 not in graph.search(vectors[5], 10).tolist()

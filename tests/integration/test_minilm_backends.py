@@ -1,13 +1,11 @@
-"""Which encoder the MiniLM embedder runs on: ONNX Runtime when installed, NumPy otherwise, same vectors.
-
-test_minilm_embedder.py holds each encoder to the sentence-transformers reference vectors; here, the
-choice between them, the fallback, and that a store written by one is read by the other.
+"""The MiniLM embedder runs on ONNX Runtime only; without it, a clear error. Its vectors agree with the
+tests' NumPy reference encoder (tests/minilm_numpy.py); test_minilm_embedder.py holds both to the
+sentence-transformers reference vectors.
 """
 
 from __future__ import annotations
 
 import json
-import logging
 import sys
 from pathlib import Path
 
@@ -16,7 +14,9 @@ import pytest
 
 from engram.providers.embedders import EmbeddingError, build_embedder, minilm
 from engram.providers.embedders.minilm import MiniLMEmbedder
+from engram.providers.embedders.minilm_onnx import OnnxBert
 from engram.settings import EmbedderSettings
+from tests.minilm_numpy import NumpyBert
 
 REFERENCE = json.loads(
     (Path(__file__).resolve().parents[1] / "fixtures" / "minilm_reference.json").read_text(encoding="utf-8")
@@ -46,51 +46,32 @@ def without_onnxruntime(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(minilm, "_models", {})
 
 
-def test_the_default_embedder_runs_on_onnxruntime_when_it_is_installed(
-    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    pytest.importorskip("onnxruntime")
+def test_the_default_embedder_runs_on_onnxruntime(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(minilm, "_models", {})
     embedder = build_embedder(EmbedderSettings())
     assert isinstance(embedder, MiniLMEmbedder)
 
-    with caplog.at_level(logging.INFO, logger=minilm.__name__):
-        vector = embedder.embed([TEXTS[0]])[0]
+    vector = embedder.embed([TEXTS[0]])[0]
 
-    assert embedder.backend == "onnxruntime"
-    assert "MiniLM embedder on ONNX Runtime" in caplog.text
+    (model,) = minilm._models.values()
+    assert isinstance(model.encoder, OnnxBert)
     np.testing.assert_allclose(vector, EXPECTED[0], atol=1e-5)
 
 
 @pytest.mark.usefixtures("without_onnxruntime")
-def test_without_onnxruntime_the_embedder_falls_back_to_numpy(caplog: pytest.LogCaptureFixture) -> None:
+def test_without_onnxruntime_the_embedder_says_what_to_install() -> None:
     embedder = build_embedder(EmbedderSettings())
-    assert isinstance(embedder, MiniLMEmbedder)
 
-    with caplog.at_level(logging.INFO, logger=minilm.__name__):
-        vectors = np.array(embedder.embed(TEXTS[:3]))
-
-    assert embedder.backend == "numpy"
-    assert "MiniLM embedder on NumPy" in caplog.text
-    assert "onnxruntime is not installed" in caplog.text
-    np.testing.assert_allclose(vectors, EXPECTED[:3], atol=1e-5)
-
-
-@pytest.mark.usefixtures("without_onnxruntime")
-def test_asking_for_onnxruntime_without_it_says_what_to_install() -> None:
-    embedder = MiniLMEmbedder(backend="onnxruntime")
-
-    with pytest.raises(EmbeddingError, match="pip install"):
+    with pytest.raises(EmbeddingError, match=r"pip install 'engram\[local\]'"):
         embedder.embed(["hello"])
 
 
-def test_both_encoders_give_the_same_vectors_so_a_store_outlives_a_switch() -> None:
-    pytest.importorskip("onnxruntime")
+def test_the_onnx_encoder_agrees_with_the_numpy_reference() -> None:
     texts = CONVERSATION + TEXTS
 
-    on_numpy = MiniLMEmbedder(backend="numpy").embed_array(texts)
-    on_onnx = MiniLMEmbedder(backend="onnxruntime").embed_array(texts)
-    one_at_a_time = np.vstack([MiniLMEmbedder(backend="onnxruntime").embed_array([text]) for text in texts])
+    on_numpy = MiniLMEmbedder(encoder=NumpyBert).embed_array(texts)
+    on_onnx = MiniLMEmbedder().embed_array(texts)
+    one_at_a_time = np.vstack([MiniLMEmbedder().embed_array([text]) for text in texts])
 
     assert (on_numpy * on_onnx).sum(axis=1).min() >= 0.9999
     np.testing.assert_allclose(on_onnx, on_numpy, atol=1e-5)

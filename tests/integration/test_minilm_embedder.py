@@ -1,5 +1,5 @@
-"""The MiniLM embedder, on each encoder (NumPy, ONNX Runtime), against vectors made by the real
-sentence-transformers library.
+"""The MiniLM embedder, on ONNX Runtime and on the tests' NumPy reference encoder, against vectors made
+by the real sentence-transformers library.
 
 tests/fixtures/minilm_reference.json was made by tests/fixtures/make_minilm_reference.py.
 """
@@ -14,8 +14,9 @@ import numpy as np
 import pytest
 
 from engram.providers.embedders import build_embedder
-from engram.providers.embedders.minilm import Backend, MiniLMEmbedder, bundled_model_dir
+from engram.providers.embedders.minilm import EncoderFactory, MiniLMEmbedder, bundled_model_dir, onnx_encoder
 from engram.settings import EmbedderSettings
+from tests.minilm_numpy import NumpyBert
 
 REFERENCE = json.loads(
     (Path(__file__).resolve().parents[1] / "fixtures" / "minilm_reference.json").read_text(encoding="utf-8")
@@ -24,20 +25,17 @@ TEXTS = [item["text"] for item in REFERENCE["items"]]
 EXPECTED = np.array([item["vector"] for item in REFERENCE["items"]], dtype=np.float64)
 
 
-BACKENDS = ["numpy", "onnxruntime"]
+ENCODERS: dict[str, EncoderFactory] = {"onnxruntime": onnx_encoder, "numpy reference": NumpyBert}
 
 
-@pytest.fixture(scope="module", params=BACKENDS)
-def backend(request: pytest.FixtureRequest) -> Backend:
-    if request.param == "onnxruntime":
-        pytest.importorskip("onnxruntime")
-    chosen: Backend = request.param
-    return chosen
+@pytest.fixture(scope="module", params=list(ENCODERS))
+def backend(request: pytest.FixtureRequest) -> EncoderFactory:
+    return ENCODERS[request.param]
 
 
 @pytest.fixture(scope="module")
-def embedder(backend: Backend) -> MiniLMEmbedder:
-    return MiniLMEmbedder(backend=backend)
+def embedder(backend: EncoderFactory) -> MiniLMEmbedder:
+    return MiniLMEmbedder(encoder=backend)
 
 
 @pytest.fixture(scope="module")
@@ -82,11 +80,11 @@ def test_a_batch_gives_the_same_vectors_as_one_text_at_a_time(
     np.testing.assert_allclose(singles, vectors, atol=1e-5)
 
 
-def test_small_batches_of_sorted_texts_come_back_in_input_order(backend: Backend) -> None:
+def test_small_batches_of_sorted_texts_come_back_in_input_order(backend: EncoderFactory) -> None:
     # batch_size 3 over texts of very different lengths: sorting by length must not reorder the output
     shuffled = [12, 0, 7, 3, 11, 5, 9, 1, 10, 2, 8, 4, 6]
 
-    out = np.array(MiniLMEmbedder(batch_size=3, backend=backend).embed([TEXTS[i] for i in shuffled]))
+    out = np.array(MiniLMEmbedder(batch_size=3, encoder=backend).embed([TEXTS[i] for i in shuffled]))
 
     assert cosines(out, EXPECTED[shuffled]).min() >= 0.999
 

@@ -1,4 +1,4 @@
-"""The local index's approximate vector leg: per (tenant, user) an HNSW graph (hnswlib) over the scope's
+"""The local index's approximate vector leg: per (tenant, user) an HNSW graph (usearch) over the scope's
 vectors, each labelled by its row's `seq` in the SQLite `vectors` table, saved in the data dir.
 
 The saved graph is a cache, never the truth. Beside it a sidecar records the seqs it holds and a
@@ -7,7 +7,8 @@ caught up with the vectors table (missing or changed vectors added, vanished one
 crash between a SQLite write and the next save costs a catch-up, never a vector. Hits are re-ranked with
 the stored float32 vectors by the caller, so the graph only has to find candidates. A graph is built
 and caught up from chunks of the vectors table, so the vectors are never all in memory twice: the graph
-holds the only in-memory copy of a scope it serves.
+holds the only in-memory copy of a scope it serves. Files of the earlier library (chroma-hnswlib, sidecar
+format 1) are not loaded: such a scope's graph is rebuilt from SQLite on first use and saved anew.
 """
 
 from __future__ import annotations
@@ -18,12 +19,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-import hnswlib
 import numpy as np
+from usearch.index import Index
 
 from engram.settings import AnnSettings
 
-FORMAT = 1  # the sidecar's layout; another value on disk: rebuild
+FORMAT = 2  # the sidecar's layout (1: a chroma-hnswlib graph); another value on disk: rebuild
 CHUNK = 10_000  # vectors per add while building (a progress step)
 _TOLERANCE = 1e-5  # fingerprints further apart than this: the vector changed
 
@@ -79,10 +80,7 @@ class ScopeGraph:
     def __init__(self, dims: int, settings: AnnSettings, capacity: int = 1024) -> None:
         self.dims = dims
         self.settings = settings
-        self.index = hnswlib.Index(space="ip", dim=dims)
-        self.index.init_index(
-            max_elements=max(capacity, 1024), M=settings.m, ef_construction=settings.ef_construction
-        )
+        self.index = _new_index(dims, settings)  # grows as vectors are added (capacity: unused hint)
         self.unsaved = 0  # labels added or removed since the file was written
 
     @classmethod
@@ -98,8 +96,10 @@ class ScopeGraph:
                 return None
             graph = cls.__new__(cls)
             graph.dims, graph.settings, graph.unsaved = dims, settings, 0
-            graph.index = hnswlib.Index(space="ip", dim=dims)
-            graph.index.load_index(str(path), max_elements=0)
+            graph.index = _new_index(dims, settings)
+            graph.index.load(str(path))
+            if graph.index.ndim != dims:
+                return None
             return graph, covered
         except (OSError, KeyError, ValueError, RuntimeError):
             return None
@@ -110,7 +110,7 @@ class ScopeGraph:
         (it re-adds what the sidecar does not list; the re-ranking drops what SQLite no longer has)."""
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        self.index.save_index(str(tmp))
+        self.index.save(str(tmp))
         os.chmod(tmp, 0o600)
         os.replace(tmp, path)
         tmp_sidecar = path.with_name(f"{path.stem}.{os.getpid()}.tmp.npz")
@@ -125,27 +125,29 @@ class ScopeGraph:
         self.unsaved = 0
 
     def upsert(self, seqs: np.ndarray, vectors: np.ndarray, threads: int = 1) -> None:
-        """Add these vectors under these labels; a label already present (even deleted) is replaced."""
+        """Add these vectors under these labels; a label already present is replaced."""
         if not len(seqs):
             return
-        needed = self.index.element_count + len(seqs)
-        if needed > self.index.max_elements:
-            self.index.resize_index(max(needed, 2 * self.index.max_elements))
-        self.index.add_items(np.ascontiguousarray(vectors, dtype=np.float32), seqs, num_threads=threads)
+        keys = np.asarray(seqs, dtype=np.uint64)
+        present = keys[np.asarray(self.index.contains(keys), dtype=bool)]
+        if len(present):
+            self.index.remove(present)
+        self.index.add(keys, np.ascontiguousarray(vectors, dtype=np.float32), threads=threads)
         self.unsaved += len(seqs)
 
     def remove(self, seqs: np.ndarray) -> None:
-        """Mark these labels deleted, their vectors overwritten with zeros first, so that a forgotten
-        memory's vector is not kept in memory or written to the next file."""
-        zero = np.zeros((1, self.dims), dtype=np.float32)
-        for seq in seqs.tolist():
-            try:
-                self.index.mark_deleted(seq)
-            except RuntimeError:  # not in the graph, or deleted already
-                continue
-            self.index.add_items(zero, [seq], num_threads=1)  # unmarks it and replaces its vector
-            self.index.mark_deleted(seq)
-            self.unsaved += 1
+        """Remove these labels, their vectors overwritten with zeros first (a removed slot keeps its bytes
+        until reused; re-adding reuses it), so that a forgotten memory's vector is not kept in memory or
+        written to the next file."""
+        keys = np.asarray(seqs, dtype=np.uint64)
+        keys = keys[np.asarray(self.index.contains(keys), dtype=bool)] if len(keys) else keys
+        if not len(keys):
+            return
+        zeros = np.zeros((len(keys), self.dims), dtype=np.float32)
+        self.index.remove(keys)
+        self.index.add(keys, zeros, threads=1)
+        self.index.remove(keys)
+        self.unsaved += len(keys)
 
     def search(self, vector: np.ndarray, count: int) -> np.ndarray:
         """The labels (seqs) of about the `count` nearest vectors, best first. Raises RuntimeError when
@@ -155,10 +157,14 @@ class ScopeGraph:
     def search_scored(self, vector: np.ndarray, count: int) -> tuple[np.ndarray, np.ndarray]:
         """search's labels and the graph's inner products for them (float32 SIMD sums: within about
         1e-6 of a NumPy product of the same vectors)."""
-        self.index.set_ef(max(self.settings.ef_search, count))
-        labels, distances = self.index.knn_query(vector, k=count, num_threads=1)
-        found: np.ndarray = labels[0].astype(np.int64)
-        scores: np.ndarray = 1 - distances[0].astype(np.float64)
+        self.index.expansion_search = max(self.settings.ef_search, count)  # type: ignore[misc]  # has a setter
+        matches = self.index.search(
+            np.ascontiguousarray(vector, dtype=np.float32).reshape(-1), count, threads=1
+        )
+        if len(matches.keys) < count:
+            raise RuntimeError(f"the graph found {len(matches.keys)} of {count} neighbours")
+        found: np.ndarray = np.asarray(matches.keys).astype(np.int64)
+        scores: np.ndarray = 1 - np.asarray(matches.distances).astype(np.float64)
         return found, scores
 
     def build(
@@ -177,6 +183,18 @@ class ScopeGraph:
             if progress is not None:
                 progress(len(chunk_seqs))
         return covering(seqs, prints)
+
+
+def _new_index(dims: int, settings: AnnSettings) -> Index:
+    """An empty inner-product graph of float32 vectors (usearch would otherwise pick a narrower type)."""
+    return Index(
+        ndim=dims,
+        metric="ip",
+        dtype="f32",
+        connectivity=settings.m,
+        expansion_add=settings.ef_construction,
+        expansion_search=settings.ef_search,
+    )
 
 
 def covering(seqs: list[np.ndarray], prints: list[np.ndarray]) -> Covered:

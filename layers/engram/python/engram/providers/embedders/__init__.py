@@ -1,8 +1,7 @@
 """Embedders: one per provider, chosen by `EmbedderSettings.provider`.
 
-minilm (all-MiniLM-L6-v2 offline on ONNX Runtime or NumPy: the embedded default), hashing
-(deterministic, for tests), bedrock (Titan Text Embeddings V2), openai (any OpenAI-compatible
-`/embeddings` endpoint).
+minilm (all-MiniLM-L6-v2 offline on ONNX Runtime: the embedded default), hashing (deterministic, for
+tests), bedrock (Titan Text Embeddings V2), openai (any OpenAI-compatible `/embeddings` endpoint).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
@@ -19,7 +19,9 @@ from engram.ports import (
     MemoryCounter,
     ModelTokens,
 )
-from engram.usecases.keys import TranscriptCaps, tenant_usage
+
+if TYPE_CHECKING:  # engram.client imports Stats: usecases.keys (and so powertools) only when serving
+    from engram.usecases.keys import TranscriptCaps
 
 
 class JobStatus(DomainModel):
@@ -90,6 +92,8 @@ class TenantStats:
     tokens: ModelTokens
 
     def __call__(self, tenant: str) -> Stats:
+        from engram.usecases.keys import tenant_usage
+
         stats = collect_stats(self.state, self.queue, self.state, tenant, service_wide=False)
         stats.usage = tenant_usage(self.keys, tenant, stats.status, self.transcripts, self.tokens)
         return stats
