@@ -1,7 +1,8 @@
 """The local index's approximate vector leg: per (tenant, user) an HNSW graph (usearch), saved in the
-data dir as a cache of the SQLite `vectors` table, each vector labelled by its row's `seq`. A sidecar of seqs and fingerprints lets a loaded graph catch up with the table, so a crash costs a
-catch-up, never a vector; hits are re-ranked exactly by the caller. Files of chroma-hnswlib (format 1)
-are not loaded: the scope's graph is rebuilt from SQLite on first use."""
+data dir as a cache of the SQLite `vectors` table, each vector labelled by its row's `seq`. A sidecar
+of seqs and fingerprints lets a loaded graph catch up with the table (a crash costs a catch-up, never a
+vector); hits are re-ranked exactly by the caller. Files of chroma-hnswlib (format 1) are not loaded:
+the scope's graph is rebuilt from SQLite on first use."""
 
 from __future__ import annotations
 
