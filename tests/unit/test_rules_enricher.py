@@ -141,6 +141,10 @@ def test_falls_back_to_created_at_and_treats_naive_times_as_utc() -> None:
         "Standup is every Monday",
         "I was born on 1990-05-01",
         "We deploy on Fridays",
+        "Never deploy card-auth on a Friday",  # a standing rule names any Friday, not the next one
+        "Never deploy card-auth on Friday",
+        "No deploys on any Friday",
+        "We always release on a Tuesday",
     ],
 )
 def test_past_recurring_and_starting_dates_stay_persistent(content: str) -> None:

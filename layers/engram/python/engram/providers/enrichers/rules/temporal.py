@@ -41,6 +41,10 @@ _PAST_TENSE = rx(
 )
 _PERFECT_TENSE = rx(r"\b(?:been|have|has|'ve|had|since|ago)\b")
 _START_MARKER = rx(r"\b(?:from|starting(?: on| from)?|beginning|as of|effective|since|after|every)\s+$")
+# A weekday that names any such day, not the next one: "on a Friday", "any Monday", or a standing rule
+# ("never deploy on Friday", "always …"): it recurs, so it bounds nothing.
+_ANY_DAY = rx(r"\b(?:a|an|any|each|every)\s+$")
+_STANDING = rx(r"\b(?:never|always|no one|nobody|not ever)\b")
 _OPEN_ENDED = rx(
     r"\b(?:for now|temporarily|temporary|for the time being|at the moment|right now|this sprint|"
     r"until further notice)\b"
@@ -135,6 +139,10 @@ def _weekday(match: re.Match[str], ref: datetime, text: str) -> datetime | None:
         return end_of_day(monday_next_week + timedelta(days=weekday))
     bounded = modifier in {"this", "coming"} or preposition not in {None, "on"}
     if not bounded and _in_past(text, match):
+        return None
+    if not bounded and (
+        _ANY_DAY.search(text[: match.start()]) or _STANDING.search(_sentence_of(text, match.start()))
+    ):
         return None
     return end_of_day(_next_weekday(ref.date(), weekday))
 
