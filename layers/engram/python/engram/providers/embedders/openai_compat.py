@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engram.providers.embedders.errors import EmbeddingError
+from engram.providers.http import post_json
 from engram.tracing import model_call
 
 DEFAULT_MODEL = "text-embedding-3-small"
@@ -55,13 +56,8 @@ class OpenAIEmbedder:
         body: dict[str, Any] = {"model": self.model, "input": texts}
         if self.request_dimensions:
             body["dimensions"] = self.dimensions
-        headers = {"Content-Type": "application/json", "Accept": "application/json"}
-        if self._api_key:
-            headers["Authorization"] = f"Bearer {self._api_key}"
-        request = urllib.request.Request(self.url, data=json.dumps(body).encode(), headers=headers)
         try:
-            with urllib.request.urlopen(request, timeout=self.timeout_s) as response:
-                raw = response.read()
+            raw = post_json(self.url, body, self._api_key, self.timeout_s)
         except urllib.error.HTTPError as exc:
             detail = _error_detail(exc)
             raise EmbeddingError(

@@ -39,6 +39,7 @@ from engram.providers.enrichers.model_output import (
     truncate_input,
 )
 from engram.providers.enrichers.rules import RulesEnricher
+from engram.providers.http import post_json
 from engram.tracing import model_call
 
 DEFAULT_BEDROCK_MODEL = "anthropic.claude-3-haiku-20240307-v1:0"
@@ -281,15 +282,8 @@ class OpenAICompatEnricher(_ModelEnricher):
                 "json_schema": {"name": request.name, "schema": request.schema, "strict": True},
             },
         }
-        headers = {"Content-Type": "application/json", "Accept": "application/json"}
-        if self._api_key:
-            headers["Authorization"] = f"Bearer {self._api_key}"
-        http_request = urllib.request.Request(
-            self.url, data=json.dumps(body).encode("utf-8"), headers=headers, method="POST"
-        )
         try:
-            with urllib.request.urlopen(http_request, timeout=self.timeout_s) as response:
-                payload = response.read()
+            payload = post_json(self.url, body, self._api_key, self.timeout_s)
         except urllib.error.HTTPError as error:
             detail = error.read(300).decode("utf-8", "replace")
             raise ModelUnavailable(

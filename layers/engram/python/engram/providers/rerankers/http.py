@@ -12,6 +12,7 @@ import urllib.request
 from collections.abc import Sequence
 from typing import Any, Literal
 
+from engram.providers.http import post_json
 from engram.providers.rerankers import RerankError
 
 
@@ -50,13 +51,8 @@ class HttpReranker:
             body |= {"documents": list(documents), "top_n": len(documents)}
             if self.model:
                 body["model"] = self.model
-        headers = {"Content-Type": "application/json", "Accept": "application/json"}
-        if self._api_key:
-            headers["Authorization"] = f"Bearer {self._api_key}"
-        request = urllib.request.Request(self.url, data=json.dumps(body).encode(), headers=headers)
         try:
-            with urllib.request.urlopen(request, timeout=self.timeout_s) as response:
-                raw = response.read()
+            raw = post_json(self.url, body, self._api_key, self.timeout_s)
         except urllib.error.HTTPError as exc:
             raise RerankError(f"rerank endpoint {self.url} answered HTTP {exc.code}") from exc
         except (urllib.error.URLError, http.client.HTTPException, TimeoutError, ConnectionError) as exc:
