@@ -85,7 +85,7 @@ def _memory(raw: tuple, background: bool = False) -> ScenarioMemory:
     )
 
 
-SETS = {"own": __name__, "blind1": "blind.set1", "blind2": "blind.set2"}
+SETS = {"own": __name__, "blind1": "blind.set1", "blind2": "blind.set2", "blind3": "blind.set3"}
 
 
 def load(kinds: list[str] | tuple[str, ...] | None = None, scenario_set: str = "own") -> list[Scenario]:
