@@ -95,7 +95,7 @@ SCENARIOS = [
             ("d2", 40, "Arash's girlfriend has two cats."),
             ("d3", 10, "The neighbour's cat had kittens, they're giving them away."),
         ],
-        "questions": [("why can't my son's flatmate live with a cat?", ["ans"])],
+        "questions": [("could my son take one of the neighbour's kittens to live at his place in Delft?", ["ans"])],
         "note": "link: son -> flatmate Joost; answer: Joost's allergy",
     },
     {
@@ -228,7 +228,7 @@ SCENARIOS = [
             ("d2", 20, "Aiko wants a trip to Kyoto after the deadline."),
             ("d3", 6, "Aiko is working late every night."),
         ],
-        "questions": [("when is Aiko's deadline from her agent?", ["ans"])],
+        "questions": [("what deadline has my partner's agent set her?", ["ans"])],
     },
     {
         "id": "multihop-20",
