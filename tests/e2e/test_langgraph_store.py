@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import operator
-import subprocess
-import sys
 import time
 from typing import Annotated, Any, TypedDict
 
@@ -19,7 +17,7 @@ from langgraph.store.base import GetOp, InvalidNamespaceError, ListNamespacesOp,
 
 from engram.client import AsyncEngram, Engram
 from engram.integrations.langgraph import EngramStore
-from tests.e2e.conftest import ROOT, Server, new_key
+from tests.e2e.conftest import Server, new_key
 
 pytestmark = pytest.mark.e2e
 
@@ -247,25 +245,3 @@ def test_graph_remembers_in_one_thread_and_recalls_by_meaning_in_another(engram:
         {"configurable": {"thread_id": "2"}},
     )
     assert out["found"] == ["I am allergic to peanuts"]
-
-
-def test_import_engram_does_not_import_the_frameworks() -> None:
-    code = (
-        "import sys, engram, engram.client, engram.integrations\n"
-        "assert not {'langgraph', 'agents'} & set(sys.modules), sorted(sys.modules)\n"
-    )
-    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT, timeout=60)
-
-
-@pytest.mark.parametrize(
-    ("module", "blocked", "extra"),
-    [
-        ("engram.integrations.langgraph", "langgraph", "langgraph"),
-        ("engram.integrations.openai_agents", "agents", "openai-agents"),
-    ],
-)
-def test_a_missing_extra_names_itself(module: str, blocked: str, extra: str) -> None:
-    code = f"import sys\nsys.modules[{blocked!r}] = None\nimport {module}\n"
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
-    assert run.returncode != 0
-    assert f"pip install 'engram[{extra}]'" in run.stderr
