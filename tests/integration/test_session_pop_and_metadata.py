@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import datetime
 
 import pytest
 
@@ -40,11 +41,14 @@ def test_the_last_message_is_removed_and_returned(world: World) -> None:
         "s", ("user", "I moved to Lisbon last month."), ("assistant", "Nice!"), ("user", "Undo me please")
     )
     # When its last message is popped
+    world.clock.advance(minutes=5)
     status, popped = pop(world, "s")
     # Then it is returned, and the transcript and its counters no longer hold it
     assert status == 200 and popped["content"] == "Undo me please" and popped["seq"] == 3
     assert [m["content"] for m in world.transcript("s")] == ["I moved to Lisbon last month.", "Nice!"]
-    assert world.session("s")["transcript"] == {"messages": 2, "chars": 34}
+    session = world.session("s")
+    assert session["transcript"] == {"messages": 2, "chars": 34}
+    assert datetime.fromisoformat(session["updated_at"]) == world.clock.now()
     # And the next pop takes the one before it
     assert pop(world, "s")[1]["content"] == "Nice!"
     # And an appended message goes after the rest, with a new seq (seqs are never reused)
