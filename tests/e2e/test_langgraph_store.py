@@ -44,7 +44,7 @@ def store(engram, request):
     return EngramStore(engram, project=request.node.name[:40].replace("[", "-").replace("]", ""))
 
 
-def settled(engram: Engram, user_id: str, project: str, timeout_s: float = 60) -> None:
+def settled(engram: Engram, user_id: str, project: str, timeout_s: float = 120) -> None:
     """Wait until every memory of the user's project is enriched (embedded and indexed)."""
     deadline = time.monotonic() + timeout_s
     while True:
