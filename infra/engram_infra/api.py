@@ -49,6 +49,7 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "v1/entities/{id}": ("GET",),
     "v1/sessions/{id}": ("GET", "DELETE"),
     "v1/sessions/{id}/messages": ("POST",),
+    "v1/sessions/{id}/messages/last": ("DELETE",),
     "v1/sessions/{id}/transcript": ("GET",),
     "v1/sessions/{id}/checkpoints": ("POST",),
     "v1/sessions/{id}/checkpoints/latest": ("GET",),

@@ -45,6 +45,7 @@ def test_the_api_serves_exactly_the_v1_routes(dev: Synth) -> None:
         ("GET", "v1/sessions/{id}"),
         ("DELETE", "v1/sessions/{id}"),
         ("POST", "v1/sessions/{id}/messages"),
+        ("DELETE", "v1/sessions/{id}/messages/last"),
         ("GET", "v1/sessions/{id}/transcript"),
         ("POST", "v1/sessions/{id}/checkpoints"),
         ("GET", "v1/sessions/{id}/checkpoints/latest"),

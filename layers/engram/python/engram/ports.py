@@ -383,6 +383,10 @@ class TranscriptStore(Protocol):
     def messages_by_id(self, ref: SessionRef, ids: Sequence[str]) -> builtins.list[Message]:
         """The session's messages with these ids (ours), in transcript order; unknown ids are skipped."""
 
+    def pop_last(self, ref: SessionRef, at: datetime) -> Message | None:
+        """Delete the transcript's last message and return it (None: no message). Its seq is not
+        handed out again; its key is free, so the same message may be appended again."""
+
     def mark_queued(self, ref: SessionRef, through_seq: int, job: ExtractionRecord) -> None:
         """Record a queued extraction job and that messages up to `through_seq` are covered."""
 

@@ -5,12 +5,13 @@ engram.api.routes.sessions)."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, field_validator
 
 from engram.api.schemas import ApiModel, ScopeName, UserId, _iso_text, _utc
 from engram.domain.checkpoints import Checkpoint, Digest, Trigger
+from engram.domain.limits import small_json
 from engram.domain.models import MemoryType, Provenance
 from engram.domain.sessions import (
     ExtractionRecord,
@@ -40,9 +41,13 @@ class MessageRequest(ApiModel):
     message_id: str | None = Field(
         default=None, min_length=1, max_length=128, description="your id: a message sent again is stored once"
     )
+    metadata: dict[str, Any] | None = Field(
+        default=None, description="small JSON object, ≤ 4 KiB, PII-screened; read back with the message"
+    )
 
     _iso = field_validator("created_at", mode="before")(_iso_text)
     _tz = field_validator("created_at")(_utc)
+    _metadata = field_validator("metadata")(small_json)
 
 
 class AppendRequest(ApiModel):
@@ -147,6 +152,7 @@ class MessageOut(ApiModel):
     received_at: datetime
     message_id: str | None
     redactions: list[str]
+    metadata: dict[str, Any] = Field(default_factory=dict, description="as sent, PII redacted")
 
     @classmethod
     def of(cls, message: Message) -> MessageOut:
@@ -293,6 +299,7 @@ def append_command(tenant: str, session_id: str, request: AppendRequest) -> Appe
                 name=m.name,
                 created_at=m.created_at,
                 message_id=m.message_id,
+                metadata=m.metadata or {},
             )
             for m in request.messages
         ],

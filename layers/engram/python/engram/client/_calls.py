@@ -39,6 +39,7 @@ from engram.api.sessions import (
     AppendResponse,
     CheckpointRequest,
     CheckpointSaved,
+    MessageOut,
     MessageRequest,
     RecoveryOut,
     SessionDeleted,
@@ -269,6 +270,11 @@ def get_session(session_id: str, user_id: str) -> Call[SessionOut]:
 def transcript(session_id: str, user_id: str, limit: int | None, cursor: str | None) -> Call[TranscriptOut]:
     params = _query(user_id=user_id, limit=limit, cursor=cursor)
     return Call("GET", f"/v1/sessions/{_segment(session_id)}/transcript", TranscriptOut, params=params)
+
+
+def pop_message(session_id: str, user_id: str) -> Call[MessageOut]:
+    path = f"/v1/sessions/{_segment(session_id)}/messages/last"
+    return Call("DELETE", path, MessageOut, params=_query(user_id=user_id))
 
 
 def delete_session(session_id: str, user_id: str, cascade: bool) -> Call[SessionDeleted]:

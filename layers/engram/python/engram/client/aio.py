@@ -242,6 +242,10 @@ class AsyncEngram:
                 return
             cursor = page.cursor
 
+    async def pop_message(self, session_id: str, user_id: str) -> MessageOut:
+        """Remove the transcript's last message and return it; NotFoundError when there is none."""
+        return await self.request(calls.pop_message(session_id, user_id))
+
     async def delete_session(self, session_id: str, user_id: str, *, cascade: bool = False) -> SessionDeleted:
         return await self.request(calls.delete_session(session_id, user_id, cascade))
 

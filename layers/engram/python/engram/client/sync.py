@@ -237,6 +237,10 @@ class Engram:
                 return
             cursor = page.cursor
 
+    def pop_message(self, session_id: str, user_id: str) -> MessageOut:
+        """Remove the transcript's last message and return it; NotFoundError when there is none."""
+        return self.request(calls.pop_message(session_id, user_id))
+
     def delete_session(self, session_id: str, user_id: str, *, cascade: bool = False) -> SessionDeleted:
         return self.request(calls.delete_session(session_id, user_id, cascade))
 

@@ -46,6 +46,7 @@ class NewMessage(DomainModel):
     message_id: str | None = None  # the client's id, if it sent one
     message_key: str
     redactions: list[str] = Field(default_factory=list)
+    metadata: dict[str, Any] = Field(default_factory=dict)  # the client's small JSON, PII-screened
 
 
 class Message(NewMessage):

@@ -175,7 +175,7 @@ class Container:
     def delete_session(self) -> DeleteSession:
         from engram.usecases.sessions import DeleteSession
 
-        return DeleteSession(self.transcripts, self.store, self.forget)
+        return DeleteSession(self.transcripts, self.store, self.forget, self.clock)
 
     @cached_property
     def erasure_status(self) -> ErasureStatus:

@@ -10,7 +10,7 @@ derived fact is recorded once per session, so a redelivered job writes nothing t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -74,6 +74,7 @@ class MessageIn:
     name: str | None = None
     created_at: datetime | None = None
     message_id: str | None = None
+    metadata: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -159,6 +160,7 @@ class AppendMessages:
         seen: dict[tuple[Any, ...], int] = {}
         for i, message in enumerate(messages):
             result = pii.screen(message.content, self.pii_policy, where=f"messages[{i}].content")
+            metadata = pii.screen_metadata(message.metadata, self.pii_policy)
             identity = (message.role, result.content, message.created_at)
             occurrence = seen.get(identity, 0)
             seen[identity] = occurrence + 1
@@ -169,7 +171,8 @@ class AppendMessages:
                     name=message.name,
                     created_at=message.created_at,
                     message_id=message.message_id,
-                    redactions=result.redactions,
+                    redactions=sorted({*result.redactions, *metadata.redactions}),
+                    metadata=metadata.metadata,
                     message_key=message_key(
                         message.role, result.content, message.created_at, occurrence, message.message_id
                     ),
@@ -555,6 +558,18 @@ class DeleteSession:
     transcripts: TranscriptStore
     store: MemoryStore
     forget: Callable[[str, str], Memory]  # the Forget use case
+    clock: Clock = field(default_factory=SystemClock)
+
+    def pop_last(self, ref: SessionRef) -> Message:
+        """Remove the transcript's last message and return it. Not yet extracted, it never will be; facts
+        already extracted from it stay remembered (the session's facts name it as their source)."""
+        if self.transcripts.session(ref) is None:
+            raise SessionNotFound(f"no session {ref.session_id} for user {ref.user_id}")
+        message = self.transcripts.pop_last(ref, self.clock.now())
+        if message is None:
+            raise SessionNotFound(f"session {ref.session_id} has no message")
+        count("SessionMessagePopped")
+        return message
 
     def __call__(self, ref: SessionRef, *, cascade: bool = False) -> Deleted:
         """Delete a session's transcript, jobs and facts; with `cascade`, first forget (through the

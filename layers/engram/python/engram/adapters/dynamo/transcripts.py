@@ -272,6 +272,45 @@ class DynamoTranscriptStore:
         ]
         return sorted(found, key=lambda m: m.seq)
 
+    def pop_last(self, ref: SessionRef, at: datetime) -> Message | None:
+        """One transaction deletes the message, its key and id items and moves the session's counters,
+        conditional on the message still being there: of two racing pops each takes its own message."""
+        pk = _pk(ref)
+        while True:
+            if self.session(ref) is None:
+                return None
+            last = self._query(pk, between=(_msg_sk(0), "MSG#~"), limit=1, forward=False)
+            if not last:
+                return None
+            message = Message.model_validate_json(last[0]["doc"])
+            exists = "attribute_exists(pk)"
+            deletes = [
+                {"pk": pk, "sk": _msg_sk(message.seq)},
+                {"pk": pk, "sk": f"KEY#{message.message_key}"},
+                {"pk": pk, "sk": _mid_sk(message.id)},
+            ]
+            items: list[dict[str, Any]] = [
+                {"Delete": {"TableName": self.name, "Key": deletes[0], "ConditionExpression": exists}},
+                *({"Delete": {"TableName": self.name, "Key": key}} for key in deletes[1:]),
+                {
+                    "Update": {
+                        "TableName": self.name,
+                        "Key": {"pk": pk, "sk": _SESSION},
+                        "UpdateExpression": "SET updated_at = :now ADD message_count :n, chars :c",
+                        "ConditionExpression": exists,
+                        "ExpressionAttributeValues": {":now": iso(at), ":n": -1, ":c": -len(message.content)},
+                    }
+                },
+            ]
+            try:
+                self.client.transact_write_items(TransactItems=items)
+            except ClientError as exc:
+                if error_code(exc) != "TransactionCanceledException":
+                    raise
+                continue  # another pop (or a delete) came first: look again
+            self.uncount(ref.tenant, transcript_bytes(message.content))
+            return message
+
     # ------------------------------------------------------------------ jobs
 
     def mark_queued(self, ref: SessionRef, through_seq: int, job: ExtractionRecord) -> None:

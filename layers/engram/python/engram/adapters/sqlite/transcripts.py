@@ -86,7 +86,7 @@ CREATE TABLE IF NOT EXISTS transcript_quota (
 _BYTES = "coalesce(sum(length(CAST(json_extract(doc, '$.content') AS BLOB))), 0)"
 
 
-def uncount_transcripts(conn: sqlite3.Connection, tenant: str, where: str, params: Sequence[str]) -> None:
+def uncount_transcripts(conn: sqlite3.Connection, tenant: str, where: str, params: Sequence[object]) -> None:
     """Take the session_messages rows matching `where` off the tenant's transcript counter, if it has a
     cap; called in the transaction that deletes them, before it does."""
     has_table = conn.execute(
@@ -215,6 +215,26 @@ class SqliteTranscriptStore:
             .fetchall()
         )
         return [Message.model_validate_json(r["doc"]) for r in rows]
+
+    def pop_last(self, ref: SessionRef, at: datetime) -> Message | None:
+        with self.db.write() as conn:
+            row = conn.execute(
+                f"SELECT seq, doc FROM session_messages WHERE {_REF} ORDER BY seq DESC LIMIT 1", _ref(ref)
+            ).fetchone()
+            current = self._session(conn, ref)
+            if row is None or current is None:
+                return None
+            message = Message.model_validate_json(row["doc"])
+            where, params = f"{_REF} AND seq = ?", (*_ref(ref), message.seq)
+            uncount_transcripts(conn, ref.tenant, where, params)
+            conn.execute(f"DELETE FROM session_messages WHERE {where}", params)
+            update = {
+                "message_count": max(0, current.message_count - 1),
+                "chars": max(0, current.chars - len(message.content)),
+                "updated_at": at,
+            }
+            self._put_session(conn, current.model_copy(update=update))
+        return message
 
     # ------------------------------------------------------------------ jobs
 

@@ -55,6 +55,17 @@ def router(c: Services) -> Router:
         )
         return Response(status_code=202, content_type=content_types.APPLICATION_JSON, body=answer)
 
+    @routes.delete(
+        "/v1/sessions/<session_id>/messages/last",
+        summary="remove the transcript's last message and return it; facts already extracted from it stay",
+        tags=[SESSIONS],
+        security=AUTHENTICATED,
+        responses=responses({200: (MessageOut, "the message removed")}, 404, 422, 401, 429),
+    )
+    def pop_route(session_id: SessionId, user_id: Annotated[UserId, Query()]) -> MessageOut:
+        ref = SessionRef(tenant_for(routes, user_id), user_id, session_id)
+        return MessageOut.of(c.delete_session.pop_last(ref))
+
     @routes.get(
         "/v1/sessions/<session_id>",
         summary="a session: transcript size, extraction jobs, facts derived",
