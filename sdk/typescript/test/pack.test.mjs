@@ -2,7 +2,7 @@
 // TypeScript (NodeNext), with no dependency of its own.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -66,15 +66,25 @@ for (const [name, file, load] of [
   });
 }
 
-test("the installed tarball's types check from TypeScript, ESM and CommonJS", async () => {
+/** The first ```ts block after `heading` in a markdown text. */
+function tsBlock(/** @type {string} */ markdown, /** @type {string} */ heading) {
+  const block = markdown.slice(markdown.indexOf(heading)).match(/```ts\n([\s\S]*?)```/);
+  assert.ok(block, `no ts block after ${heading}`);
+  return block[1] ?? "";
+}
+
+test("the installed tarball's types check from TypeScript (ESM, CommonJS) and so do the READMEs' examples", async () => {
   const use = `const engram = new Engram({ apiKey: "k" });
 export const answer: Promise<RememberResponse> = engram.remember({ content: "a fact worth keeping", user_id: "u" });
 // @ts-expect-error: user_id is required
 engram.remember({ content: "a fact worth keeping" });
 `;
   writeFileSync(join(app, "use.mts"), `import { Engram, type RememberResponse } from "engram-sdk";\n${use}`);
+  writeFileSync(join(app, "readme.mts"), tsBlock(readFileSync(join(SDK, "../../README.md"), "utf8"), "### TypeScript SDK"));
+  writeFileSync(join(app, "own-readme.mts"), tsBlock(readFileSync(join(SDK, "README.md"), "utf8"), "# engram-sdk"));
   writeFileSync(join(app, "use.cts"), `import { Engram, type RememberResponse } from "engram-sdk";\n${use}`);
   const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
-  const flags = ["--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext"];
-  await run(process.execPath, [tsc, ...flags, "use.mts", "use.cts"], { cwd: app });
+  const flags = ["--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022"];
+  const node = ["--types", "node", "--typeRoots", join(SDK, "node_modules/@types")]; // the README uses process.env
+  await run(process.execPath, [tsc, ...flags, ...node, "use.mts", "use.cts", "readme.mts", "own-readme.mts"], { cwd: app });
 });
