@@ -2,12 +2,7 @@
 // browsers). One method per route, typed by the generated `schema.ts`; retries with exponential
 // backoff and full jitter on 429, 5xx and network failures, honouring `Retry-After`; an
 // `Idempotency-Key` on every write it may retry, the same key across its retries.
-import {
-  EngramConnectionError,
-  EngramTimeoutError,
-  errorFromResponse,
-  retryAfterMs,
-} from "./errors.js";
+import { EngramConnectionError, EngramError, EngramTimeoutError, errorFromResponse, retryAfterMs } from "./errors.js";
 import type { components, paths } from "./schema.js";
 
 export type Schemas = components["schemas"];
@@ -116,7 +111,8 @@ interface Call {
   path: string;
   query?: Query;
   body?: unknown;
-  /** A write: sent with an `Idempotency-Key`, so that a retry cannot apply it twice. */
+  /** A write (a POST or PATCH that changes data): sent with an `Idempotency-Key`, the same for
+   *  each attempt, so that a retry cannot apply it twice. */
   write?: boolean;
   ndjson?: boolean;
 }
@@ -152,6 +148,29 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 class AttemptTimeout extends Error {}
+
+/** 429 and 5xx; a PATCH answered 409 (the memory changed under it, e.g. by its enrichment: the same
+ *  changes apply to the new version); a write's 409 `idempotency_in_progress` (an earlier attempt
+ *  under its key still runs: a later one gets its answer). */
+function retryable(call: Call, response: Response, text: string): boolean {
+  if (RETRY_STATUSES.has(response.status)) return true;
+  if (response.status !== 409) return false;
+  return (
+    call.method === "PATCH" ||
+    (call.write === true && errorFromResponse(response, text).code === "idempotency_in_progress")
+  );
+}
+
+/** A success's JSON (null when it has no body); an EngramError when it is not JSON (a proxy's page). */
+function parseAnswer(response: Response, text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const message = `the API answered ${response.status} with a body that is not JSON: ${text.slice(0, 200)}`;
+    throw new EngramError(message, { code: "invalid_response", status: response.status, cause: error });
+  }
+}
 
 /** The engram API. Methods answer the API's response types and throw typed `EngramError`s. */
 export class Engram {
@@ -209,7 +228,7 @@ export class Engram {
   /** Change a memory; new content is re-gated, re-hashed and re-enriched. A 409 (it changed under
    *  the call, e.g. by its enrichment) is retried: the same changes apply to the new version. */
   update(memoryId: string, changes: PatchRequest, options?: RequestOptions): Promise<MemoryOut> {
-    return this.#send({ method: "PATCH", path: `/v1/memories/${seg(memoryId)}`, body: changes }, options);
+    return this.#send({ method: "PATCH", path: `/v1/memories/${seg(memoryId)}`, body: changes, write: true }, options);
   }
 
   /** Soft delete (a tombstone): the same content may be remembered again. */
@@ -228,7 +247,11 @@ export class Engram {
 
   /** Every memory of the listing, following the cursor page by page. */
   iterMemories(query: Paged<ListMemoriesQuery>, options?: RequestOptions): AsyncGenerator<MemoryOut> {
-    return this.#pages(query, (q) => this.list(q, options), (page) => page.items);
+    return this.#pages(
+      query,
+      (q) => this.list(q, options),
+      (page) => page.items,
+    );
   }
 
   /** Recall: the memories that matter for `query`, best first. */
@@ -243,7 +266,11 @@ export class Engram {
   }
 
   iterEntities(query: Paged<ListEntitiesQuery>, options?: RequestOptions): AsyncGenerator<EntityOut> {
-    return this.#pages(query, (q) => this.listEntities(q, options), (page) => page.items);
+    return this.#pages(
+      query,
+      (q) => this.listEntities(q, options),
+      (page) => page.items,
+    );
   }
 
   /** One entity (by id or name) with its relations and the memories that mention it. */
@@ -267,8 +294,16 @@ export class Engram {
     return this.#send({ method: "GET", path: `/v1/sessions/${seg(sessionId)}/transcript`, query }, options);
   }
 
-  iterTranscript(sessionId: string, query: Paged<TranscriptQuery>, options?: RequestOptions): AsyncGenerator<MessageOut> {
-    return this.#pages(query, (q) => this.transcript(sessionId, q, options), (page) => page.items);
+  iterTranscript(
+    sessionId: string,
+    query: Paged<TranscriptQuery>,
+    options?: RequestOptions,
+  ): AsyncGenerator<MessageOut> {
+    return this.#pages(
+      query,
+      (q) => this.transcript(sessionId, q, options),
+      (page) => page.items,
+    );
   }
 
   deleteSession(sessionId: string, query: DeleteSessionQuery, options?: RequestOptions): Promise<SessionDeleted> {
@@ -299,7 +334,11 @@ export class Engram {
   }
 
   iterDocuments(query: Paged<ListDocumentsQuery>, options?: RequestOptions): AsyncGenerator<DocumentOut> {
-    return this.#pages(query, (q) => this.listDocuments(q, options), (page) => page.documents);
+    return this.#pages(
+      query,
+      (q) => this.listDocuments(q, options),
+      (page) => page.documents,
+    );
   }
 
   getDocument(documentId: string, options?: RequestOptions): Promise<DocumentOut> {
@@ -327,7 +366,11 @@ export class Engram {
 
   /** Every record of the user's export, page after page. */
   iterExport(query: Paged<ExportQuery>, options?: RequestOptions): AsyncGenerator<ExportRecord> {
-    return this.#pages(query, (q) => this.exportPage(q, options), (page) => page.records);
+    return this.#pages(
+      query,
+      (q) => this.exportPage(q, options),
+      (page) => page.records,
+    );
   }
 
   /** Import records of an export (at most 500 a call); ids are kept, a second import changes nothing. */
@@ -419,9 +462,8 @@ export class Engram {
         await sleep(this.#delay(retry + 1), signal);
         continue;
       }
-      if (response.ok) return (call.ndjson ? text : text ? JSON.parse(text) : null) as T;
-      const retryable = RETRY_STATUSES.has(response.status) || (response.status === 409 && call.method === "PATCH");
-      if (retryable && retry < maxRetries) {
+      if (response.ok) return (call.ndjson ? text : parseAnswer(response, text)) as T;
+      if (retry < maxRetries && retryable(call, response, text)) {
         await sleep(this.#delay(retry + 1, response.headers), signal);
         continue;
       }
@@ -452,4 +494,3 @@ export class Engram {
     }
   }
 }
-

@@ -3,14 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 
-import {
-  AuthError,
-  Engram,
-  EngramError,
-  NotFoundError,
-  RateLimitError,
-  ValidationError,
-} from "../dist/esm/index.js";
+import { AuthError, Engram, EngramError, NotFoundError, RateLimitError, ValidationError } from "../dist/esm/index.js";
 import { startEngram } from "./helpers.mjs";
 
 /** @type {Awaited<ReturnType<typeof startEngram>>} */
@@ -27,11 +20,17 @@ after(() => served?.stop());
 
 describe("memories", () => {
   test("remember, then search finds it, get reads it, update and forget change it", async () => {
-    const stored = await engram.remember({ content: "The staging database runs Postgres 16 on port 5433", user_id: user });
+    const stored = await engram.remember({
+      content: "The staging database runs Postgres 16 on port 5433",
+      user_id: user,
+    });
     assert.equal(stored.status, "stored");
     assert.ok(stored.id);
 
-    const again = await engram.remember({ content: "the staging database runs postgres 16 on port 5433.", user_id: user });
+    const again = await engram.remember({
+      content: "the staging database runs postgres 16 on port 5433.",
+      user_id: user,
+    });
     assert.equal(again.status, "deduplicated");
     assert.equal(again.id, stored.id);
 
@@ -72,18 +71,33 @@ describe("memories", () => {
     assert.ok(first.cursor);
     const second = await engram.list({ user_id: user, project: "paging", limit: 2, cursor: first.cursor });
     assert.equal(second.items.length, 2);
-    assert.notDeepEqual(second.items.map((m) => m.id), first.items.map((m) => m.id));
+    assert.notDeepEqual(
+      second.items.map((m) => m.id),
+      first.items.map((m) => m.id),
+    );
 
     const all = [];
-    for await (const memory of engram.iterMemories({ user_id: user, project: "paging", pageSize: 2 })) all.push(memory.id);
+    for await (const memory of engram.iterMemories({ user_id: user, project: "paging", pageSize: 2 }))
+      all.push(memory.id);
     assert.deepEqual([...all].sort(), [...ids].sort());
   });
 
   test("a metadata filter given as an object is sent as JSON", async () => {
-    await engram.remember({ content: "Billing invoices go out on the first", user_id: user, metadata: { topic: "billing" } });
-    await engram.remember({ content: "Support tickets close after a week", user_id: user, metadata: { topic: "support" } });
+    await engram.remember({
+      content: "Billing invoices go out on the first",
+      user_id: user,
+      metadata: { topic: "billing" },
+    });
+    await engram.remember({
+      content: "Support tickets close after a week",
+      user_id: user,
+      metadata: { topic: "support" },
+    });
     const page = await engram.list({ user_id: user, metadata_filter: { topic: "billing" } });
-    assert.deepEqual(page.items.map((m) => m.content), ["Billing invoices go out on the first"]);
+    assert.deepEqual(
+      page.items.map((m) => m.content),
+      ["Billing invoices go out on the first"],
+    );
   });
 });
 
@@ -133,12 +147,18 @@ describe("errors", () => {
 describe("sessions, entities, documents, a user's data", () => {
   test("messages appended come back in the transcript, page by page", async () => {
     /** @type {import("../dist/esm/index.js").MessageRequest[]} */
-    const messages = Array.from({ length: 5 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: `turn ${i}` }));
+    const messages = Array.from({ length: 5 }, (_, i) => ({
+      role: i % 2 ? "assistant" : "user",
+      content: `turn ${i}`,
+    }));
     const appended = await engram.addMessages("s-1", { user_id: user, messages });
     assert.equal(appended.accepted, 5);
     const seen = [];
     for await (const m of engram.iterTranscript("s-1", { user_id: user, pageSize: 2 })) seen.push(m.content);
-    assert.deepEqual(seen, messages.map((m) => m.content));
+    assert.deepEqual(
+      seen,
+      messages.map((m) => m.content),
+    );
     const session = await engram.getSession("s-1", user);
     assert.equal(session.session_id, "s-1");
   });
@@ -160,7 +180,11 @@ describe("sessions, entities, documents, a user's data", () => {
   });
 
   test("a document is stored, listed, read and deleted", async () => {
-    const accepted = await engram.submitDocument({ user_id: user, title: "Runbook", text: "Restart the queue worker first." });
+    const accepted = await engram.submitDocument({
+      user_id: user,
+      title: "Runbook",
+      text: "Restart the queue worker first.",
+    });
     const listed = [];
     for await (const doc of engram.iterDocuments({ user_id: user })) listed.push(doc.id);
     assert.ok(listed.includes(accepted.id), String(listed));

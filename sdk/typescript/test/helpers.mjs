@@ -53,7 +53,7 @@ export async function startEngram() {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
     if (proc.exitCode !== null) throw new Error(`engram serve exited: ${readFileSync(log, "utf8")}`);
     try {
       if ((await fetch(`${url}/v1/health`)).ok) return { url, key, slowKey, stop };

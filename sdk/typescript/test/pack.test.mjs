@@ -37,7 +37,10 @@ before(async () => {
   const [{ filename, files }] = JSON.parse(stdout);
   const paths = files.map((/** @type {{ path: string }} */ f) => f.path);
   assert.ok(paths.includes("dist/esm/index.js") && paths.includes("dist/cjs/index.d.ts"), String(paths));
-  assert.ok(paths.every((/** @type {string} */ p) => /^(dist\/|package\.json$|README\.md$)/.test(p)), String(paths));
+  assert.ok(
+    paths.every((/** @type {string} */ p) => /^(dist\/|package\.json$|README\.md$)/.test(p)),
+    String(paths),
+  );
   writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", private: true }));
   await npm(["install", "--offline", "--no-audit", "--no-fund", join(app, filename)], app);
   stub = await startStub([{ status: 404, body: { error: "not_found", message: "no memory with id m1", details: [] } }]);
@@ -80,11 +83,25 @@ export const answer: Promise<RememberResponse> = engram.remember({ content: "a f
 engram.remember({ content: "a fact worth keeping" });
 `;
   writeFileSync(join(app, "use.mts"), `import { Engram, type RememberResponse } from "engram-sdk";\n${use}`);
-  writeFileSync(join(app, "readme.mts"), tsBlock(readFileSync(join(SDK, "../../README.md"), "utf8"), "### TypeScript SDK"));
+  writeFileSync(
+    join(app, "readme.mts"),
+    tsBlock(readFileSync(join(SDK, "../../README.md"), "utf8"), "### TypeScript SDK"),
+  );
   writeFileSync(join(app, "own-readme.mts"), tsBlock(readFileSync(join(SDK, "README.md"), "utf8"), "# engram-sdk"));
   writeFileSync(join(app, "use.cts"), `import { Engram, type RememberResponse } from "engram-sdk";\n${use}`);
   const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
-  const flags = ["--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022"];
+  const flags = [
+    "--noEmit",
+    "--strict",
+    "--module",
+    "nodenext",
+    "--moduleResolution",
+    "nodenext",
+    "--target",
+    "es2022",
+  ];
   const node = ["--types", "node", "--typeRoots", join(SDK, "node_modules/@types")]; // the README uses process.env
-  await run(process.execPath, [tsc, ...flags, ...node, "use.mts", "use.cts", "readme.mts", "own-readme.mts"], { cwd: app });
+  await run(process.execPath, [tsc, ...flags, ...node, "use.mts", "use.cts", "readme.mts", "own-readme.mts"], {
+    cwd: app,
+  });
 });

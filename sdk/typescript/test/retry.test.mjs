@@ -6,6 +6,7 @@ import { afterEach, test } from "node:test";
 import {
   Engram,
   EngramConnectionError,
+  EngramError,
   EngramTimeoutError,
   RateLimitError,
   ServerError,
@@ -20,28 +21,39 @@ const throttled = (after = "0") => ({
   headers: { "retry-after": after },
   body: { error: "rate_limited", message: "slow down", details: [] },
 });
-const unavailable = { status: 503, headers: { "retry-after": "0" }, body: { error: "index_unavailable", message: "later" } };
+const unavailable = {
+  status: 503,
+  headers: { "retry-after": "0" },
+  body: { error: "index_unavailable", message: "later" },
+};
 const memory = { content: "The release train leaves every other Thursday", user_id: "u" };
 
 /** @type {Awaited<ReturnType<typeof startStub>> | undefined} */
 let stub;
 afterEach(() => stub?.stop());
 
-test("a 429 is retried after its Retry-After, not after the backoff, with the same idempotency key", { timeout: 30_000 }, async () => {
-  stub = await startStub([throttled("0"), throttled("0"), stored]);
-  // A backoff of an hour: the call can only finish if Retry-After (0 s) decides the wait.
-  const engram = new Engram({ baseUrl: stub.url, apiKey: "k", backoffMs: HOUR_MS, maxBackoffMs: HOUR_MS });
-  const answer = await engram.remember(memory);
-  assert.equal(answer.status, "stored");
-  assert.equal(stub.requests.length, 3);
-  const keys = stub.requests.map((r) => r.headers["idempotency-key"]);
-  assert.match(String(keys[0]), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-  assert.deepEqual(keys, [keys[0], keys[0], keys[0]]);
-  assert.deepEqual(stub.requests.map((r) => JSON.parse(r.body)), [memory, memory, memory]);
-  assert.equal(stub.requests[0]?.headers.authorization, "Bearer k");
-});
+test(
+  "a 429 is retried after its Retry-After, not after the backoff, with the same idempotency key",
+  { timeout: 30_000 },
+  async () => {
+    stub = await startStub([throttled("0"), throttled("0"), stored]);
+    // A backoff of an hour: the call can only finish if Retry-After (0 s) decides the wait.
+    const engram = new Engram({ baseUrl: stub.url, apiKey: "k", backoffMs: HOUR_MS, maxBackoffMs: HOUR_MS });
+    const answer = await engram.remember(memory);
+    assert.equal(answer.status, "stored");
+    assert.equal(stub.requests.length, 3);
+    const keys = stub.requests.map((r) => r.headers["idempotency-key"]);
+    assert.match(String(keys[0]), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    assert.deepEqual(keys, [keys[0], keys[0], keys[0]]);
+    assert.deepEqual(
+      stub.requests.map((r) => JSON.parse(r.body)),
+      [memory, memory, memory],
+    );
+    assert.equal(stub.requests[0]?.headers.authorization, "Bearer k");
+  },
+);
 
-test("each write call gets its own key; reads and search send none; a caller's key is kept", async () => {
+test("each write call gets its own key; reads, search and deletes send none; a caller's key is kept", async () => {
   stub = await startStub([stored]);
   const engram = new Engram({ baseUrl: stub.url, apiKey: "k" });
   await engram.remember(memory);
@@ -49,9 +61,10 @@ test("each write call gets its own key; reads and search send none; a caller's k
   await engram.remember(memory, { idempotencyKey: "my-key-1" });
   await engram.search({ query: "release", user_id: "u" });
   await engram.list({ user_id: "u" });
+  await engram.forget("m");
   const keys = stub.requests.map((r) => r.headers["idempotency-key"]);
   assert.notEqual(keys[0], keys[1]);
-  assert.deepEqual(keys.slice(2), ["my-key-1", undefined, undefined]);
+  assert.deepEqual(keys.slice(2), ["my-key-1", undefined, undefined, undefined]);
 });
 
 test("503s and a dropped connection are retried; the retries run out into a typed error", async () => {
@@ -132,16 +145,35 @@ test("aborting rejects with the signal's reason, in flight or while waiting to r
   await assert.rejects(patient.health({ signal: AbortSignal.abort() }), { name: "AbortError" });
 });
 
-test("a raced PATCH (409) is sent again; a 409 on a POST is not", async () => {
+test("a raced PATCH (409) and a write whose key is still in progress are sent again; other 409s are not", async () => {
   const conflict = { status: 409, body: { error: "conflict", message: "changed under you" } };
+  const inProgress = { status: 409, body: { error: "idempotency_in_progress", message: "the first still runs" } };
   stub = await startStub([conflict, { status: 200, body: { id: "m" } }]);
-  const engram = new Engram({ baseUrl: stub.url, backoffMs: 1 });
-  await engram.update("m", { importance: 4 });
-  assert.deepEqual(stub.requests.map((r) => r.method), ["PATCH", "PATCH"]);
+  await new Engram({ baseUrl: stub.url, backoffMs: 1 }).update("m", { importance: 4 });
+  assert.deepEqual(
+    stub.requests.map((r) => r.method),
+    ["PATCH", "PATCH"],
+  );
+  const patchKeys = stub.requests.map((r) => r.headers["idempotency-key"]);
+  assert.ok(patchKeys[0] && patchKeys[0] === patchKeys[1]);
+  await stub.stop();
+
+  stub = await startStub([inProgress, stored]);
+  assert.equal((await new Engram({ baseUrl: stub.url, backoffMs: 1 }).remember(memory)).status, "stored");
+  assert.equal(stub.requests.length, 2);
   await stub.stop();
 
   stub = await startStub([conflict]);
   const error = await new Engram({ baseUrl: stub.url, backoffMs: 1 }).remember(memory).catch((e) => e);
   assert.equal(error.status, 409);
+  assert.equal(error.code, "conflict");
   assert.equal(stub.requests.length, 1);
+});
+
+test("a success whose body is not JSON is an EngramError, not a SyntaxError", async () => {
+  stub = await startStub([{ status: 200, body: "<html>captive portal</html>" }]);
+  const error = await new Engram({ baseUrl: stub.url }).health().catch((e) => e);
+  assert.ok(error instanceof EngramError);
+  assert.equal(error.code, "invalid_response");
+  assert.equal(error.status, 200);
 });

@@ -9,4 +9,3 @@ test("the generated types are current with openapi.json", () => {
   const result = spawnSync(process.execPath, [gen, "--check"], { encoding: "utf8" });
   assert.equal(result.status, 0, result.stderr);
 });
-
