@@ -49,7 +49,9 @@ export async function startEngram() {
     if (proc.exitCode === null) {
       const exited = new Promise((resolve) => proc.once("exit", resolve));
       proc.kill("SIGTERM");
+      const killer = setTimeout(() => proc.kill("SIGKILL"), 10_000); // a server that hangs on its way out
       await exited;
+      clearTimeout(killer);
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
