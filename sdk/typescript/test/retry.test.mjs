@@ -177,3 +177,23 @@ test("a success whose body is not JSON is an EngramError, not a SyntaxError", as
   assert.equal(error.code, "invalid_response");
   assert.equal(error.status, 200);
 });
+
+test("the address and key default to ENGRAM_URL and ENGRAM_API_KEY; ids and queries are encoded", async () => {
+  stub = await startStub([{ status: 200, body: { items: [], cursor: null } }]);
+  process.env.ENGRAM_URL = `${stub.url}/`;
+  process.env.ENGRAM_API_KEY = "from-env";
+  try {
+    const engram = new Engram();
+    await engram.get("a/b?c");
+    await engram.list({ user_id: "al ice", metadata_filter: { topic: "a&b" }, review_needed: false });
+  } finally {
+    delete process.env.ENGRAM_URL;
+    delete process.env.ENGRAM_API_KEY;
+  }
+  assert.equal(stub.requests[0]?.url, "/v1/memories/a%2Fb%3Fc");
+  assert.equal(stub.requests[0]?.headers.authorization, "Bearer from-env");
+  const query = new URL(`http://x${stub.requests[1]?.url}`).searchParams;
+  assert.equal(query.get("user_id"), "al ice");
+  assert.deepEqual(JSON.parse(query.get("metadata_filter") ?? ""), { topic: "a&b" });
+  assert.equal(query.get("review_needed"), "false");
+});
