@@ -306,6 +306,13 @@ export class Engram {
     );
   }
 
+  /** Remove the transcript's last message and return it (NotFoundError when there is none); facts
+   *  already extracted from it stay. */
+  popMessage(sessionId: string, userId: string, options?: RequestOptions): Promise<MessageOut> {
+    const path = `/v1/sessions/${seg(sessionId)}/messages/last`;
+    return this.#send({ method: "DELETE", path, query: { user_id: userId } }, options);
+  }
+
   deleteSession(sessionId: string, query: DeleteSessionQuery, options?: RequestOptions): Promise<SessionDeleted> {
     return this.#send({ method: "DELETE", path: `/v1/sessions/${seg(sessionId)}`, query }, options);
   }

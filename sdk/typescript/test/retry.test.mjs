@@ -197,3 +197,13 @@ test("the address and key default to ENGRAM_URL and ENGRAM_API_KEY; ids and quer
   assert.deepEqual(JSON.parse(query.get("metadata_filter") ?? ""), { topic: "a&b" });
   assert.equal(query.get("review_needed"), "false");
 });
+
+test("popMessage deletes the transcript's last message and answers it", async () => {
+  const message = { message_id: "m9", seq: 9, role: "user", content: "the last word" };
+  stub = await startStub([{ status: 200, body: message }]);
+  const popped = await new Engram({ baseUrl: stub.url }).popMessage("s/1", "alice");
+  assert.deepEqual(popped, message);
+  assert.equal(stub.requests[0]?.method, "DELETE");
+  assert.equal(stub.requests[0]?.url, "/v1/sessions/s%2F1/messages/last?user_id=alice");
+  assert.equal(stub.requests[0]?.headers["idempotency-key"], undefined);
+});
