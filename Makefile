@@ -44,9 +44,14 @@ lint: dev
 	$(VENV)/bin/ruff format --check layers functions tests infra bench
 	$(VENV)/bin/mypy layers/engram/python/engram
 
-## openapi: regenerate the committed openapi.json
-openapi: dev
+## openapi: regenerate the committed openapi.json (and the TypeScript SDK's types generated from it)
+openapi: dev sdk/typescript/node_modules/.installed
 	$(PY) -m engram.api.openapi > openapi.json
+	cd sdk/typescript && npm run --silent gen
+
+sdk/typescript/node_modules/.installed: sdk/typescript/package-lock.json
+	cd sdk/typescript && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
 synth: dev infra/node_modules/.installed
 	cd infra && PATH="$(CURDIR)/$(VENV)/bin:$$PATH" npx --no-install cdk synth -c bundle=false --quiet > /dev/null
@@ -76,4 +81,4 @@ bench-locomo-sessions: dev
 	$(PY) bench/locomo_sessions.py
 
 clean:
-	rm -rf $(VENV) infra/cdk.out infra/node_modules .pytest_cache
+	rm -rf $(VENV) infra/cdk.out infra/node_modules sdk/typescript/node_modules sdk/typescript/dist .pytest_cache
