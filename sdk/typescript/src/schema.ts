@@ -313,6 +313,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sessions/{session_id}/messages/last": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** remove the transcript's last message and return it; facts already extracted from it stay */
+        delete: operations["pop_route_v1_sessions__session_id__messages_last_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sessions/{session_id}/transcript": {
         parameters: {
             query?: never;
@@ -1259,6 +1276,13 @@ export interface components {
             id: string;
             /** Message Id */
             message_id: string | null;
+            /**
+             * Metadata
+             * @description as sent, PII redacted
+             */
+            metadata?: {
+                [key: string]: unknown;
+            };
             /** Name */
             name: string | null;
             /**
@@ -1292,6 +1316,13 @@ export interface components {
              * @description your id: a message sent again is stored once
              */
             message_id?: string | null;
+            /**
+             * Metadata
+             * @description small JSON object, ≤ 4 KiB, PII-screened; read back with the message
+             */
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
             /**
              * Name
              * @description the speaker's name (default: the user_id)
@@ -3618,6 +3649,71 @@ export interface operations {
             503: {
                 headers: {
                     /** @description seconds to wait before retrying (5) */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pop_route_v1_sessions__session_id__messages_last_delete: {
+        parameters: {
+            query: {
+                user_id: string;
+            };
+            header?: never;
+            path: {
+                /** @description your id of the session */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the message removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOut"];
+                };
+            };
+            /** @description missing or unknown API key */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no memory with that id in the caller's tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a field is invalid; `details` names each one by its path */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description rate_limited: the API key's request rate (`engram keys create --rate`), or the API Gateway stage throttle; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying (a key's rate limit sends it) */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
