@@ -8,9 +8,9 @@ another from running. Outside a slot (the Lambda, the CLI, tests) `pause` is a p
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from time import sleep
 
 _held = threading.local()  # the slots the current thread's request holds one of, if any
 
@@ -30,10 +30,10 @@ def pause(seconds: float) -> None:
     """Sleep `seconds` without holding a slot; take one again before going on."""
     slots: threading.Semaphore | None = getattr(_held, "slots", None)
     if slots is None:
-        time.sleep(seconds)
+        sleep(seconds)
         return
     slots.release()
     try:
-        time.sleep(seconds)
+        sleep(seconds)
     finally:
         slots.acquire()
