@@ -51,10 +51,17 @@ JANITOR = FunctionSpec("janitor", "engram janitor (EventBridge schedules)", Dura
 
 
 def lambda_environment(
-    config: EngramConfig, *, table: dynamodb.ITable, queue: sqs.IQueue, dlq: sqs.IQueue, search: Search
+    config: EngramConfig,
+    *,
+    table: dynamodb.ITable,
+    queue: sqs.IQueue,
+    dlq: sqs.IQueue,
+    search: Search,
+    idempotency: dynamodb.ITable | None = None,
 ) -> dict[str, str]:
     """The `ENGRAM_*` settings (see engram.settings.Settings) plus powertools' own, for every function."""
-    return {
+    named = {"ENGRAM_IDEMPOTENCY_TABLE": idempotency.table_name} if idempotency is not None else {}
+    return named | {
         "ENGRAM_BACKEND": "aws",
         "ENGRAM_STAGE": config.stage,
         "ENGRAM_TABLE_NAME": table.table_name,
@@ -121,6 +128,7 @@ class Functions(Construct):
         queue: sqs.IQueue,
         dlq: sqs.IQueue,
         search: Search,
+        idempotency: dynamodb.ITable | None = None,
     ) -> None:
         super().__init__(scope, construct_id)
         self._config = config
@@ -133,7 +141,9 @@ class Functions(Construct):
             compatible_architectures=[ARCHITECTURE],
             description="engram package and its runtime dependencies",
         )
-        self._environment = lambda_environment(config, table=table, queue=queue, dlq=dlq, search=search)
+        self._environment = lambda_environment(
+            config, table=table, queue=queue, dlq=dlq, search=search, idempotency=idempotency
+        )
         self.api = self._function(API)
         self.authorizer = self._function(AUTHORIZER)
         self.enrich = self._function(ENRICH)
@@ -148,6 +158,8 @@ class Functions(Construct):
         table_id = Stack.of(self).get_logical_id(table.node.default_child)  # type: ignore[arg-type]
         index_finding = f"AwsSolutions-IAM5[Resource::<{table_id}.Arn>/index/*]"
         table.grant_read_write_data(self.api)
+        if idempotency is not None:  # Idempotency-Key records: the api alone reads and writes them
+            idempotency.grant_read_write_data(self.api)
         queue.grant_send_messages(self.api)  # enrichment jobs and retrieval events
         dlq.grant(self.api, "sqs:GetQueueAttributes")  # dead-letter count in /v1/admin/stats
         search.grant_read_write(self._role(self.api))

@@ -49,6 +49,7 @@ class EngramStack(Stack):
             queue=self.pipeline.queue,
             dlq=self.pipeline.dlq,
             search=self.search,
+            idempotency=self.storage.idempotency,
         )
         self.api = Api(
             self,

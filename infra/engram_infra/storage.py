@@ -1,4 +1,5 @@
-"""The single DynamoDB table: memories, their history, enrichment state and API keys."""
+"""The single DynamoDB table (memories, their history, enrichment state and API keys), and the table of
+the API's `Idempotency-Key` records."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ TENANT_INDEX_PROJECTION = (
 
 class Storage(Construct):
     """`table`: pk/sk; gsi1 lists a user's memories (and sessions), gsi2 finds memories by enrichment
-    state, gsi3 a tenant's memories and keys."""
+    state, gsi3 a tenant's memories and keys. `idempotency`: powertools' idempotency records (key `id`,
+    TTL on `expiration`), a table of their own so that each key is its own partition."""
 
     def __init__(self, scope: Construct, construct_id: str, *, config: EngramConfig) -> None:
         super().__init__(scope, construct_id)
@@ -51,4 +53,16 @@ class Storage(Construct):
             sort_key=dynamodb.Attribute(name="pk", type=_S),
             projection_type=dynamodb.ProjectionType.INCLUDE,
             non_key_attributes=list(TENANT_INDEX_PROJECTION),
+        )
+        # What powertools' DynamoDBPersistenceLayer writes by default (engram.runtime.container).
+        self.idempotency = dynamodb.Table(
+            self,
+            "IdempotencyTable",
+            partition_key=dynamodb.Attribute(name="id", type=_S),
+            billing_mode=dynamodb.BillingMode.PAY_PER_REQUEST,
+            time_to_live_attribute="expiration",
+            point_in_time_recovery_specification=dynamodb.PointInTimeRecoverySpecification(
+                point_in_time_recovery_enabled=True
+            ),
+            removal_policy=RemovalPolicy.DESTROY,  # answers kept 24 h for retries, nothing to keep
         )

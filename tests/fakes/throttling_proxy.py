@@ -7,6 +7,9 @@ real server.
         proxy.script.extend([(429, "1"), (429, "1")])   # two 429s asking for a 1 s wait, then real answers
         Engram(proxy.url, key).health()
         proxy.seen                                      # every request it received, in order
+
+`lose` forwards the next requests and answers each with a 502 instead of the real answer: a write the
+server applied whose answer the client never got. `idempotency_keys` holds each request's key.
 """
 
 from __future__ import annotations
@@ -27,6 +30,9 @@ class ThrottlingProxy:
         self.upstream = upstream.rstrip("/")
         self.script: deque[tuple[int, str | None]] = deque()  # (status, Retry-After or None)
         self.seen: list[tuple[str, str, int]] = []  # (method, path, status answered)
+        self.lose = 0  # the next requests forwarded whose answers are replaced by a 502
+        self.idempotency_keys: list[str | None] = []  # each request's Idempotency-Key, in order
+        self.upstream_headers: list[dict[str, str]] = []  # the real answers' headers, in order
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True
@@ -71,6 +77,10 @@ class ThrottlingProxy:
             def _serve(self) -> None:
                 length = int(self.headers.get("Content-Length") or 0)
                 body = self.rfile.read(length) if length else None
+                with proxy._lock:
+                    proxy.idempotency_keys.append(self.headers.get("Idempotency-Key"))
+                    lose = proxy.lose > 0
+                    proxy.lose -= lose
                 scripted = proxy._next()
                 if scripted is not None:
                     status, retry_after = scripted
@@ -86,9 +96,16 @@ class ThrottlingProxy:
                         request.add_header(key, value)
                 try:
                     with urllib.request.urlopen(request, timeout=30) as resp:
-                        self._answer(resp.status, dict(resp.headers.items()), resp.read())
+                        answer = (resp.status, dict(resp.headers.items()), resp.read())
                 except urllib.error.HTTPError as err:
-                    self._answer(err.code, dict(err.headers.items()), err.read())
+                    answer = (err.code, dict(err.headers.items()), err.read())
+                with proxy._lock:
+                    proxy.upstream_headers.append(answer[1])
+                if lose:
+                    error = {"error": "bad_gateway", "message": "fake: the answer was lost", "details": []}
+                    self._answer(502, {"Content-Type": "application/json"}, json.dumps(error).encode())
+                    return
+                self._answer(*answer)
 
             do_GET = do_POST = do_PATCH = do_DELETE = _serve
 

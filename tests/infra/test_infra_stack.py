@@ -58,6 +58,7 @@ def test_the_environment_parses_into_the_applications_settings(
         "ENGRAM_QUEUE_URL": "https://sqs.us-east-1.amazonaws.com/123456789012/q",
         "ENGRAM_DLQ_URL": "https://sqs.us-east-1.amazonaws.com/123456789012/dlq",
         "ENGRAM_OPENSEARCH_ENDPOINT": "https://abc.us-east-1.aoss.amazonaws.com",
+        "ENGRAM_IDEMPOTENCY_TABLE": "engram-idempotency",
     }
     for key, value in env.items():
         monkeypatch.setenv(key, placeholders.get(key, value))
@@ -66,6 +67,7 @@ def test_the_environment_parses_into_the_applications_settings(
 
     assert settings.backend == "aws"
     assert settings.table_name == "engram-table"
+    assert settings.idempotency_table == "engram-idempotency"
     assert settings.opensearch_mode == "aoss"
     assert settings.embedder.provider == "bedrock"
     assert settings.embedder.dimensions == 1024

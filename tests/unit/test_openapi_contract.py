@@ -39,7 +39,18 @@ def test_every_error_answer_is_documented_with_the_error_body(path, method, op):
 
 def test_the_statuses_each_route_answers_with():
     statuses = {(m.upper(), p): sorted(op["responses"]) for p, m, op in OPERATIONS}
-    assert statuses[("POST", "/v1/memories")] == ["200", "201", "400", "401", "403", "413", "422", "429"]
+    assert statuses[("POST", "/v1/memories")] == [
+        "200",
+        "201",
+        "202",
+        "400",
+        "401",
+        "403",
+        "409",
+        "413",
+        "422",
+        "429",
+    ]
     assert statuses[("POST", "/v1/memories/search")] == ["200", "400", "401", "413", "422", "429", "503"]
     assert statuses[("PATCH", "/v1/memories/{memory_id}")] == [
         "200",

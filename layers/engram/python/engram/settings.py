@@ -328,6 +328,7 @@ class Settings(BaseModel):
     opensearch_mode: Literal["aoss", "es"] = "aoss"
     opensearch_index: str = "engram-memories"
     region: str = ""
+    idempotency_table: str = ""  # Idempotency-Key records (the api function's); "": keys answered 501
 
     # limits
     max_body_bytes: int = 65536

@@ -16,11 +16,11 @@ from urllib.parse import unquote
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver, Response, content_types
 from aws_lambda_powertools.utilities.data_classes.common import BaseProxyEvent
 
-from engram.api import errors
+from engram.api import errors, idempotency
 from engram.api.body import MalformedBody, parse_json, text_body
 from engram.api.routes import include_routes
 from engram.api.services import Services
-from engram.domain.errors import PayloadTooLarge, RateLimited
+from engram.domain.errors import EngramError, NotOffered, PayloadTooLarge, RateLimited
 from engram.observability import logger
 from engram.usecases.keys import admit
 
@@ -53,11 +53,13 @@ class EngramResolver(APIGatewayRestResolver):
 
 class EngramApi:
     """The resolver plus the checks that must run before any route (body encoding and size, and the
-    request rate of the key the authorizer found). Answers one request at a time."""
+    request rate of the key the authorizer found), and the `Idempotency-Key` of a write around it.
+    Answers one request at a time."""
 
     def __init__(self, services: Services) -> None:
         self.services = services
         self.app = build_resolver(services)
+        self._idempotency: idempotency.Idempotency | None = None  # built by the first keyed write
 
     def handle(self, event: dict[str, Any], context: Any) -> dict[str, Any]:
         try:
@@ -75,10 +77,12 @@ class EngramApi:
         try:
             admit(self.services.keys, authorizer, self.services.clock.now())
         except RateLimited as exc:
-            limited = errors.rate_limited(exc)
-            return {**_raw(limited), "headers": {**_raw(limited)["headers"], **limited.headers}}
+            return _raw(errors.rate_limited(exc))
         event = {**event, "body": body, "isBase64Encoded": False}
-        response: dict[str, Any] = self.app.resolve(_as_json(event), context)
+        try:
+            response = self._answer(event, context)
+        except EngramError as exc:  # the Idempotency-Key's errors
+            response = _raw(errors.domain(exc))
         logger.info(
             "request",
             extra={
@@ -88,6 +92,36 @@ class EngramApi:
             },
         )
         return response
+
+    def _answer(self, event: dict[str, Any], context: Any) -> dict[str, Any]:
+        """The route's answer; for a write with an `Idempotency-Key`, through the idempotency utility."""
+
+        def resolve() -> dict[str, Any]:
+            answer: dict[str, Any] = self.app.resolve(_as_json(event), context)
+            return answer
+
+        tenant = _tenant(event)
+        key = idempotency.key_of(event) if tenant and idempotency.applies(event) else None
+        if key is None or tenant is None:
+            return resolve()
+        store = self.services.idempotency_store
+        if store is None:
+            raise NotOffered(
+                f"this deployment keeps no idempotency records (ENGRAM_IDEMPOTENCY_TABLE is not set);"
+                f" send the request without {idempotency.HEADER}"
+            )
+        if self._idempotency is None:
+            self._idempotency = idempotency.Idempotency(store)
+        return self._idempotency(tenant, key, event, context, resolve)
+
+
+def _tenant(event: Mapping[str, Any]) -> str | None:
+    """The tenant the authorizer found (REST: flattened; HTTP-API style: under `lambda`), or None."""
+    authorizer = (event.get("requestContext") or {}).get("authorizer") or {}
+    nested = authorizer.get("lambda")
+    found = nested.get("tenant") if isinstance(nested, Mapping) else None
+    found = found or authorizer.get("tenant")
+    return str(found) if found else None
 
 
 def build_resolver(services: Services) -> EngramResolver:
@@ -112,7 +146,7 @@ def _as_json(event: Mapping[str, Any]) -> dict[str, Any]:
 def _raw(response: Response[Any]) -> dict[str, Any]:
     return {
         "statusCode": response.status_code,
-        "headers": {"Content-Type": content_types.APPLICATION_JSON},
+        "headers": {"Content-Type": content_types.APPLICATION_JSON, **response.headers},
         "multiValueHeaders": {},
         "body": response.body,
         "isBase64Encoded": False,

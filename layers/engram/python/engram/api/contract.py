@@ -54,7 +54,8 @@ ERRORS: dict[int, str] = {
     403: "quota_exceeded: the tenant is at a storage limit (`engram keys create --max-memories`,"
     " `--max-transcript-bytes`)",
     404: "no memory with that id in the caller's tenant",
-    409: "the change would duplicate another memory's content",
+    409: "the change would duplicate another memory's content; or (`idempotency_in_progress`) a request"
+    " with this `Idempotency-Key` is still running: retry after `Retry-After` seconds",
     413: "request body over the size limit (64 KiB by default)",
     422: "a field is invalid; `details` names each one by its path",
     429: "rate_limited: the API key's request rate (`engram keys create --rate`), or the API Gateway"
@@ -117,12 +118,45 @@ def document(app: APIGatewayRestResolver, base_path: str = "") -> dict[str, Any]
         for operation in operations.values():
             if "HTTPValidationError" in json.dumps(operation["responses"].get("422", {})):
                 del operation["responses"]["422"]
+    _idempotency_keys(doc)
     schemas = doc.get("components", {}).get("schemas", {})
     text = json.dumps(doc["paths"])
     for name in ("HTTPValidationError", "ValidationError", "ResponseValidationError"):
         if f'"#/components/schemas/{name}"' not in text:
             schemas.pop(name, None)
     return doc
+
+
+def _idempotency_keys(doc: dict[str, Any]) -> None:
+    """The `Idempotency-Key` header on every write (engram.api.idempotency wraps them all at once, so
+    no route declares it), and the 409 a request still in progress under its key answers."""
+    from engram.api.idempotency import HEADER, MAX_KEY_CHARS, READ_ONLY_POSTS, REPLAYED, WRITE_METHODS
+
+    header = {
+        "name": HEADER,
+        "in": "header",
+        "required": False,
+        "description": "any unique string (a UUID): the same key and body within 24 hours answer the first"
+        f" answer again, with `{REPLAYED}: true`, and change nothing; another body with it is a 422"
+        " (`idempotency_key_reused`); a request still running under it, a 409. Only 2xx answers are kept.",
+        "schema": {"type": "string", "minLength": 1, "maxLength": MAX_KEY_CHARS, "pattern": "^[!-~]+$"},
+    }
+    for path, operations in doc["paths"].items():
+        for method, operation in operations.items():
+            if method.upper() not in WRITE_METHODS or path in READ_ONLY_POSTS:
+                continue
+            operation.setdefault("parameters", []).append(dict(header))
+            conflict = operation["responses"].setdefault(
+                "409",
+                {
+                    "description": ERRORS[409],
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}},
+                },
+            )
+            conflict.setdefault("headers", {})["Retry-After"] = {
+                "description": "idempotency_in_progress: seconds to wait before retrying",
+                "schema": {"type": "string"},
+            }
 
 
 @functools.cache

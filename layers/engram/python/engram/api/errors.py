@@ -18,8 +18,10 @@ from engram.domain.errors import (
     Conflict,
     DependencyUnavailable,
     EngramError,
+    IdempotencyInProgress,
     InvalidRequest,
     MemoryNotFound,
+    NotOffered,
     PayloadTooLarge,
     PiiRejected,
     QuotaExceeded,
@@ -42,6 +44,7 @@ STATUS: dict[type[EngramError], int] = {
     PiiRejected: 422,
     RateLimited: 429,  # with Retry-After: when the key's bucket holds a token again
     DependencyUnavailable: 503,  # IndexUnavailable, EmbeddingError
+    NotOffered: 501,  # a deployment built without it (an idempotency table on AWS)
 }
 RETRY_AFTER_S = 5  # on a 503: long enough for a timeout or a throttled dependency to clear
 
@@ -155,6 +158,8 @@ def domain(exc: EngramError) -> Response[str]:
         )
     if isinstance(exc, RateLimited):
         return rate_limited(exc)
+    if isinstance(exc, IdempotencyInProgress):  # the first request under the key ends within seconds
+        return error_response(409, exc.code, exc.message, headers={"Retry-After": "1"})
     details = []
     if "field" in exc.detail:
         where = exc.detail.get("location", "body")  # a query parameter's error says "query"

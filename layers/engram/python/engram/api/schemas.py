@@ -95,6 +95,14 @@ class RememberRequest(ApiModel):
     force: bool = Field(
         default=False, strict=True, description="skip the worthiness gate (not PII screening)"
     )
+    wait: Literal["enriched"] | None = Field(
+        default=None,
+        description="POST /v1/memories only: answer once the memory is enriched and searchable by meaning"
+        " (201, `enrichment: done`), or 202 with its `location` when `wait_timeout_s` has passed",
+    )
+    wait_timeout_s: float = Field(
+        default=10.0, gt=0, le=10, description="with `wait`: the longest to wait, in seconds (≤ 10)"
+    )
 
     _iso = field_validator("valid_until", "observed_at", mode="before")(_iso_text)
     _tz = field_validator("valid_until", "observed_at")(_utc)
@@ -106,6 +114,13 @@ class BatchRequest(ApiModel):
 
     items: list[RememberRequest] = Field(min_length=1, max_length=100)
 
+    @field_validator("items")
+    @classmethod
+    def _no_wait(cls, items: list[RememberRequest]) -> list[RememberRequest]:
+        if any(item.wait is not None for item in items):
+            raise ValueError("`wait` is for POST /v1/memories alone; a batch answers without waiting")
+        return items
+
 
 class RememberResponse(ApiModel):
     id: str | None
@@ -116,6 +131,9 @@ class RememberResponse(ApiModel):
     rejected: str | None = Field(default=None, description="why the gate rejected it")
     error: str | None = Field(default=None, description="batch only: error code of a failed item")
     message: str | None = None
+    location: str | None = Field(
+        default=None, description="202 (`wait` ran out): where to read the memory and its enrichment state"
+    )
 
 
 class BatchResponse(ApiModel):

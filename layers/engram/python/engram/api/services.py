@@ -10,10 +10,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:  # names only: the protocol loads no use case (each route's module imports what it calls)
+    from aws_lambda_powertools.utilities.idempotency import BasePersistenceLayer
+
     from engram.ports import Clock, KeyStore
     from engram.settings import Settings
     from engram.usecases.checkpoints import SaveCheckpoint
     from engram.usecases.documents import Documents
+    from engram.usecases.enrichment_wait import AwaitEnrichment
     from engram.usecases.erase import ErasureStatus, RequestErasure
     from engram.usecases.graph import EntityReads
     from engram.usecases.janitor.stats import TenantStats
@@ -68,3 +71,9 @@ class Services(Protocol):
     def erasure_status(self) -> ErasureStatus: ...
     @property
     def tenant_stats(self) -> TenantStats: ...
+    @property
+    def await_enrichment(self) -> AwaitEnrichment: ...
+
+    # Where `Idempotency-Key` records are kept (engram.api.idempotency); None: not on this deployment.
+    @property
+    def idempotency_store(self) -> BasePersistenceLayer | None: ...

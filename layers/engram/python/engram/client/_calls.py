@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -62,15 +63,20 @@ M = TypeVar("M", bound=BaseModel)
 DEFAULT_URL = "http://127.0.0.1:8080"
 DEFAULT_TIMEOUT_S = 30.0
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
+IDEMPOTENCY_HEADER = "Idempotency-Key"
 
 
 @dataclass(frozen=True)
 class Call(Generic[T]):
+    """One logical call. A write carries one `idempotency_key`, sent with every attempt of it, so a
+    retry after a lost answer is answered by the server with the first attempt's result."""
+
     method: str
     path: str
     answer: type[T]
     params: dict[str, Any] = field(default_factory=dict)
     body: Any = None
+    idempotency_key: str | None = None
 
 
 @dataclass(frozen=True)
@@ -103,11 +109,32 @@ def headers(api_key: str | None) -> dict[str, str]:
     return out
 
 
+def new_key() -> str:
+    """A fresh idempotency key: one per logical write."""
+    return str(uuid.uuid4())
+
+
+def request_headers(call: Call[Any]) -> dict[str, str]:
+    """The headers of this call alone (the client's own are on its httpx client)."""
+    return {IDEMPOTENCY_HEADER: call.idempotency_key} if call.idempotency_key else {}
+
+
 def should_retry(call: Call[Any], response: httpx.Response) -> bool:
-    """429 and 5xx; and a PATCH answered 409 (the memory changed under it, e.g. by its enrichment):
-    the same field changes, sent again, apply to the new version."""
+    """429 and 5xx; a PATCH answered 409 (the memory changed under it, e.g. by its enrichment): the
+    same field changes, sent again, apply to the new version; and a 409 `idempotency_in_progress` (an
+    earlier attempt of this call still runs: the next one gets its answer)."""
     status = response.status_code
+    if status == 409 and call.idempotency_key and _error_code(response) == "idempotency_in_progress":
+        return True
     return status in RETRY_STATUSES or (status == 409 and call.method == "PATCH")
+
+
+def _error_code(response: httpx.Response) -> str | None:
+    try:
+        body = response.json()
+    except ValueError:
+        return None
+    return body.get("error") if isinstance(body, dict) else None
 
 
 def transport_error(exc: httpx.TransportError, url: str) -> EngramConnectionError:
@@ -179,14 +206,20 @@ def openapi() -> Call[dict[str, Any]]:
     return Call("GET", "/v1/openapi.json", dict)
 
 
-def remember(content: str, user_id: str, fields: Mapping[str, Any]) -> Call[RememberResponse]:
+def remember(
+    content: str, user_id: str, fields: Mapping[str, Any], idempotency_key: str | None = None
+) -> Call[RememberResponse]:
     body = _body(RememberRequest, {"content": content, "user_id": user_id, **fields})
-    return Call("POST", "/v1/memories", RememberResponse, body=_json(body))
+    key = idempotency_key or new_key()
+    return Call("POST", "/v1/memories", RememberResponse, body=_json(body), idempotency_key=key)
 
 
-def remember_batch(items: Sequence[RememberRequest | Mapping[str, Any]]) -> Call[BatchResponse]:
+def remember_batch(
+    items: Sequence[RememberRequest | Mapping[str, Any]], idempotency_key: str | None = None
+) -> Call[BatchResponse]:
     body = _body(BatchRequest, {"items": [_model_or_dict(i) for i in items]})
-    return Call("POST", "/v1/memories/batch", BatchResponse, body=_json(body))
+    key = idempotency_key or new_key()
+    return Call("POST", "/v1/memories/batch", BatchResponse, body=_json(body), idempotency_key=key)
 
 
 def get_memory(memory_id: str) -> Call[MemoryOut]:
@@ -218,9 +251,14 @@ def list_memories(
     return Call("GET", "/v1/memories", MemoryList, params=params)
 
 
-def update_memory(memory_id: str, fields: Mapping[str, Any]) -> Call[MemoryOut]:
+def update_memory(
+    memory_id: str, fields: Mapping[str, Any], idempotency_key: str | None = None
+) -> Call[MemoryOut]:
     body = _body(PatchRequest, fields)
-    return Call("PATCH", f"/v1/memories/{_segment(memory_id)}", MemoryOut, body=_json(body))
+    key = idempotency_key or new_key()
+    return Call(
+        "PATCH", f"/v1/memories/{_segment(memory_id)}", MemoryOut, body=_json(body), idempotency_key=key
+    )
 
 
 def forget(memory_id: str) -> Call[MemoryOut]:
@@ -257,10 +295,12 @@ def add_messages(
     user_id: str,
     messages: Sequence[MessageRequest | Mapping[str, Any]],
     fields: Mapping[str, Any],
+    idempotency_key: str | None = None,
 ) -> Call[AppendResponse]:
     data = {"user_id": user_id, "messages": [_model_or_dict(m) for m in messages], **fields}
     body = _body(AppendRequest, data)
-    return Call("POST", f"/v1/sessions/{_segment(session_id)}/messages", AppendResponse, body=_json(body))
+    path = f"/v1/sessions/{_segment(session_id)}/messages"
+    return Call("POST", path, AppendResponse, body=_json(body), idempotency_key=idempotency_key or new_key())
 
 
 def get_session(session_id: str, user_id: str) -> Call[SessionOut]:
@@ -283,10 +323,15 @@ def delete_session(session_id: str, user_id: str, cascade: bool) -> Call[Session
 
 
 def checkpoint(
-    session_id: str, user_id: str, trigger: str, fields: Mapping[str, Any]
+    session_id: str,
+    user_id: str,
+    trigger: str,
+    fields: Mapping[str, Any],
+    idempotency_key: str | None = None,
 ) -> Call[CheckpointSaved]:
     body = _body(CheckpointRequest, {"user_id": user_id, "trigger": trigger, **fields})
-    return Call("POST", f"/v1/sessions/{_segment(session_id)}/checkpoints", CheckpointSaved, body=_json(body))
+    path = f"/v1/sessions/{_segment(session_id)}/checkpoints"
+    return Call("POST", path, CheckpointSaved, body=_json(body), idempotency_key=idempotency_key or new_key())
 
 
 def latest_checkpoint(session_id: str, user_id: str, budget_chars: int | None) -> Call[RecoveryOut]:
@@ -302,9 +347,12 @@ def export_page(user_id: str, cursor: str | None, limit: int | None, embeddings:
     return Call("GET", "/v1/export", ExportPage, params=params)
 
 
-def import_records(records: Sequence[Mapping[str, Any]]) -> Call[ImportResponse]:
+def import_records(
+    records: Sequence[Mapping[str, Any]], idempotency_key: str | None = None
+) -> Call[ImportResponse]:
     body = _body(ImportRequest, {"records": [dict(r) for r in records]})
-    return Call("POST", "/v1/import", ImportResponse, body=_json(body))
+    key = idempotency_key or new_key()
+    return Call("POST", "/v1/import", ImportResponse, body=_json(body), idempotency_key=key)
 
 
 def forget_user(user_id: str) -> Call[ErasureOut]:

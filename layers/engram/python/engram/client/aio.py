@@ -42,7 +42,9 @@ class AsyncEngram:
 
     Methods answer the API's response models and raise typed `engram.client.errors` exceptions. 429, 5xx,
     connection failures and a raced PATCH (409) are retried `max_retries` times with jittered exponential
-    backoff, honouring `Retry-After`. Use it as an async context manager, or await `aclose()`.
+    backoff, honouring `Retry-After`; each write sends one `Idempotency-Key` (its own, or `idempotency_key=`)
+    with every attempt, so a retry never applies it twice. Use it as an async context manager, or await
+    `aclose()`.
     """
 
     def __init__(
@@ -78,7 +80,11 @@ class AsyncEngram:
         while True:
             try:
                 response = await self._http.request(
-                    call.method, call.path, params=call.params, json=call.body
+                    call.method,
+                    call.path,
+                    params=call.params,
+                    json=call.body,
+                    headers=calls.request_headers(call),
                 )
             except httpx.TransportError as exc:
                 if attempt >= self.retry.max_retries:
@@ -106,22 +112,38 @@ class AsyncEngram:
 
     # ------------------------------------------------------------------------- memories
 
-    async def remember(self, content: str, user_id: str, **fields: Any) -> RememberResponse:
+    async def remember(
+        self,
+        content: str,
+        user_id: str,
+        *,
+        wait: bool = False,
+        wait_timeout_s: float | None = None,
+        idempotency_key: str | None = None,
+        **fields: Any,
+    ) -> RememberResponse:
         """Remember one memory; `fields` are the other fields of `RememberRequest` (project,
         namespace, memory_type, provenance, confidence, importance, valid_until, observed_at,
-        metadata, force)."""
-        return await self.request(calls.remember(content, user_id, fields))
+        metadata, force). `wait`: answer once it is enriched and searchable (`enrichment` "done"), or
+        after `wait_timeout_s` (≤ 10) with `enrichment` "pending" and its `location`."""
+        if wait:
+            fields = {**fields, "wait": "enriched"}
+            if wait_timeout_s is not None:
+                fields["wait_timeout_s"] = wait_timeout_s
+        return await self.request(calls.remember(content, user_id, fields, idempotency_key))
 
-    async def remember_batch(self, items: Sequence[RememberRequest | Mapping[str, Any]]) -> BatchResponse:
+    async def remember_batch(
+        self, items: Sequence[RememberRequest | Mapping[str, Any]], *, idempotency_key: str | None = None
+    ) -> BatchResponse:
         """Up to 100 memories, one result each, in order."""
-        return await self.request(calls.remember_batch(items))
+        return await self.request(calls.remember_batch(items, idempotency_key))
 
     async def get(self, memory_id: str) -> MemoryOut:
         return await self.request(calls.get_memory(memory_id))
 
-    async def update(self, memory_id: str, **fields: Any) -> MemoryOut:
+    async def update(self, memory_id: str, *, idempotency_key: str | None = None, **fields: Any) -> MemoryOut:
         """Change a memory; `fields` are those of `PatchRequest` (new content is re-enriched)."""
-        return await self.request(calls.update_memory(memory_id, fields))
+        return await self.request(calls.update_memory(memory_id, fields, idempotency_key))
 
     async def forget(self, memory_id: str) -> MemoryOut:
         return await self.request(calls.forget(memory_id))
@@ -217,10 +239,12 @@ class AsyncEngram:
         session_id: str,
         user_id: str,
         messages: Sequence[MessageRequest | Mapping[str, Any]],
+        *,
+        idempotency_key: str | None = None,
         **fields: Any,
     ) -> AppendResponse:
         """Append a conversation's messages; `fields`: project, namespace, agent_id."""
-        return await self.request(calls.add_messages(session_id, user_id, messages, fields))
+        return await self.request(calls.add_messages(session_id, user_id, messages, fields, idempotency_key))
 
     async def get_session(self, session_id: str, user_id: str) -> SessionOut:
         return await self.request(calls.get_session(session_id, user_id))
@@ -249,8 +273,16 @@ class AsyncEngram:
     async def delete_session(self, session_id: str, user_id: str, *, cascade: bool = False) -> SessionDeleted:
         return await self.request(calls.delete_session(session_id, user_id, cascade))
 
-    async def checkpoint(self, session_id: str, user_id: str, trigger: str, **fields: Any) -> CheckpointSaved:
-        return await self.request(calls.checkpoint(session_id, user_id, trigger, fields))
+    async def checkpoint(
+        self,
+        session_id: str,
+        user_id: str,
+        trigger: str,
+        *,
+        idempotency_key: str | None = None,
+        **fields: Any,
+    ) -> CheckpointSaved:
+        return await self.request(calls.checkpoint(session_id, user_id, trigger, fields, idempotency_key))
 
     async def latest_checkpoint(
         self, session_id: str, user_id: str, *, budget_chars: int | None = None
@@ -276,9 +308,11 @@ class AsyncEngram:
                 return
             cursor = page.cursor
 
-    async def import_records(self, records: Sequence[Mapping[str, Any]]) -> ImportResponse:
+    async def import_records(
+        self, records: Sequence[Mapping[str, Any]], *, idempotency_key: str | None = None
+    ) -> ImportResponse:
         """Import records of an export (at most 500 a call); ids are kept, a second import changes nothing."""
-        return await self.request(calls.import_records(records))
+        return await self.request(calls.import_records(records, idempotency_key))
 
     async def forget_user(self, user_id: str) -> ErasureOut:
         """Erase everything of the user in this tenant, as a job: follow it with `erasure`."""

@@ -42,7 +42,8 @@ class Engram:
 
     Methods answer the API's response models and raise typed `engram.client.errors` exceptions. 429, 5xx,
     connection failures and a raced PATCH (409) are retried `max_retries` times with jittered exponential
-    backoff, honouring `Retry-After`. Use it as a context manager, or call `close()`.
+    backoff, honouring `Retry-After`; each write sends one `Idempotency-Key` (its own, or `idempotency_key=`)
+    with every attempt, so a retry never applies it twice. Use it as a context manager, or call `close()`.
     """
 
     def __init__(
@@ -77,7 +78,13 @@ class Engram:
         attempt = 0
         while True:
             try:
-                response = self._http.request(call.method, call.path, params=call.params, json=call.body)
+                response = self._http.request(
+                    call.method,
+                    call.path,
+                    params=call.params,
+                    json=call.body,
+                    headers=calls.request_headers(call),
+                )
             except httpx.TransportError as exc:
                 if attempt >= self.retry.max_retries:
                     raise calls.transport_error(exc, self.base_url) from exc
@@ -104,22 +111,38 @@ class Engram:
 
     # ------------------------------------------------------------------------- memories
 
-    def remember(self, content: str, user_id: str, **fields: Any) -> RememberResponse:
+    def remember(
+        self,
+        content: str,
+        user_id: str,
+        *,
+        wait: bool = False,
+        wait_timeout_s: float | None = None,
+        idempotency_key: str | None = None,
+        **fields: Any,
+    ) -> RememberResponse:
         """Remember one memory; `fields` are the other fields of `RememberRequest` (project,
         namespace, memory_type, provenance, confidence, importance, valid_until, observed_at,
-        metadata, force)."""
-        return self.request(calls.remember(content, user_id, fields))
+        metadata, force). `wait`: answer once it is enriched and searchable (`enrichment` "done"), or
+        after `wait_timeout_s` (≤ 10) with `enrichment` "pending" and its `location`."""
+        if wait:
+            fields = {**fields, "wait": "enriched"}
+            if wait_timeout_s is not None:
+                fields["wait_timeout_s"] = wait_timeout_s
+        return self.request(calls.remember(content, user_id, fields, idempotency_key))
 
-    def remember_batch(self, items: Sequence[RememberRequest | Mapping[str, Any]]) -> BatchResponse:
+    def remember_batch(
+        self, items: Sequence[RememberRequest | Mapping[str, Any]], *, idempotency_key: str | None = None
+    ) -> BatchResponse:
         """Up to 100 memories, one result each, in order."""
-        return self.request(calls.remember_batch(items))
+        return self.request(calls.remember_batch(items, idempotency_key))
 
     def get(self, memory_id: str) -> MemoryOut:
         return self.request(calls.get_memory(memory_id))
 
-    def update(self, memory_id: str, **fields: Any) -> MemoryOut:
+    def update(self, memory_id: str, *, idempotency_key: str | None = None, **fields: Any) -> MemoryOut:
         """Change a memory; `fields` are those of `PatchRequest` (new content is re-enriched)."""
-        return self.request(calls.update_memory(memory_id, fields))
+        return self.request(calls.update_memory(memory_id, fields, idempotency_key))
 
     def forget(self, memory_id: str) -> MemoryOut:
         return self.request(calls.forget(memory_id))
@@ -213,10 +236,12 @@ class Engram:
         session_id: str,
         user_id: str,
         messages: Sequence[MessageRequest | Mapping[str, Any]],
+        *,
+        idempotency_key: str | None = None,
         **fields: Any,
     ) -> AppendResponse:
         """Append a conversation's messages; `fields`: project, namespace, agent_id."""
-        return self.request(calls.add_messages(session_id, user_id, messages, fields))
+        return self.request(calls.add_messages(session_id, user_id, messages, fields, idempotency_key))
 
     def get_session(self, session_id: str, user_id: str) -> SessionOut:
         return self.request(calls.get_session(session_id, user_id))
@@ -244,10 +269,18 @@ class Engram:
     def delete_session(self, session_id: str, user_id: str, *, cascade: bool = False) -> SessionDeleted:
         return self.request(calls.delete_session(session_id, user_id, cascade))
 
-    def checkpoint(self, session_id: str, user_id: str, trigger: str, **fields: Any) -> CheckpointSaved:
+    def checkpoint(
+        self,
+        session_id: str,
+        user_id: str,
+        trigger: str,
+        *,
+        idempotency_key: str | None = None,
+        **fields: Any,
+    ) -> CheckpointSaved:
         """Save a checkpoint (trigger: periodic, pre_compaction, session_end, explicit); `fields`: focus,
         recent_remembers, queries, project, namespace."""
-        return self.request(calls.checkpoint(session_id, user_id, trigger, fields))
+        return self.request(calls.checkpoint(session_id, user_id, trigger, fields, idempotency_key))
 
     def latest_checkpoint(
         self, session_id: str, user_id: str, *, budget_chars: int | None = None
@@ -273,9 +306,11 @@ class Engram:
                 return
             cursor = page.cursor
 
-    def import_records(self, records: Sequence[Mapping[str, Any]]) -> ImportResponse:
+    def import_records(
+        self, records: Sequence[Mapping[str, Any]], *, idempotency_key: str | None = None
+    ) -> ImportResponse:
         """Import records of an export (at most 500 a call); ids are kept, a second import changes nothing."""
-        return self.request(calls.import_records(records))
+        return self.request(calls.import_records(records, idempotency_key))
 
     def forget_user(self, user_id: str) -> ErasureOut:
         """Erase everything of the user in this tenant, as a job: follow it with `erasure`."""

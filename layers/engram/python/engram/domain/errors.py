@@ -59,3 +59,27 @@ class DependencyUnavailable(EngramError):
     request may succeed if retried later (503), it is not the caller's fault."""
 
     code = "dependency_unavailable"
+
+
+class InvalidIdempotencyKey(InvalidRequest):
+    """An `Idempotency-Key` header that is empty, too long, not visible ASCII, or sent twice (422)."""
+
+    code = "invalid_idempotency_key"
+
+
+class IdempotencyKeyReused(InvalidRequest):
+    """An `Idempotency-Key` already used within its window for another request body or route (422)."""
+
+    code = "idempotency_key_reused"
+
+
+class IdempotencyInProgress(Conflict):
+    """The first request under this `Idempotency-Key` is still running: retry it shortly (409)."""
+
+    code = "idempotency_in_progress"
+
+
+class NotOffered(EngramError):
+    """Something this deployment was built without (an idempotency store on AWS without its table): 501."""
+
+    code = "not_offered"

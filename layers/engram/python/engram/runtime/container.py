@@ -35,10 +35,13 @@ from engram.ports import (
 from engram.settings import Settings
 
 if TYPE_CHECKING:  # each use case is imported by the property that builds it: a function loads its own
+    from aws_lambda_powertools.utilities.idempotency import BasePersistenceLayer
+
     from engram.adapters.dynamo.table import DynamoTable
     from engram.usecases.checkpoints import SaveCheckpoint
     from engram.usecases.documents import Documents
     from engram.usecases.enrich import Enrich
+    from engram.usecases.enrichment_wait import AwaitEnrichment
     from engram.usecases.erase import EraseUser, ErasureStatus, RequestErasure
     from engram.usecases.graph import EntityReads, LinkMemory
     from engram.usecases.janitor.stats import TenantStats
@@ -82,6 +85,8 @@ class Container:
     clock: Clock = field(default_factory=SystemClock)
     unit_of_work: UnitOfWork = nullcontext  # SQLite: one write transaction (see ports.UnitOfWork)
     document_store: DocumentStore | None = None  # documents in (POST /v1/documents); None: not offered
+    # Idempotency-Key records (engram.api.idempotency), built on the first keyed write; None: not offered
+    idempotency_factory: Callable[[], BasePersistenceLayer] | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property
@@ -188,6 +193,17 @@ class Container:
         from engram.usecases.janitor.stats import TenantStats
 
         return TenantStats(self.janitor_state, self.queue, self.keys, self.transcripts, self.store)
+
+    @cached_property
+    def await_enrichment(self) -> AwaitEnrichment:
+        from engram.runtime.slots import pause
+        from engram.usecases.enrichment_wait import AwaitEnrichment
+
+        return AwaitEnrichment(self.store, self.vector_index, pause=pause)
+
+    @cached_property
+    def idempotency_store(self) -> BasePersistenceLayer | None:
+        return self.idempotency_factory() if self.idempotency_factory is not None else None
 
     @cached_property
     def enrich(self) -> Enrich:
@@ -371,7 +387,29 @@ def local(settings: Settings, clock: Clock | None = None) -> Container:
         clock=clock or SystemClock(),
         embedder_factory=_default_embedder(settings),
         enricher_factory=_default_enricher(settings),
+        idempotency_factory=lambda: _sqlite_idempotency(db),
     )
+
+
+def _sqlite_idempotency(db: Any) -> BasePersistenceLayer:
+    from engram.adapters.sqlite.idempotency import SqliteIdempotencyStore
+
+    return SqliteIdempotencyStore(db)
+
+
+def dynamo_idempotency(settings: Settings, session: Any) -> Callable[[], BasePersistenceLayer] | None:
+    """powertools' DynamoDB layer on the idempotency table (`ENGRAM_IDEMPOTENCY_TABLE`, its key `id`,
+    TTL on `expiration`), built on the first keyed write (it imports boto3); None without the table."""
+    if not settings.idempotency_table:
+        return None
+
+    def build() -> BasePersistenceLayer:
+        from aws_lambda_powertools.utilities.idempotency import DynamoDBPersistenceLayer
+
+        client = session.create_client("dynamodb", region_name=settings.region or None)
+        return DynamoDBPersistenceLayer(table_name=settings.idempotency_table, boto3_client=client)
+
+    return build
 
 
 def _session() -> Any:
@@ -432,6 +470,7 @@ def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) 
         clock=clock or SystemClock(),
         embedder_factory=_default_embedder(settings),
         enricher_factory=_default_enricher(settings),
+        idempotency_factory=dynamo_idempotency(settings, session),
     )
 
 

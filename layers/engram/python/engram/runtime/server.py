@@ -28,6 +28,7 @@ from engram.api.contract import PUBLIC_PATHS
 from engram.api.errors import error_response
 from engram.domain.errors import Unauthorized
 from engram.observability import logger
+from engram.runtime import slots
 from engram.runtime.container import Container
 from engram.runtime.proxy import proxy_event, response_parts
 from engram.settings import ServerSettings
@@ -40,6 +41,7 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 MAX_AUTO_WORKERS = 8  # each process holds its own container and, once it searches, its own model
 LOCAL_THREADS = 2  # requests resolved at once on the embedded default (CPU and SQLite, one GIL)
 AWS_THREADS = 32  # … on AWS, whose requests wait on the network most of their time
+WAITING_THREADS = 16  # more threads, for requests that wait for enrichment without a slot (runtime.slots)
 # asyncio accepts up to uvicorn's `backlog` connections at a time, and a few batches may come before
 # the first of them is shed: uvicorn gets this batch, the kernel's queue the operator's backlog.
 ACCEPT_BATCH = 16
@@ -82,25 +84,27 @@ def connection_cap(limits: ServerSettings) -> int:
 
 class ResolverPool:
     """The process's API: one EngramApi per request in flight (the resolver keeps its request on
-    itself), lent to one request at a time and run in a pool of as many threads, so a request never
-    waits for an API, only for a thread. A key seen before costs one read of a revocation count
-    (`KeyCache`)."""
+    itself), lent to one request at a time and run in a pool of threads, so a request never waits for
+    an API, only for a thread. `threads` requests run at once (slots); WAITING_THREADS more may wait
+    for enrichment meanwhile. A key seen before costs one read of a revocation count (`KeyCache`)."""
 
     def __init__(self, container: Container, threads: int) -> None:
         self.container = container
         self.keys = KeyCache(container.keys)
         self._idle: queue.SimpleQueue[EngramApi] = queue.SimpleQueue()
-        self._threads = ThreadPoolExecutor(threads, thread_name_prefix="engram-api")
+        self._slots = threading.Semaphore(threads)
+        self._threads = ThreadPoolExecutor(threads + WAITING_THREADS, thread_name_prefix="engram-api")
 
     def handle(self, event: dict[str, Any]) -> dict[str, Any]:
-        try:
-            api = self._idle.get_nowait()
-        except queue.Empty:  # at most one per thread is ever made
-            api = EngramApi(self.container)
-        try:
-            return api.handle(event, None)
-        finally:
-            self._idle.put(api)
+        with slots.running(self._slots):
+            try:
+                api = self._idle.get_nowait()
+            except queue.Empty:  # at most one per thread is ever made
+                api = EngramApi(self.container)
+            try:
+                return api.handle(event, None)
+            finally:
+                self._idle.put(api)
 
     async def run(self, call: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self._threads, call, *args)

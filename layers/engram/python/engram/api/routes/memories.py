@@ -34,8 +34,11 @@ from engram.ports import ListQuery
 MemoryId = Annotated[str, Path(min_length=1, max_length=64)]
 
 
-def _json(status: int, model: RememberResponse) -> Response[RememberResponse]:
-    return Response(status_code=status, content_type=content_types.APPLICATION_JSON, body=model)
+def _json(
+    status: int, model: RememberResponse, headers: dict[str, str] | None = None
+) -> Response[RememberResponse]:
+    json_type = content_types.APPLICATION_JSON
+    return Response(status_code=status, content_type=json_type, body=model, headers=headers)
 
 
 def router(c: Services) -> Router:
@@ -48,8 +51,9 @@ def router(c: Services) -> Router:
         security=AUTHENTICATED,
         responses=responses(
             {
-                201: (RememberResponse, "stored; enrichment is queued"),
+                201: (RememberResponse, "stored; enrichment is queued (with `wait`: enriched, searchable)"),
                 200: (RememberResponse, "deduplicated into an existing memory, or rejected by the gate"),
+                202: (RememberResponse, "stored; `wait_timeout_s` passed before enrichment: see `location`"),
             },
             403,
             *BODY,
@@ -59,7 +63,15 @@ def router(c: Services) -> Router:
     def remember(body: RememberRequest) -> Response[RememberResponse]:
         who = tenant_for(routes, body.user_id)
         result = c.remember(remember_command(who, body))  # a secret raises PiiRejected: a 422
-        return _json(remember_status(result), remember_response(result))
+        status, answer = remember_status(result), remember_response(result)
+        if body.wait is None or result.memory is None:
+            return _json(status, answer)
+        waited = c.await_enrichment(who, result.memory.id, body.wait_timeout_s)
+        answer.enrichment = waited.memory.enrichment.state
+        if waited.searchable:
+            return _json(status, answer)
+        answer.location = f"/v1/memories/{result.memory.id}"
+        return _json(202, answer, {"Location": answer.location})
 
     @routes.post(
         "/v1/memories/batch",
