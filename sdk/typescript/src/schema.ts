@@ -1488,6 +1488,17 @@ export interface components {
              * @description when this fact stops holding
              */
             valid_until?: string | null;
+            /**
+             * Wait
+             * @description POST /v1/memories only: answer once the memory is enriched and searchable by meaning (201, `enrichment: done`), or 202 with its `location` when `wait_timeout_s` has passed
+             */
+            wait?: "enriched" | null;
+            /**
+             * Wait Timeout S
+             * @description with `wait`: the longest to wait, in seconds (≤ 10)
+             * @default 10
+             */
+            wait_timeout_s?: number;
             /** Write Reason */
             write_reason?: string | null;
         };
@@ -1506,6 +1517,11 @@ export interface components {
             error?: string | null;
             /** Id */
             id: string | null;
+            /**
+             * Location
+             * @description 202 (`wait` ran out): where to read the memory and its enrichment state
+             */
+            location?: string | null;
             /** Message */
             message?: string | null;
             /** Redactions */
@@ -2050,7 +2066,10 @@ export interface operations {
     submit_route_v1_documents_post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description any unique string (a UUID): the same key and body within 24 hours answer the first answer again, with `Idempotent-Replayed: true`, and change nothing; another body with it is a 422 (`idempotency_key_reused`); a request still running under it, a 409. Only 2xx answers are kept. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2083,6 +2102,17 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the change would duplicate another memory's content; or (`idempotency_in_progress`) a request with this `Idempotency-Key` is still running: retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    /** @description idempotency_in_progress: seconds to wait before retrying */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2513,7 +2543,10 @@ export interface operations {
     import_route_v1_import_post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description any unique string (a UUID): the same key and body within 24 hours answer the first answer again, with `Idempotent-Replayed: true`, and change nothing; another body with it is a 422 (`idempotency_key_reused`); a request still running under it, a 409. Only 2xx answers are kept. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2555,6 +2588,17 @@ export interface operations {
             /** @description quota_exceeded: the tenant is at a storage limit (`engram keys create --max-memories`, `--max-transcript-bytes`) */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the change would duplicate another memory's content; or (`idempotency_in_progress`) a request with this `Idempotency-Key` is still running: retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    /** @description idempotency_in_progress: seconds to wait before retrying */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2672,7 +2716,10 @@ export interface operations {
     remember_v1_memories_post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description any unique string (a UUID): the same key and body within 24 hours answer the first answer again, with `Idempotent-Replayed: true`, and change nothing; another body with it is a 422 (`idempotency_key_reused`); a request still running under it, a 409. Only 2xx answers are kept. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2691,8 +2738,17 @@ export interface operations {
                     "application/json": components["schemas"]["RememberResponse"];
                 };
             };
-            /** @description stored; enrichment is queued */
+            /** @description stored; enrichment is queued (with `wait`: enriched, searchable) */
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RememberResponse"];
+                };
+            };
+            /** @description stored; `wait_timeout_s` passed before enrichment: see `location` */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2723,6 +2779,17 @@ export interface operations {
             /** @description quota_exceeded: the tenant is at a storage limit (`engram keys create --max-memories`, `--max-transcript-bytes`) */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the change would duplicate another memory's content; or (`idempotency_in_progress`) a request with this `Idempotency-Key` is still running: retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    /** @description idempotency_in_progress: seconds to wait before retrying */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2898,7 +2965,10 @@ export interface operations {
     patch_route_v1_memories__memory_id__patch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description any unique string (a UUID): the same key and body within 24 hours answer the first answer again, with `Idempotent-Replayed: true`, and change nothing; another body with it is a 422 (`idempotency_key_reused`); a request still running under it, a 409. Only 2xx answers are kept. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 memory_id: string;
             };
@@ -2948,9 +3018,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description the change would duplicate another memory's content */
+            /** @description the change would duplicate another memory's content; or (`idempotency_in_progress`) a request with this `Idempotency-Key` is still running: retry after `Retry-After` seconds */
             409: {
                 headers: {
+                    /** @description idempotency_in_progress: seconds to wait before retrying */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3053,7 +3125,10 @@ export interface operations {
     remember_batch_v1_memories_batch_post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description any unique string (a UUID): the same key and body within 24 hours answer the first answer again, with `Idempotent-Replayed: true`, and change nothing; another body with it is a 422 (`idempotency_key_reused`); a request still running under it, a 409. Only 2xx answers are kept. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3086,6 +3161,17 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the change would duplicate another memory's content; or (`idempotency_in_progress`) a request with this `Idempotency-Key` is still running: retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    /** @description idempotency_in_progress: seconds to wait before retrying */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3385,7 +3471,10 @@ export interface operations {
     checkpoint_route_v1_sessions__session_id__checkpoints_post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description any unique string (a UUID): the same key and body within 24 hours answer the first answer again, with `Idempotent-Replayed: true`, and change nothing; another body with it is a 422 (`idempotency_key_reused`); a request still running under it, a 409. Only 2xx answers are kept. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description your id of the session */
                 session_id: string;
@@ -3436,9 +3525,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description the change would duplicate another memory's content */
+            /** @description the change would duplicate another memory's content; or (`idempotency_in_progress`) a request with this `Idempotency-Key` is still running: retry after `Retry-After` seconds */
             409: {
                 headers: {
+                    /** @description idempotency_in_progress: seconds to wait before retrying */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3556,7 +3647,10 @@ export interface operations {
     append_route_v1_sessions__session_id__messages_post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description any unique string (a UUID): the same key and body within 24 hours answer the first answer again, with `Idempotent-Replayed: true`, and change nothing; another body with it is a 422 (`idempotency_key_reused`); a request still running under it, a 409. Only 2xx answers are kept. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description your id of the session */
                 session_id: string;
@@ -3607,9 +3701,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description the change would duplicate another memory's content */
+            /** @description the change would duplicate another memory's content; or (`idempotency_in_progress`) a request with this `Idempotency-Key` is still running: retry after `Retry-After` seconds */
             409: {
                 headers: {
+                    /** @description idempotency_in_progress: seconds to wait before retrying */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
