@@ -13,6 +13,7 @@ if TYPE_CHECKING:  # names only: the protocol loads no use case (each route's mo
     from engram.ports import Clock, KeyStore
     from engram.settings import Settings
     from engram.usecases.checkpoints import SaveCheckpoint
+    from engram.usecases.context import BuildContext
     from engram.usecases.documents import Documents
     from engram.usecases.erase import ErasureStatus, RequestErasure
     from engram.usecases.graph import EntityReads
@@ -68,3 +69,5 @@ class Services(Protocol):
     def erasure_status(self) -> ErasureStatus: ...
     @property
     def tenant_stats(self) -> TenantStats: ...
+    @property
+    def context(self) -> BuildContext: ...

@@ -37,6 +37,7 @@ from engram.settings import Settings
 if TYPE_CHECKING:  # each use case is imported by the property that builds it: a function loads its own
     from engram.adapters.dynamo.table import DynamoTable
     from engram.usecases.checkpoints import SaveCheckpoint
+    from engram.usecases.context import BuildContext
     from engram.usecases.documents import Documents
     from engram.usecases.enrich import Enrich
     from engram.usecases.erase import EraseUser, ErasureStatus, RequestErasure
@@ -236,6 +237,14 @@ class Container:
                 self.settings.reranker, lambda: self.embedder, region_name=self.settings.region or None
             ),
             reranking=self.settings.reranker,
+        )
+
+    @cached_property
+    def context(self) -> BuildContext:
+        from engram.usecases.context import BuildContext
+
+        return BuildContext(
+            self.recall, self.queue, self.transcripts, self.graph, self.settings.sessions, self.clock
         )
 
     @cached_property

@@ -80,6 +80,7 @@ class RecallQuery:
     include_superseded: bool = False  # superseded memories ("what did X use to…"), ranked far below
     weights: dict[str, float] = field(default_factory=dict)  # per-request overrides of RankingSettings
     sources: Literal["memories", "documents", "all"] = "all"  # document chunks (POST /v1/documents) or not
+    log_retrievals: bool = True  # False: the caller counts what it uses of the results (a context block)
 
     @property
     def graph_scope(self) -> GraphScope:
@@ -240,7 +241,8 @@ class Recall:
             ranked = [(m, c) for m, c in ranked if c.score >= q.min_score]
         reranked = self._reranked(q.query, [(m, c.score, c) for m, c in ranked])[: q.top_k]
         results = [Recalled(m.memory(), score, c) for m, score, c in reranked]
-        self._log_retrievals(q.tenant, [r.memory.id for r in results], now)
+        if q.log_retrievals:
+            self._log_retrievals(q.tenant, [r.memory.id for r in results], now)
         count("MemoriesRecalled", len(results))
         return results
 
