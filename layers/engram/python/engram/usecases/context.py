@@ -119,8 +119,9 @@ class BuildContext:
         return block
 
     def _entities(self, q: ContextQuery, memories: list[Memory]) -> list[ContextItem]:
-        """The entities the memories name, in the order they first appear, each with the relations the
-        same memories state (so no superseded value comes back through the graph)."""
+        """The entities the memories name, in the order they first appear, then the other ends of the
+        relations those memories state; each with those relations only (so no superseded value comes
+        back through the graph)."""
         if self.graph is None or not memories:
             return []
         scope = GraphScope(q.tenant, q.user_id, q.project or "default")
@@ -129,27 +130,28 @@ class BuildContext:
             ids = {entity_id(scope, c) for e in memory.entities if (c := canonical(e)) and c != USER}
             for i in sorted(ids):
                 named[i] = named.get(i, 0) + 1
-        if not named:
-            return []
-        wanted = list(named)[:MAX_ENTITIES]
-        found = {e.id: e for e in self.graph.entities_by_id(scope, wanted)}
+        found = {e.id: e for e in self.graph.entities_by_id(scope, list(named)[:MAX_ENTITIES])}
         current = {m.id for m in memories}
-        relations = [r for r in self.graph.relations(scope, list(found)) if current & set(r.memory_ids)]
-        ends = {r.object_id for r in relations} | {r.subject_id for r in relations}
-        others = {e.id: e for e in self.graph.entities_by_id(scope, sorted(ends - set(found)))} | found
+        relations = [
+            r for r in self.graph.relations(scope, sorted(found)) if not current.isdisjoint(r.memory_ids)
+        ]
+        ends = sorted({r.object_id for r in relations} | {r.subject_id for r in relations})
+        others = {e.id: e for e in self.graph.entities_by_id(scope, [i for i in ends if i not in found])}
+        known = found | others
+        order = [i for i in named if i in found] + [i for i in ends if i in others]
         items = []
-        for entity_ref in wanted:
-            entity = found.get(entity_ref)
-            if entity is None:
+        for ref in order[:MAX_ENTITIES]:
+            entity = known[ref]
+            if entity.canonical == USER:
                 continue
             facts = sorted(
-                _relation_text(entity, r.predicate, r.subject_id, r.object_id, others)
+                _relation_text(entity, r.predicate, r.subject_id, r.object_id, known)
                 for r in relations
                 if entity.id in (r.subject_id, r.object_id)
             )
             said = "; ".join(facts[:RELATIONS_PER_ENTITY])
             text = f"{entity.name} ({entity.type.value})" + (f": {said}" if said else "")
-            why = f"named by {named[entity_ref]} of the memories above"
+            why = f"named by {named[ref]} of the memories above" if ref in named else "related to one named"
             items.append(ContextItem(entity.id, "entity", text, why, count_tokens(f"- {text}")))
         return items
 
