@@ -132,14 +132,14 @@ class LocalBackend:
     def __init__(self, container: Container, tenant: str, users: Collection[str] | None = None) -> None:
         self.c = container
         self.tenant = tenant
-        self.context: dict[str, Any] = {} if users is None else {"users": sorted(users)}
+        self.key_context: dict[str, Any] = {} if users is None else {"users": sorted(users)}
 
     def _user(self, user_id: str) -> str:
-        check_user(self.context, user_id)
+        check_user(self.key_context, user_id)
         return self.tenant
 
     def _memory(self, memory_id: str) -> str:
-        if self.context:
+        if self.key_context:
             self._user(self.c.memory_reads.get(self.tenant, memory_id).user_id)
         return self.tenant
 
