@@ -75,8 +75,9 @@ def query_of(messages: Sequence[tuple[str, str]]) -> str:
 
 
 def candidates_for(budget_tokens: int) -> int:
-    """How many memories recall ranks for a budget: about one per 25 tokens (a short memory's line)."""
-    return max(10, min(100, budget_tokens // 25))
+    """How many memories recall ranks for a budget: one per 30 tokens, from 10 to 60 (recall's cost
+    grows with it; past 60 a memory has little left to add to a prompt)."""
+    return max(10, min(60, budget_tokens // 30))
 
 
 @dataclass
