@@ -28,6 +28,7 @@ ItemKind = Literal["constraint", "decision", "fact", "entity", "focus"]
 QUERY_MESSAGES = 3  # the last user messages a query is made of, when the request gives messages
 QUERY_CHARS = 2000  # recall's longest query: the newest words are kept
 MAX_ENTITIES = 20
+GRAPH_DEADLINE_MS = 2000.0
 RELATIONS_PER_ENTITY = 3
 _HEADINGS: dict[ItemKind, str] = {
     "constraint": "Constraints and decisions:",
@@ -103,6 +104,9 @@ class BuildContext:
                 include_stale=False,  # current facts only: active, neither expired nor superseded
                 include_superseded=False,
                 log_retrievals=False,
+                # The block is the same for the same memories only if the graph's boosts arrive: they
+                # are waited for far longer than a search waits for them.
+                graph_deadline_ms=GRAPH_DEADLINE_MS,
             )
         )
         memories = [r.memory for r in recalled]
