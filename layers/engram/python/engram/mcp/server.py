@@ -45,7 +45,9 @@ a decision, a constraint or rule, a correction of something you believed, a stab
 user or their work. Do not remember filler ("thanks", "ok"), transient state (what you are doing
 right now, intermediate results), or what is only true for this turn. When the user corrects a fact,
 remember the correction as its own memory (memory_type "correction"); engram keeps both, newest
-first. `forget` a memory the user asks you to forget or that is wrong."""
+first. `forget` a memory the user asks you to forget or that is wrong. At the start of a task, `context`
+gives what memory holds for it in one block; before your context is compacted, `save_checkpoint`, and
+afterwards `recover_checkpoint`."""
 
 REMEMBER = """\
 Store one durable piece of knowledge for later conversations: a preference ("prefers concise
