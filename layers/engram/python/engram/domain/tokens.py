@@ -24,8 +24,10 @@ def count_tokens(text: str) -> int:
         if not word or word[0].isspace():  # whitespace: long runs of indentation take several
             total += 1 + (len(piece) - 1) // 4
         elif word.isascii() and word[0].isalpha():
-            # a common word is one token, a rare one about one per five letters; capitals split more
-            total += 1 + (len(word) - 1) // (2 if sum(c.isupper() for c in word) >= 2 else 5)
+            # a common word is one token, a rare one about one per five letters; a capitalised one (a
+            # name) one per three, and one with more capitals (an acronym, a key) one per two
+            capitals = sum(c.isupper() for c in word)
+            total += 1 + (len(word) - 1) // (5 if not capitals else 3 if capitals == 1 else 2)
         elif word[0].isdigit():
             total += spaced + -(-len(word) // 3)  # digits go in groups of at most three, the space apart
         elif word.isascii():
