@@ -116,6 +116,20 @@ def test_entities_come_with_their_current_relations_only(world: World) -> None:
     assert "Entities:" in body["context"].split("\n")
 
 
+def test_only_the_entities_of_memories_in_the_block_are_listed(world: World) -> None:
+    # Given a short memory naming Dana and a long one naming Omar, too long for the budget
+    world.remember("Dana prefers written status updates.")
+    world.remember("Omar's status updates " + " ".join(f"cover project {i} and" for i in range(60)))
+
+    # When a small block is asked for about both
+    status, body, _ = context(world, query="status updates of Dana and Omar", budget_tokens=80)
+
+    # Then Dana is listed and Omar, whose memory did not fit, is not
+    assert status == 200, body
+    assert [i["text"].split(" ")[0] for i in body["items"] if i["kind"] == "entity"] == ["Dana"]
+    assert "Omar" not in body["context"]
+
+
 def test_messages_make_the_query_and_the_checkpoint_focus_ends_the_block(world: World) -> None:
     # Given a constraint and a session whose latest checkpoint says what the agent is doing
     world.remember("Deployments to production need two reviewers.", memory_type=MemoryType.constraint)

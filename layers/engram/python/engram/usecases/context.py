@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Literal
 
-from engram.domain.graph import USER, Entity, GraphScope, canonical, entity_id
+from engram.domain.graph import USER, Entity, GraphScope, canonical, entity_id, extract_triples, mentions
 from engram.domain.models import Memory, MemoryType
 from engram.domain.sessions import SessionRef
 from engram.domain.specificity import RESOLVING
-from engram.domain.text import clean
+from engram.domain.text import clean, mask_placeholders
 from engram.domain.tokens import count_tokens
 from engram.observability import count, logger
 from engram.ports import Clock, GraphStore, JobQueue, RetrievalJob, SystemClock, TranscriptStore
@@ -116,7 +116,10 @@ class BuildContext:
             *(_memory_item(m, n, "bears on the query: recall rank") for n, m in _ranked(memories, rules)),
             *(_memory_item(m, n, "recall rank") for n, m in _ranked(memories, facts)),
         ]
-        items += self._entities(q, memories)
+        # The entities of the memories that fit (fitting is greedy in order: adding items after them
+        # changes none of the memories kept).
+        kept = {i.id for i in _fit(items, q.budget_tokens).items}
+        items += self._entities(q, [m for m in memories if m.id in kept])
         items += self._focus(q)
         block = _fit(items, q.budget_tokens)
         self._log_retrievals(q.tenant, [i.id for i in block.items if i.kind not in ("entity", "focus")])
@@ -132,7 +135,7 @@ class BuildContext:
         scope = GraphScope(q.tenant, q.user_id, q.project or "default")
         named: dict[str, int] = {}  # entity id → how many of the memories name it
         for memory in memories:
-            ids = {entity_id(scope, c) for e in memory.entities if (c := canonical(e)) and c != USER}
+            ids = {entity_id(scope, c) for e in _named(memory) if (c := canonical(e)) and c != USER}
             for i in sorted(ids):
                 named[i] = named.get(i, 0) + 1
         found = {e.id: e for e in self.graph.entities_by_id(scope, list(named)[:MAX_ENTITIES])}
@@ -179,6 +182,13 @@ class BuildContext:
             self.queue.enqueue([RetrievalJob(tenant=tenant, memory_ids=ids, at=self.clock.now())])
         except Exception:
             logger.exception("could not queue retrieval events")  # never fail a context over bookkeeping
+
+
+def _named(memory: Memory) -> list[str]:
+    """The names a memory mentions as the graph linked them: the enricher's entities, the relation
+    frames' ends and the sentences' named subjects (patterns over its text, no store read)."""
+    text = mask_placeholders(memory.content)
+    return [m.name for m in mentions(memory.entities, extract_triples(text), text)]
 
 
 def _ranked(everything: list[Memory], some: list[Memory]) -> list[tuple[int, Memory]]:
