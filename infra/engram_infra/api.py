@@ -42,6 +42,7 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "v1/memories": ("GET", "POST"),
     "v1/memories/batch": ("POST",),
     "v1/memories/search": ("POST",),
+    "v1/context": ("POST",),
     "v1/memories/{id}": ("GET", "PATCH", "DELETE"),
     "v1/memories/{id}/history": ("GET",),
     "v1/admin/stats": ("GET",),

@@ -35,6 +35,7 @@ def test_the_api_serves_exactly_the_v1_routes(dev: Synth) -> None:
         ("POST", "v1/memories"),
         ("POST", "v1/memories/batch"),
         ("POST", "v1/memories/search"),
+        ("POST", "v1/context"),
         ("GET", "v1/memories/{id}"),
         ("PATCH", "v1/memories/{id}"),
         ("DELETE", "v1/memories/{id}"),

@@ -63,6 +63,7 @@ def test_every_event_is_valid_json_with_a_known_shape():
         ("api/session_delete.json", 404),
         ("api/session_checkpoint.json", 201),
         ("api/session_checkpoint_latest.json", 404),
+        ("api/context.json", 200),
     ],
 )
 def test_api_events(tmp_path, event, status):

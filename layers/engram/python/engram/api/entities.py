@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from pydantic import Field
 
 from engram.api.schemas import ApiModel
 from engram.domain.graph import Entity, EntityType
+
+if TYPE_CHECKING:
+    from engram.usecases.graph import EntityDetail
 
 
 class EntityOut(ApiModel):
@@ -43,3 +47,23 @@ class EntityDetailOut(ApiModel):
     entity: EntityOut
     relations: list[RelationOut]
     memory_ids: list[str] = Field(description="memories that mention it, newest first")
+
+
+def entity_detail_out(detail: EntityDetail) -> EntityDetailOut:
+    """The answer of `GET /v1/entities/{id}` (and of the MCP tool `get_entity`) for one entity."""
+    return EntityDetailOut(
+        entity=EntityOut.of(detail.entity),
+        relations=[
+            RelationOut(
+                id=link.relation.id,
+                predicate=link.relation.predicate,
+                direction=link.direction,
+                other=EntityOut.of(link.other) if link.other else None,
+                confidence=link.relation.confidence,
+                mentions=link.relation.mentions,
+                memory_ids=link.relation.memory_ids,
+            )
+            for link in detail.relations
+        ],
+        memory_ids=detail.memory_ids,
+    )

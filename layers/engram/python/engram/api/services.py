@@ -15,6 +15,7 @@ if TYPE_CHECKING:  # names only: the protocol loads no use case (each route's mo
     from engram.ports import Clock, KeyStore
     from engram.settings import Settings
     from engram.usecases.checkpoints import SaveCheckpoint
+    from engram.usecases.context import BuildContext
     from engram.usecases.documents import Documents
     from engram.usecases.enrichment_wait import AwaitEnrichment
     from engram.usecases.erase import ErasureStatus, RequestErasure
@@ -77,3 +78,5 @@ class Services(Protocol):
     # Where `Idempotency-Key` records are kept (engram.api.idempotency); None: not on this deployment.
     @property
     def idempotency_store(self) -> BasePersistenceLayer | None: ...
+    @property
+    def context(self) -> BuildContext: ...

@@ -23,7 +23,7 @@ from engram.domain.sessions import (
 )
 
 if TYPE_CHECKING:  # the use cases' modules are loaded by their first call (the container builds them then)
-    from engram.usecases.checkpoints import CheckpointCommand
+    from engram.usecases.checkpoints import CheckpointCommand, Recovery
     from engram.usecases.sessions import AppendCommand, AppendResult, SessionView
 
 MAX_FACTS_SHOWN = 200
@@ -332,4 +332,15 @@ def checkpoint_command(tenant: str, session_id: str, request: CheckpointRequest)
         ),
         project=request.project,
         namespace=request.namespace,
+    )
+
+
+def recovery_out(session_id: str, recovery: Recovery) -> RecoveryOut:
+    """The answer of `GET /v1/sessions/{id}/checkpoints/latest` (and of the MCP tool `recover_checkpoint`)."""
+    return RecoveryOut(
+        session_id=session_id,
+        checkpoint=CheckpointOut.of(session_id, recovery.checkpoint) if recovery.checkpoint else None,
+        digest=recovery.text,
+        chars=len(recovery.text),
+        truncated=recovery.truncated,
     )

@@ -21,6 +21,7 @@ from pydantic import BaseModel
 from pydantic import ValidationError as PydanticValidationError
 
 from engram import __version__
+from engram.api.context import ContextRequest, ContextResponse
 from engram.api.entities import EntityDetailOut, EntityList
 from engram.api.schemas import (
     BatchRequest,
@@ -272,6 +273,17 @@ def history(memory_id: str) -> Call[HistoryList]:
 def search(query: str, user_id: str, fields: Mapping[str, Any]) -> Call[SearchResponse]:
     body = _body(SearchRequest, {"query": query, "user_id": user_id, **fields})
     return Call("POST", "/v1/memories/search", SearchResponse, body=_json(body))
+
+
+def context(
+    user_id: str,
+    query: str | None,
+    messages: Sequence[Mapping[str, Any]] | None,
+    fields: Mapping[str, Any],
+) -> Call[ContextResponse]:
+    data = {"user_id": user_id, "query": query, "messages": None if messages is None else list(messages)}
+    body = _body(ContextRequest, {**{k: v for k, v in data.items() if v is not None}, **fields})
+    return Call("POST", "/v1/context", ContextResponse, body=_json(body))
 
 
 def stats() -> Call[Stats]:

@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 import httpx
 
+from engram.api.context import ContextResponse
 from engram.api.entities import EntityDetailOut, EntityList, EntityOut
 from engram.api.schemas import (
     BatchResponse,
@@ -208,6 +209,19 @@ class AsyncEngram:
         agent_id, run_id, filters (with `metadata`), min_score, include_stale, include_superseded,
         explain, weights)."""
         return await self.request(calls.search(query, user_id, fields))
+
+    async def context(
+        self,
+        user_id: str,
+        *,
+        query: str | None = None,
+        messages: Sequence[Mapping[str, Any]] | None = None,
+        **fields: Any,
+    ) -> ContextResponse:
+        """A prompt-ready block of the user's current memories for `query`, or for the conversation's
+        recent `messages` ({role, content}, oldest first); `fields`: project, namespaces, session_id
+        (its latest checkpoint's focus ends the block), budget_tokens (default 2,000)."""
+        return await self.request(calls.context(user_id, query, messages, fields))
 
     # ------------------------------------------------------------------------- graph
 

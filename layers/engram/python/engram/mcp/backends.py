@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any, Protocol
 
+from engram.api.context import ContextRequest, ContextResponse, context_query, context_response
+from engram.api.entities import EntityDetailOut, EntityList, EntityOut, entity_detail_out
 from engram.api.remember import remember_command, remember_response
 from engram.api.schemas import (
     HistoryList,
@@ -21,9 +23,22 @@ from engram.api.schemas import (
     SearchResponse,
 )
 from engram.api.search import recall_query, search_response
-from engram.api.sessions import AppendRequest, AppendResponse, append_command, append_response
+from engram.api.sessions import (
+    AppendRequest,
+    AppendResponse,
+    CheckpointOut,
+    CheckpointRequest,
+    CheckpointSaved,
+    RecoveryOut,
+    append_command,
+    append_response,
+    checkpoint_command,
+    recovery_out,
+)
 from engram.client.sync import Engram
+from engram.domain.graph import GraphScope
 from engram.domain.key_rules import check_user
+from engram.domain.sessions import SessionRef
 from engram.ports import ListQuery
 from engram.runtime.container import Container
 
@@ -42,6 +57,18 @@ class Backend(Protocol):
     def history(self, memory_id: str) -> HistoryList: ...
 
     def add_messages(self, session_id: str, request: AppendRequest) -> AppendResponse: ...
+
+    def context(self, request: ContextRequest) -> ContextResponse: ...
+
+    def save_checkpoint(self, session_id: str, request: CheckpointRequest) -> CheckpointSaved: ...
+
+    def recover_checkpoint(self, session_id: str, user_id: str, budget_chars: int) -> RecoveryOut: ...
+
+    def list_entities(
+        self, user_id: str, project: str | None, limit: int, cursor: str | None
+    ) -> EntityList: ...
+
+    def get_entity(self, entity: str, user_id: str, project: str | None) -> EntityDetailOut: ...
 
     def close(self) -> None: ...
 
@@ -76,6 +103,24 @@ class ApiBackend:
         messages = [m.model_dump(mode="json", exclude_unset=True) for m in request.messages]
         return self.client.add_messages(session_id, request.user_id, messages, **fields)
 
+    def context(self, request: ContextRequest) -> ContextResponse:
+        fields = request.model_dump(mode="json", exclude_unset=True, exclude={"user_id", "query", "messages"})
+        messages = [m.model_dump(mode="json") for m in request.messages] if request.messages else None
+        return self.client.context(request.user_id, query=request.query, messages=messages, **fields)
+
+    def save_checkpoint(self, session_id: str, request: CheckpointRequest) -> CheckpointSaved:
+        fields = request.model_dump(mode="json", exclude_unset=True, exclude={"user_id", "trigger"})
+        return self.client.checkpoint(session_id, request.user_id, request.trigger.value, **fields)
+
+    def recover_checkpoint(self, session_id: str, user_id: str, budget_chars: int) -> RecoveryOut:
+        return self.client.latest_checkpoint(session_id, user_id, budget_chars=budget_chars)
+
+    def list_entities(self, user_id: str, project: str | None, limit: int, cursor: str | None) -> EntityList:
+        return self.client.list_entities(user_id, project=project, limit=limit, cursor=cursor)
+
+    def get_entity(self, entity: str, user_id: str, project: str | None) -> EntityDetailOut:
+        return self.client.get_entity(entity, user_id, project=project)
+
     def close(self) -> None:
         self.client.close()
 
@@ -87,14 +132,14 @@ class LocalBackend:
     def __init__(self, container: Container, tenant: str, users: Collection[str] | None = None) -> None:
         self.c = container
         self.tenant = tenant
-        self.context: dict[str, Any] = {} if users is None else {"users": sorted(users)}
+        self.key_context: dict[str, Any] = {} if users is None else {"users": sorted(users)}
 
     def _user(self, user_id: str) -> str:
-        check_user(self.context, user_id)
+        check_user(self.key_context, user_id)
         return self.tenant
 
     def _memory(self, memory_id: str) -> str:
-        if self.context:
+        if self.key_context:
             self._user(self.c.memory_reads.get(self.tenant, memory_id).user_id)
         return self.tenant
 
@@ -121,6 +166,31 @@ class LocalBackend:
     def add_messages(self, session_id: str, request: AppendRequest) -> AppendResponse:
         command = append_command(self._user(request.user_id), session_id, request)
         return append_response(self.c.append_messages(command))
+
+    def context(self, request: ContextRequest) -> ContextResponse:
+        return context_response(self.c.context(context_query(self._user(request.user_id), request)))
+
+    def save_checkpoint(self, session_id: str, request: CheckpointRequest) -> CheckpointSaved:
+        command = checkpoint_command(self._user(request.user_id), session_id, request)
+        result = self.c.save_checkpoint(command)
+        return CheckpointSaved(
+            checkpoint=CheckpointOut.of(session_id, result.checkpoint),
+            debounced=not result.created,
+            pruned=result.pruned,
+        )
+
+    def recover_checkpoint(self, session_id: str, user_id: str, budget_chars: int) -> RecoveryOut:
+        ref = SessionRef(self._user(user_id), user_id, session_id)
+        return recovery_out(session_id, self.c.session_reads.recovery(ref, budget_chars))
+
+    def list_entities(self, user_id: str, project: str | None, limit: int, cursor: str | None) -> EntityList:
+        scope = GraphScope(self._user(user_id), user_id, project or "default")
+        page = self.c.entity_reads.page(scope, limit, cursor)
+        return EntityList(items=[EntityOut.of(e) for e in page.items], cursor=page.cursor)
+
+    def get_entity(self, entity: str, user_id: str, project: str | None) -> EntityDetailOut:
+        scope = GraphScope(self._user(user_id), user_id, project or "default")
+        return entity_detail_out(self.c.entity_reads.detail(scope, entity))
 
     def close(self) -> None:
         return None

@@ -1,7 +1,8 @@
 """`engram mcp`: engram's memory as MCP tools, on the official `mcp` SDK.
 
-Tools: `remember`, `recall`, `forget`, `list_memories`, `memory_history`, `add_messages`, taking the
-API's request fields and answering compact JSON. Every actionable failure is an MCP tool error with
+Tools: `remember`, `recall`, `forget`, `list_memories`, `memory_history`, `add_messages`, `context`,
+`save_checkpoint`, `recover_checkpoint`, `list_entities`, `get_entity`, taking the API's request fields
+and answering compact JSON. Every actionable failure is an MCP tool error with
 the API's error code and fields; never a traceback.
 """
 
@@ -19,8 +20,9 @@ from pydantic import BaseModel, Field
 from pydantic import ValidationError as PydanticValidationError
 
 from engram import __version__
+from engram.api.context import ContextRequest
 from engram.api.schemas import NAME_PATTERN, MemoryOut, RememberRequest, SearchRequest
-from engram.api.sessions import AppendRequest
+from engram.api.sessions import AppendRequest, CheckpointRequest
 from engram.client.errors import (
     APIError,
     EngramConnectionError,
@@ -43,7 +45,9 @@ a decision, a constraint or rule, a correction of something you believed, a stab
 user or their work. Do not remember filler ("thanks", "ok"), transient state (what you are doing
 right now, intermediate results), or what is only true for this turn. When the user corrects a fact,
 remember the correction as its own memory (memory_type "correction"); engram keeps both, newest
-first. `forget` a memory the user asks you to forget or that is wrong."""
+first. `forget` a memory the user asks you to forget or that is wrong. At the start of a task, `context`
+gives what memory holds for it in one block; before your context is compacted, `save_checkpoint`, and
+afterwards `recover_checkpoint`."""
 
 REMEMBER = """\
 Store one durable piece of knowledge for later conversations: a preference ("prefers concise
@@ -81,6 +85,32 @@ facts from them in the background (preferences, decisions, constraints, correcti
 have to `remember` each one. Send each message once with its own message_id when you have one;
 sending it again is harmless. Use one session_id per conversation."""
 
+CONTEXT = """\
+What long-term memory holds for the task at hand, as one block ready for your prompt: the user's
+constraints and decisions that bear on it first, then the relevant facts (current values only, never
+ones since corrected), the people and things they name, and, with a `session_id`, what you were
+working on at your last checkpoint. Give a `query`, or the conversation's recent `messages`. Call it
+when a task or conversation starts; use `recall` for a narrow follow-up question."""
+
+SAVE_CHECKPOINT = """\
+Save where you are in a long task, so that you can carry on after your context is compacted or the
+session restarts: `focus` (what you are working on), what you remembered and searched for lately.
+trigger: pre_compaction (your context is about to be compacted), explicit (asked for), periodic
+(on a timer; repeats are skipped), session_end (the task is over: engram writes its episode summary)."""
+
+RECOVER_CHECKPOINT = """\
+After your context was compacted or the session restarted: the latest checkpoint of a session as a
+short digest (what you were working on, what you remembered, what the session taught, the last
+messages), most important first. Read it before carrying on with the task."""
+
+LIST_ENTITIES = """\
+The people, organizations, places and things the user's memories mention, most mentioned first, one
+page at a time (pass the returned cursor back for the next). Use `get_entity` for one in detail."""
+
+GET_ENTITY = """\
+One entity (by id, or by name such as "Dana") with its relations to others (e.g. manager, works_at)
+and the ids of the memories that mention it, newest first."""
+
 UserIdArg = Annotated[str | None, Field(description="whose memory; default: the server's configured user")]
 ProjectArg = Annotated[str | None, Field(description="project scope; default: the server's configured one")]
 
@@ -90,6 +120,11 @@ class MessageArg(BaseModel):
     content: str = Field(min_length=1, description="what was said")
     name: str | None = Field(default=None, description="the speaker's name")
     message_id: str | None = Field(default=None, description="your id for it: sent again, stored once")
+
+
+class ContextMessageArg(BaseModel):
+    role: Literal["user", "assistant", "system", "tool"]
+    content: str = Field(min_length=1, description="what was said")
 
 
 @dataclass(frozen=True)
@@ -286,6 +321,102 @@ def build_server(current: Callable[[], Backend], defaults: Defaults, **options: 
             }
             answer = backend.add_messages(session_id, _validated(AppendRequest, data))
             return answer.model_dump(mode="json")
+
+        return run(call)
+
+    @server.tool(description=CONTEXT, annotations=ToolAnnotations(read_only_hint=True))
+    def context(
+        query: Annotated[str | None, Field(description="what the task is about (or give `messages`)")] = None,
+        messages: Annotated[
+            list[ContextMessageArg] | None,
+            Field(description="the conversation's recent messages, oldest first (or give `query`)"),
+        ] = None,
+        session_id: Annotated[
+            str | None, Field(description="this conversation's session id: its last checkpoint's focus")
+        ] = None,
+        budget_tokens: Annotated[int, Field(description="the block's size at most, in tokens")] = 2000,
+        namespaces: Annotated[list[str] | None, Field(description="only these namespaces")] = None,
+        user_id: UserIdArg = None,
+        project: ProjectArg = None,
+    ) -> dict[str, Any]:
+        def call(backend: Backend) -> dict[str, Any]:
+            data = {
+                "query": query,
+                "messages": [m.model_dump() for m in messages] if messages is not None else None,
+                "session_id": session_id,
+                "budget_tokens": budget_tokens,
+                "namespaces": namespaces,
+                **scope(user_id, project),
+            }
+            return backend.context(_validated(ContextRequest, data)).model_dump(mode="json")
+
+        return run(call)
+
+    @server.tool(description=SAVE_CHECKPOINT, annotations=ToolAnnotations(idempotent_hint=True))
+    def save_checkpoint(
+        session_id: Annotated[
+            str,
+            Field(min_length=1, max_length=128, pattern=NAME_PATTERN, description="one id per conversation"),
+        ],
+        trigger: Annotated[
+            Literal["pre_compaction", "explicit", "periodic", "session_end"], Field(description="why now")
+        ] = "explicit",
+        focus: Annotated[str | None, Field(description="what you are working on, in a sentence")] = None,
+        recent_remembers: Annotated[
+            list[str] | None, Field(description="what you remembered lately, oldest first")
+        ] = None,
+        queries: Annotated[list[str] | None, Field(description="what you searched for lately")] = None,
+        user_id: UserIdArg = None,
+        project: ProjectArg = None,
+    ) -> dict[str, Any]:
+        def call(backend: Backend) -> dict[str, Any]:
+            data = {
+                "trigger": trigger,
+                "focus": focus,
+                "recent_remembers": recent_remembers,
+                "queries": queries,
+                **scope(user_id, project),
+            }
+            saved = backend.save_checkpoint(session_id, _validated(CheckpointRequest, data))
+            return saved.model_dump(mode="json")
+
+        return run(call)
+
+    @server.tool(description=RECOVER_CHECKPOINT, annotations=ToolAnnotations(read_only_hint=True))
+    def recover_checkpoint(
+        session_id: Annotated[str, Field(min_length=1, max_length=128, pattern=NAME_PATTERN)],
+        budget_chars: Annotated[int, Field(ge=200, le=20000, description="its length at most")] = 2000,
+        user_id: UserIdArg = None,
+    ) -> dict[str, Any]:
+        def call(backend: Backend) -> dict[str, Any]:
+            who = scope(user_id, None)["user_id"]
+            return backend.recover_checkpoint(session_id, who, budget_chars).model_dump(mode="json")
+
+        return run(call)
+
+    @server.tool(description=LIST_ENTITIES, annotations=ToolAnnotations(read_only_hint=True))
+    def list_entities(
+        limit: Annotated[int, Field(ge=1, le=200, description="entities per page")] = 50,
+        cursor: Annotated[str | None, Field(description="the cursor of the previous page")] = None,
+        user_id: UserIdArg = None,
+        project: ProjectArg = None,
+    ) -> dict[str, Any]:
+        def call(backend: Backend) -> dict[str, Any]:
+            where = scope(user_id, project)
+            page = backend.list_entities(where["user_id"], where["project"], limit, cursor)
+            return page.model_dump(mode="json")
+
+        return run(call)
+
+    @server.tool(description=GET_ENTITY, annotations=ToolAnnotations(read_only_hint=True))
+    def get_entity(
+        entity: Annotated[str, Field(min_length=1, max_length=128, description="its id, or its name")],
+        user_id: UserIdArg = None,
+        project: ProjectArg = None,
+    ) -> dict[str, Any]:
+        def call(backend: Backend) -> dict[str, Any]:
+            where = scope(user_id, project)
+            return backend.get_entity(entity, where["user_id"], where["project"]).model_dump(mode="json")
 
         return run(call)
 

@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # each use case is imported by the property that builds it: a
 
     from engram.adapters.dynamo.table import DynamoTable
     from engram.usecases.checkpoints import SaveCheckpoint
+    from engram.usecases.context import BuildContext
     from engram.usecases.documents import Documents
     from engram.usecases.enrich import Enrich
     from engram.usecases.enrichment_wait import AwaitEnrichment
@@ -252,6 +253,14 @@ class Container:
                 self.settings.reranker, lambda: self.embedder, region_name=self.settings.region or None
             ),
             reranking=self.settings.reranker,
+        )
+
+    @cached_property
+    def context(self) -> BuildContext:
+        from engram.usecases.context import BuildContext
+
+        return BuildContext(
+            self.recall, self.queue, self.transcripts, self.graph, self.settings.sessions, self.clock
         )
 
     @cached_property

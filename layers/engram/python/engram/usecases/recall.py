@@ -80,6 +80,8 @@ class RecallQuery:
     include_superseded: bool = False  # superseded memories ("what did X use to…"), ranked far below
     weights: dict[str, float] = field(default_factory=dict)  # per-request overrides of RankingSettings
     sources: Literal["memories", "documents", "all"] = "all"  # document chunks (POST /v1/documents) or not
+    log_retrievals: bool = True  # False: the caller counts what it uses of the results (a context block)
+    graph_deadline_ms: float | None = None  # the graph expansion's deadline; None: the ranking settings'
 
     @property
     def graph_scope(self) -> GraphScope:
@@ -240,7 +242,8 @@ class Recall:
             ranked = [(m, c) for m, c in ranked if c.score >= q.min_score]
         reranked = self._reranked(q.query, [(m, c.score, c) for m, c in ranked])[: q.top_k]
         results = [Recalled(m.memory(), score, c) for m, score, c in reranked]
-        self._log_retrievals(q.tenant, [r.memory.id for r in results], now)
+        if q.log_retrievals:
+            self._log_retrievals(q.tenant, [r.memory.id for r in results], now)
         count("MemoriesRecalled", len(results))
         return results
 
@@ -342,7 +345,10 @@ class Recall:
         if self.graph is None or w.graph <= 0:
             return lambda: NO_EXPANSION
         expand = ExpandQuery(self.graph, w.graph, hop_damping=w.hop_damping)
-        return expand.within(_GRAPH, q.graph_scope, q.query, self.ranking.graph_deadline_ms / 1000)
+        deadline_ms = q.graph_deadline_ms
+        if deadline_ms is None:
+            deadline_ms = self.ranking.graph_deadline_ms
+        return expand.within(_GRAPH, q.graph_scope, q.query, deadline_ms / 1000)
 
     @staticmethod
     def _in_scope(memory: Candidate, scope: SearchScope, include_stale: bool, now: datetime) -> bool:

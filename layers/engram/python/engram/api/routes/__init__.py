@@ -9,6 +9,7 @@ from __future__ import annotations
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 
 from engram.api.routes import admin, documents, entities, memories, meta, recall, sessions, transfer
+from engram.api.routes import context as context_routes
 from engram.api.services import Services
 
 
@@ -17,6 +18,7 @@ def include_routes(app: APIGatewayRestResolver, services: Services) -> None:
     app.include_router(meta.router(app))
     app.include_router(memories.router(services))
     app.include_router(recall.router(services))
+    app.include_router(context_routes.router(services))
     app.include_router(admin.router(services))
     app.include_router(entities.router(services))
     app.include_router(sessions.router(services))

@@ -8,7 +8,7 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 
 from engram.api.contract import AUTHENTICATED, GRAPH, responses
-from engram.api.entities import EntityDetailOut, EntityList, EntityOut, RelationOut
+from engram.api.entities import EntityDetailOut, EntityList, EntityOut, entity_detail_out
 from engram.api.routing import new_router, tenant_for
 from engram.api.schemas import ScopeName, UserId
 from engram.api.services import Services
@@ -51,22 +51,6 @@ def router(c: Services) -> Router:
         user_id: Annotated[UserId, Query()],
         project: Annotated[ScopeName | None, Query()] = None,
     ) -> EntityDetailOut:
-        detail = c.entity_reads.detail(scope(user_id, project), entity)
-        return EntityDetailOut(
-            entity=EntityOut.of(detail.entity),
-            relations=[
-                RelationOut(
-                    id=link.relation.id,
-                    predicate=link.relation.predicate,
-                    direction=link.direction,
-                    other=EntityOut.of(link.other) if link.other else None,
-                    confidence=link.relation.confidence,
-                    mentions=link.relation.mentions,
-                    memory_ids=link.relation.memory_ids,
-                )
-                for link in detail.relations
-            ],
-            memory_ids=detail.memory_ids,
-        )
+        return entity_detail_out(c.entity_reads.detail(scope(user_id, project), entity))
 
     return routes

@@ -27,6 +27,7 @@ from engram.api.sessions import (
     append_command,
     append_response,
     checkpoint_command,
+    recovery_out,
     session_out,
 )
 from engram.domain.sessions import SessionRef
@@ -150,13 +151,6 @@ def router(c: Services) -> Router:
         budget_chars: Annotated[int, Query(ge=200, le=20000)] = 2000,
     ) -> RecoveryOut:
         ref = SessionRef(tenant_for(routes, user_id), user_id, session_id)
-        recovery = c.session_reads.recovery(ref, budget_chars)
-        return RecoveryOut(
-            session_id=session_id,
-            checkpoint=CheckpointOut.of(session_id, recovery.checkpoint) if recovery.checkpoint else None,
-            digest=recovery.text,
-            chars=len(recovery.text),
-            truncated=recovery.truncated,
-        )
+        return recovery_out(session_id, c.session_reads.recovery(ref, budget_chars))
 
     return routes
