@@ -15,6 +15,8 @@ export type PatchRequest = Schemas["PatchRequest"];
 export type SearchRequest = Schemas["SearchRequest"];
 export type SearchResponse = Schemas["SearchResponse"];
 export type SearchResult = Schemas["SearchResult"];
+export type ContextRequest = Schemas["ContextRequest"];
+export type ContextResponse = Schemas["ContextResponse"];
 export type HistoryList = Schemas["HistoryList"];
 export type EntityList = Schemas["EntityList"];
 export type EntityOut = Schemas["EntityOut"];
@@ -257,6 +259,11 @@ export class Engram {
   /** Recall: the memories that matter for `query`, best first. */
   search(request: SearchRequest, options?: RequestOptions): Promise<SearchResponse> {
     return this.#send({ method: "POST", path: "/v1/memories/search", body: request }, options);
+  }
+
+  /** A context block for a prompt: current facts, constraints first, within `budget_tokens`. */
+  context(request: ContextRequest, options?: RequestOptions): Promise<ContextResponse> {
+    return this.#send({ method: "POST", path: "/v1/context", body: request }, options);
   }
 
   // --------------------------------------------------------------------------- graph

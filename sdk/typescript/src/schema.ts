@@ -18,6 +18,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/context": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** context in one call: current memories for a query or conversation, within a token budget */
+        post: operations["context_route_v1_context_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/documents": {
         parameters: {
             query?: never;
@@ -631,6 +648,97 @@ export interface components {
              * @description the memory id a lift is relative to
              */
             via?: string | null;
+        };
+        /** ContextItemOut */
+        ContextItemOut: {
+            /**
+             * Id
+             * @description the memory's, entity's or checkpoint's id
+             */
+            id: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "constraint" | "decision" | "fact" | "entity" | "focus";
+            /** Text */
+            text: string;
+            /**
+             * Tokens
+             * @description its line's tokens in the block
+             */
+            tokens: number;
+            /**
+             * Why
+             * @description why it was chosen
+             */
+            why: string;
+        };
+        /** ContextMessage */
+        ContextMessage: {
+            /**
+             * Content
+             * @description what was said
+             */
+            content: string;
+            /**
+             * Role
+             * @enum {string}
+             */
+            role: "user" | "assistant" | "system" | "tool";
+        };
+        /** ContextRequest */
+        ContextRequest: {
+            /**
+             * Budget Tokens
+             * @description the block's size at most, in tokens counted conservatively for GPT-style tokenizers (≥ 64: a heading and one short memory; ≤ 32000: beyond, it is most of a prompt rather than a digest of memory)
+             * @default 2000
+             */
+            budget_tokens?: number;
+            /**
+             * Messages
+             * @description the conversation's recent messages, oldest first: the query is made of the last user messages (give this or `query`)
+             */
+            messages?: components["schemas"]["ContextMessage"][] | null;
+            /** Namespaces */
+            namespaces?: string[] | null;
+            /** Project */
+            project?: string | null;
+            /**
+             * Query
+             * @description what the context is for (or `messages`)
+             */
+            query?: string | null;
+            /**
+             * Session Id
+             * @description a session whose latest checkpoint's focus the block ends with
+             */
+            session_id?: string | null;
+            /**
+             * User Id
+             * @description whose memory this is
+             */
+            user_id: string;
+        };
+        /** ContextResponse */
+        ContextResponse: {
+            /** Budget Tokens */
+            budget_tokens: number;
+            /**
+             * Context
+             * @description the block, ready for a prompt: the items under their headings
+             */
+            context: string;
+            /**
+             * Items
+             * @description the block's items, in its order
+             */
+            items: components["schemas"]["ContextItemOut"][];
+            /**
+             * Tokens
+             * @description the block's tokens (≤ budget_tokens)
+             */
+            tokens: number;
         };
         /** DigestOut */
         DigestOut: {
@@ -1988,6 +2096,90 @@ export interface operations {
             429: {
                 headers: {
                     /** @description seconds to wait before retrying (a key's rate limit sends it) */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    context_route_v1_context_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContextRequest"];
+            };
+        };
+        responses: {
+            /** @description the block, and its items with why each was chosen */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContextResponse"];
+                };
+            };
+            /** @description malformed body: not UTF-8, not JSON, nested too deep, or a number JSON cannot carry */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description missing or unknown API key */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description request body over the size limit (64 KiB by default) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a field is invalid; `details` names each one by its path */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description rate_limited: the API key's request rate (`engram keys create --rate`), or the API Gateway stage throttle; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying (a key's rate limit sends it) */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a dependency (search index, embedding model) is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying (5) */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };

@@ -37,6 +37,10 @@ describe("memories", () => {
     const found = await engram.search({ query: "which port does the staging database use", user_id: user });
     assert.equal(found.results[0]?.memory.id, stored.id);
 
+    const block = await engram.context({ query: "staging database port", user_id: user, budget_tokens: 200 });
+    assert.ok(block.context.includes("port 5433"), block.context);
+    assert.ok(block.tokens <= 200);
+
     const memory = await engram.get(stored.id);
     assert.equal(memory.content, "The staging database runs Postgres 16 on port 5433");
 

@@ -26,6 +26,7 @@ test("the SDK has a method for every route of openapi.json", async () => {
     await engram.history("m");
     await engram.list(user);
     await engram.search({ query: "q", user_id: "u" });
+    await engram.context({ query: "q", user_id: "u" });
     await engram.listEntities(user);
     await engram.getEntity("e", user);
     await engram.addMessages("s", { user_id: "u", messages: [{ role: "user", content: "hi" }] });
