@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # names only: the protocol loads no use case (each route's mo
     from engram.usecases.remember import Remember
     from engram.usecases.sessions import AppendMessages, DeleteSession, SessionReads
     from engram.usecases.transfer import Export, Import
+    from engram.usecases.webhooks import Webhooks
 
 
 class Services(Protocol):
@@ -68,3 +69,5 @@ class Services(Protocol):
     def erasure_status(self) -> ErasureStatus: ...
     @property
     def tenant_stats(self) -> TenantStats: ...
+    @property
+    def webhooks(self) -> Webhooks: ...
