@@ -694,7 +694,7 @@ class WebhookStore(Protocol):
 class DeliveryQueue(Protocol):
     """Deliveries waiting, leased, retried and dead-lettered (SQLite; on AWS SQS and its DLQ)."""
 
-    def fan_out(self, limit: int) -> int:
+    def fan_out(self, limit: int, now: datetime) -> int:
         """Turn outbox rows into events and one delivery per matching endpoint; the rows taken."""
         ...
 

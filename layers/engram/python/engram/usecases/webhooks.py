@@ -86,10 +86,10 @@ class DeliverEvents:
 
     def run_once(self) -> int:
         """Deliveries tried in this pass (0: nothing was due)."""
-        for _ in range(FAN_OUT_ROUNDS):
-            if self.queue.fan_out(self.settings.batch) < self.settings.batch:
-                break
         now = self.clock.now()
+        for _ in range(FAN_OUT_ROUNDS):
+            if self.queue.fan_out(self.settings.batch, now) < self.settings.batch:
+                break
         lease = timedelta(seconds=2 * self.settings.timeout_s + 5)  # a try ends well before it lapses
         due = self.queue.claim_due(now, now + lease, self.settings.batch)
         for delivery in due:

@@ -13,6 +13,7 @@ import json
 import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from engram.adapters.sqlite.db import SqliteDatabase, iso
 from engram.domain.events import (
@@ -107,14 +108,20 @@ END;
 }
 
 
-def events_of(kind: str, old: str | None, new: str | None) -> list[tuple[EventType, dict[str, object]]]:
-    """The events of one outbox row."""
+def events_of(
+    kind: str, old: str | None, new: str | None, at: str
+) -> list[tuple[EventType, dict[str, Any], datetime]]:
+    """The events of one outbox row, each with when it happened (the image's updated_at, else the
+    time of the write)."""
     old_doc, new_doc = (json.loads(d) if d else None for d in (old, new))
+    occurred = datetime.fromisoformat((new_doc or {}).get("updated_at") or at)
     if kind == "memory":
-        return memory_events(old_doc, new_doc)
-    if new_doc is None:
-        return []
-    return document_events(new_doc) if kind == "document" else session_events(new_doc)
+        found = memory_events(old_doc, new_doc)
+    elif new_doc is None:
+        found = []
+    else:
+        found = document_events(new_doc) if kind == "document" else session_events(new_doc)
+    return [(event_type, data, occurred) for event_type, data in found]
 
 
 class SqliteWebhookStore:
@@ -154,9 +161,10 @@ class SqliteWebhookStore:
 
     # ------------------------------------------------------------------ outbox → deliveries
 
-    def fan_out(self, limit: int) -> int:
-        """Turn up to `limit` outbox rows into events and their deliveries, in one write (a crash
-        leaves either the rows or the deliveries, never both or neither). Returns the rows taken."""
+    def fan_out(self, limit: int, now: datetime) -> int:
+        """Turn up to `limit` outbox rows into events and their deliveries due at `now`, in one write
+        (a crash leaves either the rows or the deliveries, never both or neither). Returns the rows
+        taken."""
         with self.db.write() as conn:
             rows = conn.execute(
                 "SELECT seq, tenant, kind, old_doc, new_doc, at FROM change_log ORDER BY seq LIMIT ?",
@@ -172,19 +180,23 @@ class SqliteWebhookStore:
                         WebhookEndpoint.model_validate_json(r["doc"])
                         for r in conn.execute("SELECT doc FROM webhooks WHERE tenant = ?", (tenant,))
                     ]
-                at = datetime.fromisoformat(row["at"])
-                for event_type, data in events_of(row["kind"], row["old_doc"], row["new_doc"]):
+                for event_type, data, at in events_of(row["kind"], row["old_doc"], row["new_doc"], row["at"]):
                     targets = [e for e in endpoints[tenant] if e.wants(event_type)]
                     if targets:
-                        self._store_event(conn, tenant, new_event(event_type, data, at, new_id(at)), targets)
+                        event = new_event(event_type, data, at, new_id(at))
+                        self._store_event(conn, tenant, event, targets, now)
             conn.execute("DELETE FROM change_log WHERE seq <= ?", (rows[-1]["seq"],))
             return len(rows)
 
     @staticmethod
     def _store_event(
-        conn: sqlite3.Connection, tenant: str, event: ChangeEvent, targets: Sequence[WebhookEndpoint]
+        conn: sqlite3.Connection,
+        tenant: str,
+        event: ChangeEvent,
+        targets: Sequence[WebhookEndpoint],
+        due: datetime,
     ) -> None:
-        now = iso(event.occurred_at)
+        now = iso(due)
         conn.execute(
             "INSERT INTO webhook_events (tenant, id, body) VALUES (?, ?, ?)",
             (tenant, event.id, event.model_dump_json()),
