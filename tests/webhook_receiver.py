@@ -30,7 +30,7 @@ class Receiver:
         self.fail_first = fail_first
         self.received: list[Received] = []
         self.hold = threading.Event()
-        self.hold.set()  # cleared: requests wait (up to a minute) until it is set again
+        self.hold.set()  # cleared: requests wait (up to a minute) until it is set again, then fail
         self.held = threading.Event()  # set when a request is waiting on `hold`
         self._lock = threading.Lock()
         receiver = self
@@ -39,13 +39,13 @@ class Receiver:
             def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
                 event_id = self.headers.get(EVENT_ID_HEADER, "")
+                held = not receiver.hold.is_set()
                 with receiver._lock:
                     tries = sum(1 for r in receiver.received if r.event_id == event_id)
-                    status = 500 if tries < receiver.fail_first else 200
-                    receiver.received.append(
-                        Received(event_id, self.headers.get(SIGNATURE_HEADER, ""), body, status)
-                    )
-                if not receiver.hold.is_set():
+                    status = 503 if held else 500 if tries < receiver.fail_first else 200
+                    signature = self.headers.get(SIGNATURE_HEADER, "")
+                    receiver.received.append(Received(event_id, signature, body, status))
+                if held:  # never acknowledged: answered 503 once released, if anyone still listens
                     receiver.held.set()
                     receiver.hold.wait(60)
                 self.send_response(status)

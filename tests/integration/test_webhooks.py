@@ -258,3 +258,16 @@ def test_the_routes_create_list_and_delete_with_the_secret_shown_once(tmp_path) 
     assert status == 422 and refused["error"] == "fetch_refused", refused
     assert call("DELETE", f"/v1/webhooks/{created['id']}") == (200, {"id": created["id"], "deleted": True})
     assert call("DELETE", f"/v1/webhooks/{created['id']}")[0] == 404
+
+
+def test_webhooks_turned_off_are_refused_before_any_lookup(tmp_path) -> None:
+    c = build(tmp_path, enabled=False)
+    c.webhook_sender = HttpWebhookSender(Fetcher(resolver=NoLookups(), connector=NoConnections()))  # type: ignore[misc]
+    with pytest.raises(Exception) as refused:
+        c.webhooks.create(TENANT, "https://hooks.example.com/in", [])
+    assert "turned off" in str(refused.value)
+
+
+class NoLookups:
+    def __call__(self, host: str, port: int) -> list[str]:
+        raise AssertionError(f"looked {host} up")

@@ -221,7 +221,7 @@ class WebhookSettings(BaseModel):
     retries. URLs obey the document fetch's address rules; `allowed_networks` lets an operator allow
     private ones (e.g. "127.0.0.1/32" for a receiver on the same machine)."""
 
-    enabled: bool = True  # false: `engram serve` runs no delivery thread (the outbox still fills)
+    enabled: bool = True  # false: POST /v1/webhooks is refused (422) and serve delivers nothing
     max_attempts: int = Field(default=8, ge=1)  # then the delivery is dead until replayed
     backoff_base_s: float = Field(default=2.0, gt=0)  # the first retry's delay (doubling, jittered)
     backoff_max_s: float = Field(default=600.0, gt=0)

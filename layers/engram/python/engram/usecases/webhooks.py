@@ -43,6 +43,8 @@ class Webhooks:
     ) -> tuple[WebhookEndpoint, str]:
         """The new endpoint and its signing secret (shown this once). The URL must pass the address
         rules now; it is checked again at every delivery (a name may resolve elsewhere later)."""
+        if not self.settings.enabled:
+            raise InvalidRequest("webhooks are turned off on this server (ENGRAM_WEBHOOKS__ENABLED)")
         self.sender.check(url)
         if len(self.store.endpoints(tenant)) >= self.settings.max_endpoints:
             raise InvalidRequest(
