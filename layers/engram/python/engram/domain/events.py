@@ -158,6 +158,18 @@ def session_events(new: Mapping[str, Any]) -> list[tuple[EventType, dict[str, An
     return [(EventType.session_extracted, data)]
 
 
+def change_events(
+    kind: str, old: Mapping[str, Any] | None, new: Mapping[str, Any] | None
+) -> list[tuple[EventType, dict[str, Any]]]:
+    """The events of one captured change of a `memory`, `document` or `session` (job) image pair; a
+    document or job already done before the change is no second event."""
+    if kind == "memory":
+        return memory_events(old, new)
+    if new is None or (old is not None and old.get("state") == "done"):
+        return []
+    return document_events(new) if kind == "document" else session_events(new) if kind == "session" else []
+
+
 # ---------------------------------------------------------------------- signatures
 
 

@@ -20,10 +20,8 @@ from engram.domain.events import (
     ChangeEvent,
     EventType,
     WebhookEndpoint,
-    document_events,
-    memory_events,
+    change_events,
     new_event,
-    session_events,
 )
 from engram.ids import new_id
 from engram.ports import DeadDelivery, Delivery
@@ -115,12 +113,7 @@ def events_of(
     time of the write)."""
     old_doc, new_doc = (json.loads(d) if d else None for d in (old, new))
     occurred = datetime.fromisoformat((new_doc or {}).get("updated_at") or at)
-    if kind == "memory":
-        found = memory_events(old_doc, new_doc)
-    elif new_doc is None:
-        found = []
-    else:
-        found = document_events(new_doc) if kind == "document" else session_events(new_doc)
+    found = change_events(kind, old_doc, new_doc)
     return [(event_type, data, occurred) for event_type, data in found]
 
 
