@@ -18,7 +18,7 @@ from pydantic import Field
 from engram.domain.checkpoints import Checkpoint, Summary
 from engram.domain.documents import Document
 from engram.domain.enrichment import Candidate, Contradiction, Decision, EnrichmentResult
-from engram.domain.events import Sent, WebhookEndpoint
+from engram.domain.events import ChangeEvent, Sent, WebhookEndpoint
 from engram.domain.filters import Filter
 from engram.domain.graph import Entity, GraphScope, Mention, Relation, Triple
 from engram.domain.health import HealthFigures, Repair, RepairState
@@ -690,6 +690,24 @@ class WebhookStore(Protocol):
         """Forget the endpoint and the deliveries it still had to receive; False if unknown."""
         ...
 
+    def endpoint(self, tenant: str, webhook_id: str) -> tuple[WebhookEndpoint, str] | None:
+        """The endpoint and its secret, for a delivery (None: deleted since the event)."""
+        ...
+
+
+class EventBus(Protocol):
+    """Where every change event goes on AWS (EventBridge), for users to route anywhere."""
+
+    def publish(self, events: Sequence[tuple[str, ChangeEvent]]) -> None:
+        """(tenant, event) pairs; raises if any was not accepted (the stream batch is retried)."""
+        ...
+
+
+class WebhookOutbox(Protocol):
+    """Deliveries handed to a queue (AWS: SQS with its retries and DLQ)."""
+
+    def enqueue(self, deliveries: Sequence[tuple[WebhookEndpoint, ChangeEvent]]) -> None: ...
+
 
 class DeliveryQueue(Protocol):
     """Deliveries waiting, leased, retried and dead-lettered (SQLite; on AWS SQS and its DLQ)."""
@@ -735,6 +753,7 @@ __all__ = [
     "EnrichJob",
     "Enricher",
     "EraseUserJob",
+    "EventBus",
     "ExtractJob",
     "Extractor",
     "IndexedMemory",
@@ -770,6 +789,7 @@ __all__ = [
     "UserData",
     "VectorHit",
     "VectorIndex",
+    "WebhookOutbox",
     "WebhookSender",
     "WebhookStore",
 ]

@@ -230,6 +230,9 @@ class WebhookSettings(BaseModel):
     batch: int = Field(default=50, ge=1)
     max_endpoints: int = Field(default=10, ge=1)  # per tenant
     allowed_networks: list[str] = Field(default_factory=list)
+    # AWS: the EventBridge bus every change event goes to, and the SQS queue of webhook deliveries
+    bus_name: str = ""
+    queue_url: str = ""
 
     @field_validator("allowed_networks", mode="before")
     @classmethod

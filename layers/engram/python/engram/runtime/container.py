@@ -437,6 +437,7 @@ def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) 
     from engram.adapters.dynamo.store import DynamoMemoryStore
     from engram.adapters.dynamo.transcripts import DynamoTranscriptStore
     from engram.adapters.dynamo.userdata import DynamoUserData
+    from engram.adapters.dynamo.webhooks import DynamoWebhookStore
     from engram.adapters.opensearch.index import OpenSearchIndex
 
     required = {
@@ -465,6 +466,7 @@ def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) 
         janitor_state=DynamoJanitorState(table),
         userdata=DynamoUserData(table),
         document_store=DynamoDocumentStore(table),
+        webhook_store=DynamoWebhookStore(table),
         clock=clock or SystemClock(),
         embedder_factory=_default_embedder(settings),
         enricher_factory=_default_enricher(settings),

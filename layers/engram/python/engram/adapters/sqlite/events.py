@@ -142,6 +142,14 @@ class SqliteWebhookStore:
         )
         return [WebhookEndpoint.model_validate_json(r["doc"]) for r in rows]
 
+    def endpoint(self, tenant: str, webhook_id: str) -> tuple[WebhookEndpoint, str] | None:
+        row = (
+            self.db.connection()
+            .execute("SELECT doc, secret FROM webhooks WHERE tenant = ? AND id = ?", (tenant, webhook_id))
+            .fetchone()
+        )
+        return None if row is None else (WebhookEndpoint.model_validate_json(row["doc"]), row["secret"])
+
     def delete_endpoint(self, tenant: str, webhook_id: str) -> bool:
         """Forget the endpoint and what it had still to receive."""
         with self.db.write() as conn:
