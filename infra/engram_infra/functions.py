@@ -1,4 +1,4 @@
-"""The four Lambda functions on the shared layer, and who may touch what.
+"""The Lambda functions on the shared layer, and who may touch what.
 
 One helper (`_function`) makes every function; one helper (`lambda_environment`) builds the settings
 every function reads. Permissions are granted in one block, so least privilege can be read at a glance.
@@ -22,6 +22,7 @@ from aws_cdk import aws_sqs as sqs
 from constructs import Construct
 
 from .config import EngramConfig
+from .events import WEBHOOK_MAX_ATTEMPTS, WEBHOOK_TIMEOUT_S, ChangeEvents
 from .layer import ARCHITECTURE, RUNTIMES, layer_code
 from .nag import acknowledge
 from .search import Search
@@ -48,10 +49,20 @@ API = FunctionSpec("api", "engram HTTP API (API Gateway proxy)", Duration.second
 AUTHORIZER = FunctionSpec("authorizer", "engram API key authorizer", Duration.seconds(10), 512)
 ENRICH = FunctionSpec("enrich", "engram enrichment worker (SQS)", Duration.seconds(120), 1024)
 JANITOR = FunctionSpec("janitor", "engram janitor (EventBridge schedules)", Duration.seconds(300), 1024)
+EVENTS = FunctionSpec("events", "engram change events (DynamoDB stream)", Duration.seconds(60), 512)
+WEBHOOKS = FunctionSpec(
+    "webhooks", "engram webhook deliveries (SQS)", Duration.seconds(WEBHOOK_TIMEOUT_S), 512
+)
 
 
 def lambda_environment(
-    config: EngramConfig, *, table: dynamodb.ITable, queue: sqs.IQueue, dlq: sqs.IQueue, search: Search
+    config: EngramConfig,
+    *,
+    table: dynamodb.ITable,
+    queue: sqs.IQueue,
+    dlq: sqs.IQueue,
+    search: Search,
+    events: ChangeEvents,
 ) -> dict[str, str]:
     """The `ENGRAM_*` settings (see engram.settings.Settings) plus powertools' own, for every function."""
     return {
@@ -74,6 +85,9 @@ def lambda_environment(
         "ENGRAM_PIPELINE_MODE": config.pipeline_mode,
         "ENGRAM_DEFAULT_KEY_RATE": config.default_key_rate,
         "ENGRAM_DEFAULT_KEY_BURST": str(config.default_key_burst),
+        "ENGRAM_WEBHOOKS__BUS_NAME": events.bus.event_bus_name,
+        "ENGRAM_WEBHOOKS__QUEUE_URL": events.webhook_queue.queue_url,
+        "ENGRAM_WEBHOOKS__MAX_ATTEMPTS": str(WEBHOOK_MAX_ATTEMPTS),
         "POWERTOOLS_SERVICE_NAME": "engram",
         "POWERTOOLS_METRICS_NAMESPACE": "engram",
         # engram uses no pydantic plugin. Without this, the first model built reads the entry points
@@ -107,8 +121,8 @@ def bedrock_model_arns(scope: Construct, model_id: str) -> list[str]:
 
 
 class Functions(Construct):
-    """`api`, `authorizer`, `enrich`, `janitor` (lambda.Function, also in `by_name`), `live` (name ->
-    the alias every caller invokes) and the `layer`."""
+    """`api`, `authorizer`, `enrich`, `janitor`, `events`, `webhooks` (lambda.Function, also in
+    `by_name`), `live` (name -> the alias every caller invokes) and the `layer`."""
 
     def __init__(
         self,
@@ -121,6 +135,7 @@ class Functions(Construct):
         queue: sqs.IQueue,
         dlq: sqs.IQueue,
         search: Search,
+        events: ChangeEvents,
     ) -> None:
         super().__init__(scope, construct_id)
         self._config = config
@@ -133,12 +148,17 @@ class Functions(Construct):
             compatible_architectures=[ARCHITECTURE],
             description="engram package and its runtime dependencies",
         )
-        self._environment = lambda_environment(config, table=table, queue=queue, dlq=dlq, search=search)
+        self._environment = lambda_environment(
+            config, table=table, queue=queue, dlq=dlq, search=search, events=events
+        )
         self.api = self._function(API)
         self.authorizer = self._function(AUTHORIZER)
         self.enrich = self._function(ENRICH)
         self.janitor = self._function(JANITOR)
-        self.by_name = {spec.name: getattr(self, spec.name) for spec in (API, AUTHORIZER, ENRICH, JANITOR)}
+        self.events = self._function(EVENTS)
+        self.webhooks = self._function(WEBHOOKS)
+        specs = (API, AUTHORIZER, ENRICH, JANITOR, EVENTS, WEBHOOKS)
+        self.by_name = {spec.name: getattr(self, spec.name) for spec in specs}
         for function in self.by_name.values():
             adot_tracing(function, config)
         # What callers invoke: the published version's alias (SnapStart restores versions only).
@@ -182,6 +202,29 @@ class Functions(Construct):
         dlq.grant_send_messages(self.janitor)
         search.grant_read_write(self._role(self.janitor))
 
+        # Change events: the stream to the bus and the webhook queue (reading the tenant's endpoints);
+        # the webhook queue to the endpoints (reading each endpoint's URL and secret), backing off by
+        # each message's visibility. Neither writes the table.
+        self.live["events"].add_event_source(
+            sources.DynamoEventSource(
+                table,
+                starting_position=lambda_.StartingPosition.TRIM_HORIZON,
+                batch_size=100,
+                bisect_batch_on_error=True,
+                retry_attempts=10,
+                max_record_age=Duration.days(1),
+                report_batch_item_failures=True,
+                on_failure=sources.SqsDlq(events.stream_failures),
+            )
+        )
+        table.grant_read_data(self.events)
+        events.bus.grant_put_events_to(self.events)
+        events.webhook_queue.grant_send_messages(self.events)
+        table.grant_read_data(self.webhooks)
+        self.live["webhooks"].add_event_source(
+            sources.SqsEventSource(events.webhook_queue, batch_size=10, report_batch_item_failures=True)
+        )
+
         # Recall embeds the query (api); enrichment embeds memories and asks the LLM (enrich); the
         # janitor's consolidate job asks the LLM whether two close memories should merge.
         if config.embedding_provider == "bedrock":
@@ -190,7 +233,7 @@ class Functions(Construct):
         if config.llm_provider == "bedrock":
             self._allow_models(self.enrich, config.llm_model)
             self._allow_models(self.janitor, config.llm_model)
-        for function in (self.api, self.enrich, self.janitor):
+        for function in (self.api, self.enrich, self.janitor, self.events, self.webhooks):
             acknowledge(
                 self._role(function),
                 (
