@@ -5,9 +5,11 @@ document fetch's address rules."""
 
 from __future__ import annotations
 
+import json
 import socket
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -271,3 +273,40 @@ def test_webhooks_turned_off_are_refused_before_any_lookup(tmp_path) -> None:
 class NoLookups:
     def __call__(self, host: str, port: int) -> list[str]:
         raise AssertionError(f"looked {host} up")
+
+
+def test_a_change_of_content_is_an_update_naming_the_field(world: World) -> None:
+    world.hook([EventType.memory_updated])
+    memory = world.remember("The quarterly review happens in March")
+    drain(world.c)
+    world.c.update(TENANT, memory, {"content": "The quarterly review happens in April"})
+    world.deliver()
+    [event] = world.receiver.accepted().values()
+    assert (event["type"], event["data"]["memory_id"]) == ("memory.updated", memory)
+    assert "content" in event["data"]["changed"] and "April" not in json.dumps(event)
+
+
+def test_the_cli_lists_dead_deliveries_and_replays_them(
+    world: World, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from engram.cli import main
+
+    world.receiver.fail_first = 10
+    world.hook()
+    world.remember("A receiver that is down for a while")
+    for _ in range(3):  # max_attempts: 3
+        world.deliver()
+        world.clock.advance(minutes=5)
+    data_dir = ["--data-dir", str(world.c.settings.data_dir)]
+    capsys.readouterr()
+    assert main(["webhooks", "dead", *data_dir]) == 0
+    [line] = capsys.readouterr().out.splitlines()
+    dead = json.loads(line)
+    assert (dead["tenant"], dead["event_type"], dead["attempts"]) == (TENANT, "memory.created", 3)
+
+    world.receiver.fail_first = 0
+    assert main(["webhooks", "replay", "--event", dead["event_id"], *data_dir]) == 0
+    assert json.loads(capsys.readouterr().out) == {"replayed": 1}
+    world.clock.current = datetime.now(UTC) + timedelta(minutes=1)  # the CLI replays by the real clock
+    assert world.deliver() == 1
+    assert list(world.receiver.accepted()) == [dead["event_id"]]
