@@ -16,6 +16,7 @@ import pytest
 
 from engram.adapters.dynamo.documents import DynamoDocumentStore
 from engram.adapters.dynamo.store import DynamoMemoryStore
+from engram.adapters.dynamo.stream import record_events
 from engram.adapters.dynamo.transcripts import DynamoTranscriptStore
 from engram.adapters.dynamo.webhooks import DynamoWebhookStore
 from engram.adapters.eventbridge import EventBridgeBus, SqsWebhookOutbox
@@ -26,10 +27,10 @@ from engram.domain.models import EnrichmentState, Memory, Status
 from engram.domain.sessions import ExtractionRecord, JobState, SessionRef
 from engram.providers.fetch import Fetcher
 from engram.providers.webhooks import HttpWebhookSender
-from engram.runtime.change_stream import Deliveries, handle_stream
+from engram.runtime.change_stream import Deliveries, DeliveryRecord, handle_stream
 from engram.settings import WebhookSettings
 from engram.usecases.change_stream import PublishChanges
-from tests.conftest import sqs_event
+from tests.conftest import load_event, sqs_event
 from tests.integration.aws_fixtures import REGION, TABLE_NAME, aws, dynamodb, table  # noqa: F401
 from tests.webhook_receiver import Receiver
 
@@ -212,3 +213,13 @@ def test_a_failed_delivery_backs_off_then_arrives_signed(world: dict[str, Any]) 
     hooks.delete_endpoint(TENANT, "01HOOK")  # a delivery for a deleted endpoint is dropped, not retried
     assert deliver.handle(event, LocalContext("webhooks")) == {"batchItemFailures": []}
     assert len(receiver.received) == 2
+
+
+def test_the_sample_events_are_what_the_functions_read() -> None:
+    stream = load_event("events/stream.json")
+    [(tenant, event)] = record_events(stream["Records"][0])
+    assert (tenant, event.type) == (TENANT, EventType.memory_superseded)
+    assert event.data["superseded_by"] == "01JDQZ9A1B2C3D4E5F6G7H8J9K"
+    [record] = load_event("webhooks/sqs.json")["Records"]
+    message = DeliveryRecord.model_validate(record).body
+    assert json.loads(message.body)["id"] == message.event_id
