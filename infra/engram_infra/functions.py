@@ -31,6 +31,8 @@ LIVE_ALIAS = "live"
 
 # The partition key prefix of API key items (engram.adapters.dynamo.key_lookup.key_item_key).
 KEY_PARTITION_PREFIX = "KEY#"
+# The partition key prefix of webhook endpoint items (engram.adapters.dynamo.webhooks).
+WEBHOOK_PARTITION_PREFIX = "HOOK#"
 
 # Model ids with a geography prefix are cross-region inference profiles, which route to the model in
 # any region of that geography.
@@ -217,10 +219,18 @@ class Functions(Construct):
                 on_failure=sources.SqsDlq(events.stream_failures),
             )
         )
-        table.grant_read_data(self.events)
+        for function in (self.events, self.webhooks):  # the endpoints' items only, as the authorizer's keys
+            function.add_to_role_policy(
+                iam.PolicyStatement(
+                    actions=["dynamodb:GetItem", "dynamodb:Query"],
+                    resources=[table.table_arn],
+                    conditions={
+                        "ForAllValues:StringLike": {"dynamodb:LeadingKeys": [f"{WEBHOOK_PARTITION_PREFIX}*"]}
+                    },
+                )
+            )
         events.bus.grant_put_events_to(self.events)
         events.webhook_queue.grant_send_messages(self.events)
-        table.grant_read_data(self.webhooks)
         self.live["webhooks"].add_event_source(
             sources.SqsEventSource(events.webhook_queue, batch_size=10, report_batch_item_failures=True)
         )
@@ -233,7 +243,7 @@ class Functions(Construct):
         if config.llm_provider == "bedrock":
             self._allow_models(self.enrich, config.llm_model)
             self._allow_models(self.janitor, config.llm_model)
-        for function in (self.api, self.enrich, self.janitor, self.events, self.webhooks):
+        for function in (self.api, self.enrich, self.janitor):
             acknowledge(
                 self._role(function),
                 (

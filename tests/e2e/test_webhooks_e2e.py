@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from engram.client import Engram
 from tests.e2e.conftest import ROOT, Client, free_port, new_key, wait_for
 from tests.webhook_receiver import Receiver
 
@@ -98,7 +99,10 @@ def test_every_event_of_a_sequence_arrives_once_signed_through_two_500s(tmp_path
     server = Serve(tmp_path, new_key(tmp_path, "acme"))
     try:
         client = server.client
-        secret = hook(client, receiver.url)
+        with Engram(client.url, api_key=client.key) as sdk:  # the SDK's webhook calls
+            created = sdk.create_webhook(receiver.url, description="e2e receiver")
+            assert [w.id for w in sdk.list_webhooks().webhooks] == [created.id]
+        secret = created.secret
         old = remember(client, CORRECTION[0])
         wait_for(client, old, lambda m: m["enrichment"]["state"] == "done")
         new = remember(client, CORRECTION[1])

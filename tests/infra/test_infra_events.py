@@ -72,6 +72,16 @@ def test_the_event_functions_get_only_what_they_need(dev: Synth) -> None:
         assert "events:PutEvents" not in _actions(dev, name), name
 
 
+def test_the_event_functions_read_webhook_items_only(dev: Synth) -> None:
+    table = _arn(dev, dev.stack.storage.table)
+    for name in ("events", "webhooks"):
+        on_table = [s for s in dev.statements_of(dev.role_id(name)) if table in as_list(s["Resource"])]
+        assert [set(as_list(s["Action"])) for s in on_table] == [{"dynamodb:GetItem", "dynamodb:Query"}], name
+        assert on_table[0]["Condition"] == {
+            "ForAllValues:StringLike": {"dynamodb:LeadingKeys": ["HOOK#*"]}
+        }, "never a memory, a key or an index"
+
+
 def test_outputs_name_the_bus_and_the_webhook_dead_letters(dev: Synth) -> None:
     outputs = dev.template.to_json()["Outputs"]
     assert outputs["EventBusName"]["Value"] == {"Ref": dev.logical_id(dev.stack.events.bus)}

@@ -48,7 +48,7 @@ class HttpWebhookSender:
             conn.request("POST", target, body=body, headers=dict(headers))
             response = conn.getresponse()
             response.read(65536)  # a little of the answer, so the connection closes cleanly
-        except (OSError, http.client.HTTPException) as exc:
+        except (OSError, http.client.HTTPException, ValueError) as exc:  # ValueError: a bad certificate, URL
             return Sent(None, f"no answer: {exc or type(exc).__name__}")
         finally:
             conn.close()
