@@ -8,16 +8,21 @@ import json
 import sys
 from collections.abc import Callable
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engram.cli.common import container_of
 
+if TYPE_CHECKING:
+    from engram.ports import DeliveryQueue
+    from engram.runtime.container import Container
 
-def _queue(args: argparse.Namespace) -> Any:
+
+def _queue(args: argparse.Namespace) -> tuple[DeliveryQueue | None, Container]:
     container = container_of(args)
     if container.delivery_queue is None:
         print(
-            "this backend keeps dead deliveries in the webhook queue's DLQ (redrive it there)",
+            "on AWS dead deliveries wait in the webhook DLQ (stack output WebhookDeadLetterQueueUrl);"
+            " redrive it to replay them",
             file=sys.stderr,
         )
         return None, container

@@ -1,9 +1,8 @@
-"""The engram table's DynamoDB stream as change events: which items have events, their images as the
-stored JSON docs, and an event id that a retried batch gives again.
+"""The engram table's DynamoDB stream (NEW_AND_OLD_IMAGES) as change events: which items have them,
+their images as the stored JSON docs, and an event id that a retried batch gives again.
 
-Memories (MEM#, sk MEM), documents (DOC#, sk DOC) and session jobs (SES#, sk JOB#) have events; every
-other item (dedup keys, history, graph, keys, webhooks) has none. The images' `doc` is the JSON the
-store wrote; the stream needs NEW_AND_OLD_IMAGES.
+Memories (MEM#, sk MEM), documents (DOC#, sk DOC) and session jobs (SES#, sk JOB#) have events;
+dedup keys, history, graph, keys and webhooks have none.
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """Change events on the embedded default: the outbox, the webhook endpoints and their deliveries.
 
-Triggers on the memories, documents and session_jobs tables copy each change (the row's image before
-and after, without content) into `change_log` inside the writing transaction, for tenants that have
-a webhook: no code path can change a memory without its event. `fan_out` turns those rows into events
-(ids fixed once) and one delivery per matching endpoint, in one write; deliveries are deleted after a
-2xx, retried with backoff otherwise, and kept as dead after the last attempt until replayed.
+Triggers copy each change of a tenant with a webhook (the row's images, without content) into
+`change_log` inside the writing transaction, whatever code path wrote it. `fan_out` turns rows into
+events and deliveries in one write; a delivery goes after a 2xx, or is retried, then kept as dead.
 """
 
 from __future__ import annotations
