@@ -310,3 +310,14 @@ def test_the_cli_lists_dead_deliveries_and_replays_them(
     world.clock.current = datetime.now(UTC) + timedelta(minutes=1)  # the CLI replays by the real clock
     assert world.deliver() == 1
     assert list(world.receiver.accepted()) == [dead["event_id"]]
+
+
+@pytest.mark.parametrize(("enabled", "loop"), [(True, ["webhook_delivery"]), (False, [])])
+def test_serve_runs_the_delivery_thread_unless_webhooks_are_off(
+    tmp_path, enabled: bool, loop: list[str]
+) -> None:
+    from engram.runtime import background
+
+    c = build(tmp_path, enabled=enabled)
+    names = [f.__name__ for f in background.loops(c, worker=False)]
+    assert [n for n in names if n == "webhook_delivery"] == loop
