@@ -60,6 +60,8 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "v1/users/{id}/erasures/{job_id}": ("GET",),
     "v1/documents": ("GET", "POST"),
     "v1/documents/{id}": ("GET", "DELETE"),
+    "v1/webhooks": ("GET", "POST"),
+    "v1/webhooks/{id}": ("DELETE",),
 }
 # Public: liveness, and the documentation a browser opens (it holds no data, and a page cannot send the
 # Authorization header with its own request).

@@ -1,4 +1,4 @@
-"""The four Lambda functions on the shared layer, and who may touch what.
+"""The Lambda functions on the shared layer, and who may touch what.
 
 One helper (`_function`) makes every function; one helper (`lambda_environment`) builds the settings
 every function reads. Permissions are granted in one block, so least privilege can be read at a glance.
@@ -22,6 +22,7 @@ from aws_cdk import aws_sqs as sqs
 from constructs import Construct
 
 from .config import EngramConfig
+from .events import WEBHOOK_MAX_ATTEMPTS, WEBHOOK_TIMEOUT_S, ChangeEvents
 from .layer import ARCHITECTURE, RUNTIMES, layer_code
 from .nag import acknowledge
 from .search import Search
@@ -30,6 +31,8 @@ LIVE_ALIAS = "live"
 
 # The partition key prefix of API key items (engram.adapters.dynamo.key_lookup.key_item_key).
 KEY_PARTITION_PREFIX = "KEY#"
+# The partition key prefix of webhook endpoint items (engram.adapters.dynamo.webhooks).
+WEBHOOK_PARTITION_PREFIX = "HOOK#"
 
 # Model ids with a geography prefix are cross-region inference profiles, which route to the model in
 # any region of that geography.
@@ -48,6 +51,10 @@ API = FunctionSpec("api", "engram HTTP API (API Gateway proxy)", Duration.second
 AUTHORIZER = FunctionSpec("authorizer", "engram API key authorizer", Duration.seconds(10), 512)
 ENRICH = FunctionSpec("enrich", "engram enrichment worker (SQS)", Duration.seconds(120), 1024)
 JANITOR = FunctionSpec("janitor", "engram janitor (EventBridge schedules)", Duration.seconds(300), 1024)
+EVENTS = FunctionSpec("events", "engram change events (DynamoDB stream)", Duration.seconds(60), 512)
+WEBHOOKS = FunctionSpec(
+    "webhooks", "engram webhook deliveries (SQS)", Duration.seconds(WEBHOOK_TIMEOUT_S), 512
+)
 
 
 def lambda_environment(
@@ -57,6 +64,7 @@ def lambda_environment(
     queue: sqs.IQueue,
     dlq: sqs.IQueue,
     search: Search,
+    events: ChangeEvents,
     idempotency: dynamodb.ITable | None = None,
 ) -> dict[str, str]:
     """The `ENGRAM_*` settings (see engram.settings.Settings) plus powertools' own, for every function."""
@@ -81,6 +89,9 @@ def lambda_environment(
         "ENGRAM_PIPELINE_MODE": config.pipeline_mode,
         "ENGRAM_DEFAULT_KEY_RATE": config.default_key_rate,
         "ENGRAM_DEFAULT_KEY_BURST": str(config.default_key_burst),
+        "ENGRAM_WEBHOOKS__BUS_NAME": events.bus.event_bus_name,
+        "ENGRAM_WEBHOOKS__QUEUE_URL": events.webhook_queue.queue_url,
+        "ENGRAM_WEBHOOKS__MAX_ATTEMPTS": str(WEBHOOK_MAX_ATTEMPTS),
         "POWERTOOLS_SERVICE_NAME": "engram",
         "POWERTOOLS_METRICS_NAMESPACE": "engram",
         # engram uses no pydantic plugin. Without this, the first model built reads the entry points
@@ -114,8 +125,8 @@ def bedrock_model_arns(scope: Construct, model_id: str) -> list[str]:
 
 
 class Functions(Construct):
-    """`api`, `authorizer`, `enrich`, `janitor` (lambda.Function, also in `by_name`), `live` (name ->
-    the alias every caller invokes) and the `layer`."""
+    """`api`, `authorizer`, `enrich`, `janitor`, `events`, `webhooks` (lambda.Function, also in
+    `by_name`), `live` (name -> the alias every caller invokes) and the `layer`."""
 
     def __init__(
         self,
@@ -128,6 +139,7 @@ class Functions(Construct):
         queue: sqs.IQueue,
         dlq: sqs.IQueue,
         search: Search,
+        events: ChangeEvents,
         idempotency: dynamodb.ITable | None = None,
     ) -> None:
         super().__init__(scope, construct_id)
@@ -142,13 +154,16 @@ class Functions(Construct):
             description="engram package and its runtime dependencies",
         )
         self._environment = lambda_environment(
-            config, table=table, queue=queue, dlq=dlq, search=search, idempotency=idempotency
+            config, table=table, queue=queue, dlq=dlq, search=search, idempotency=idempotency, events=events
         )
         self.api = self._function(API)
         self.authorizer = self._function(AUTHORIZER)
         self.enrich = self._function(ENRICH)
         self.janitor = self._function(JANITOR)
-        self.by_name = {spec.name: getattr(self, spec.name) for spec in (API, AUTHORIZER, ENRICH, JANITOR)}
+        self.events = self._function(EVENTS)
+        self.webhooks = self._function(WEBHOOKS)
+        specs = (API, AUTHORIZER, ENRICH, JANITOR, EVENTS, WEBHOOKS)
+        self.by_name = {spec.name: getattr(self, spec.name) for spec in specs}
         for function in self.by_name.values():
             adot_tracing(function, config)
         # What callers invoke: the published version's alias (SnapStart restores versions only).
@@ -193,6 +208,37 @@ class Functions(Construct):
         dlq.grant_consume_messages(self.janitor)
         dlq.grant_send_messages(self.janitor)
         search.grant_read_write(self._role(self.janitor))
+
+        # Change events: the stream to the bus and the webhook queue (reading the tenant's endpoints);
+        # the webhook queue to the endpoints (reading each endpoint's URL and secret), backing off by
+        # each message's visibility. Neither writes the table.
+        self.live["events"].add_event_source(
+            sources.DynamoEventSource(
+                table,
+                starting_position=lambda_.StartingPosition.TRIM_HORIZON,
+                batch_size=100,
+                bisect_batch_on_error=True,
+                retry_attempts=10,
+                max_record_age=Duration.days(1),
+                report_batch_item_failures=True,
+                on_failure=sources.SqsDlq(events.stream_failures),
+            )
+        )
+        for function in (self.events, self.webhooks):  # the endpoints' items only, as the authorizer's keys
+            function.add_to_role_policy(
+                iam.PolicyStatement(
+                    actions=["dynamodb:GetItem", "dynamodb:Query"],
+                    resources=[table.table_arn],
+                    conditions={
+                        "ForAllValues:StringLike": {"dynamodb:LeadingKeys": [f"{WEBHOOK_PARTITION_PREFIX}*"]}
+                    },
+                )
+            )
+        events.bus.grant_put_events_to(self.events)
+        events.webhook_queue.grant_send_messages(self.events)
+        self.live["webhooks"].add_event_source(
+            sources.SqsEventSource(events.webhook_queue, batch_size=10, report_batch_item_failures=True)
+        )
 
         # Recall embeds the query (api); enrichment embeds memories and asks the LLM (enrich); the
         # janitor's consolidate job asks the LLM whether two close memories should merge.

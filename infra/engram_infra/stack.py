@@ -10,6 +10,7 @@ from constructs import Construct
 
 from .api import Api
 from .config import EngramConfig
+from .events import ChangeEvents
 from .functions import ENRICH, Functions
 from .layer import bytecode_warning
 from .monitoring import Monitoring
@@ -40,6 +41,7 @@ class EngramStack(Stack):
         self.storage = Storage(self, "Storage", config=config)
         self.pipeline = Pipeline(self, "Pipeline", config=config, worker_timeout=ENRICH.timeout)
         self.search = Search(self, "Search", config=config)
+        self.events = ChangeEvents(self, "Events", config=config)
         self.functions = Functions(
             self,
             "Functions",
@@ -50,6 +52,7 @@ class EngramStack(Stack):
             dlq=self.pipeline.dlq,
             search=self.search,
             idempotency=self.storage.idempotency,
+            events=self.events,
         )
         self.api = Api(
             self,
@@ -82,6 +85,13 @@ class EngramStack(Stack):
         CfnOutput(self, "ApiUrl", value=f"{self.api.url}v1/", description="Base URL of the engram API")
         CfnOutput(self, "TableName", value=table_name, description="DynamoDB table (memories and API keys)")
         CfnOutput(self, "EnrichmentQueueUrl", value=self.pipeline.queue.queue_url)
+        CfnOutput(self, "EventBusName", value=self.events.bus.event_bus_name, description="change events")
+        CfnOutput(
+            self,
+            "WebhookDeadLetterQueueUrl",
+            value=self.events.webhook_dlq.queue_url,
+            description="webhook deliveries that failed every try; redrive to replay them",
+        )
         CfnOutput(self, "OpenSearchEndpoint", value=self.search.endpoint)
         CfnOutput(self, "DashboardName", value=self.monitoring.dashboard.dashboard_name)
         CfnOutput(self, "JanitorFunctionName", value=self.functions.janitor.function_name)

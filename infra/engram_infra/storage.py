@@ -32,6 +32,7 @@ class Storage(Construct):
             sort_key=dynamodb.Attribute(name="sk", type=_S),
             billing_mode=dynamodb.BillingMode.PAY_PER_REQUEST,
             time_to_live_attribute="expires_at",
+            stream=dynamodb.StreamViewType.NEW_AND_OLD_IMAGES,  # change events (events.py)
             point_in_time_recovery_specification=dynamodb.PointInTimeRecoverySpecification(
                 point_in_time_recovery_enabled=True
             ),

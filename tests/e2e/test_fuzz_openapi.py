@@ -47,7 +47,12 @@ def fuzzed(tmp_path_factory):
     data_dir = tmp_path_factory.mktemp("engram-fuzz")
     key = new_key(data_dir, "fuzz")
     # Fuzzed document URLs are refused at the door: their fetch would look names up outside loopback.
-    env = {"ENGRAM_EMBEDDER__PROVIDER": "hashing", "ENGRAM_DOCUMENTS__FETCH_ENABLED": "false"}
+    # Webhook URLs likewise (their check looks the name up).
+    env = {
+        "ENGRAM_EMBEDDER__PROVIDER": "hashing",
+        "ENGRAM_DOCUMENTS__FETCH_ENABLED": "false",
+        "ENGRAM_WEBHOOKS__ENABLED": "false",
+    }
     server = Server(data_dir, env)
     yield server, key, tmp_path_factory.mktemp("schemathesis")
     server.stop()

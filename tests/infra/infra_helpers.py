@@ -16,7 +16,7 @@ if str(INFRA) not in sys.path:
 from aws_cdk import CfnElement, assertions  # noqa: E402
 from engram_infra import EngramStack  # noqa: E402
 
-FUNCTION_NAMES = ("api", "authorizer", "enrich", "janitor")
+FUNCTION_NAMES = ("api", "authorizer", "enrich", "janitor", "events", "webhooks")
 
 
 def cdk_json_context() -> dict[str, Any]:

@@ -33,12 +33,21 @@ def invoke(function: str, event: str, data_dir, env=None) -> subprocess.Complete
 
 def test_every_event_is_valid_json_with_a_known_shape():
     names = sorted(p.relative_to(EVENTS).as_posix() for p in EVENTS.rglob("*.json"))
-    assert {n.split("/")[0] for n in names} == {"api", "authorizer", "enrich", "janitor"}
+    assert {n.split("/")[0] for n in names} == {
+        "api",
+        "authorizer",
+        "enrich",
+        "janitor",
+        "events",
+        "webhooks",
+    }
     for name in names:
         event = json.loads((EVENTS / name).read_text())
         if name.startswith("api/"):
             assert {"httpMethod", "path", "requestContext", "headers"} <= event.keys()
-        elif name.startswith("enrich/"):
+        elif name.startswith("events/"):
+            assert all(r["eventSource"] == "aws:dynamodb" for r in event["Records"])
+        elif name.startswith(("enrich/", "webhooks/")):
             assert all(r["eventSource"] == "aws:sqs" for r in event["Records"])
         elif name.startswith("janitor/"):
             assert event["detail-type"] == "Scheduled Event" and event["detail"]["job"] in name

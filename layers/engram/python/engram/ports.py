@@ -18,6 +18,7 @@ from pydantic import Field
 from engram.domain.checkpoints import Checkpoint, Summary
 from engram.domain.documents import Document
 from engram.domain.enrichment import Candidate, Contradiction, Decision, EnrichmentResult
+from engram.domain.events import ChangeEvent, Sent, WebhookEndpoint
 from engram.domain.filters import Filter
 from engram.domain.graph import Entity, GraphScope, Mention, Relation, Triple
 from engram.domain.health import HealthFigures, Repair, RepairState
@@ -653,15 +654,110 @@ class SystemClock:
         return utcnow()
 
 
+# --------------------------------------------------------------------------- change events
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """One event due at one webhook endpoint (its body exactly as it is signed and sent)."""
+
+    webhook_id: str
+    event_id: str
+    tenant: str
+    url: str
+    secret: str
+    body: str
+    attempts: int
+
+
+@dataclass(frozen=True)
+class DeadDelivery:
+    """A delivery that failed its last attempt: listed for an operator, replayed on request."""
+
+    webhook_id: str
+    event_id: str
+    tenant: str
+    event_type: str
+    attempts: int
+    last_error: str | None
+    updated_at: str
+
+
+class WebhookStore(Protocol):
+    """The tenant's webhook endpoints, and (on the embedded default) the outbox and its deliveries."""
+
+    def add_endpoint(self, endpoint: WebhookEndpoint, secret: str) -> None: ...
+
+    def endpoints(self, tenant: str) -> builtins.list[WebhookEndpoint]: ...
+
+    def delete_endpoint(self, tenant: str, webhook_id: str) -> bool:
+        """Forget the endpoint and the deliveries it still had to receive; False if unknown."""
+        ...
+
+    def endpoint(self, tenant: str, webhook_id: str) -> tuple[WebhookEndpoint, str] | None:
+        """The endpoint and its secret, for a delivery (None: deleted since the event)."""
+        ...
+
+
+class EventBus(Protocol):
+    """Where every change event goes on AWS (EventBridge), for users to route anywhere."""
+
+    def publish(self, events: Sequence[tuple[str, ChangeEvent]]) -> None:
+        """(tenant, event) pairs; raises if any was not accepted (the stream batch is retried)."""
+        ...
+
+
+class WebhookOutbox(Protocol):
+    """Deliveries handed to a queue (AWS: SQS with its retries and DLQ)."""
+
+    def enqueue(self, deliveries: Sequence[tuple[WebhookEndpoint, ChangeEvent]]) -> None: ...
+
+
+class DeliveryQueue(Protocol):
+    """Deliveries waiting, leased, retried and dead-lettered (SQLite; on AWS SQS and its DLQ)."""
+
+    def fan_out(self, limit: int, now: datetime) -> int:
+        """Turn outbox rows into events and one delivery per matching endpoint; the rows taken."""
+        ...
+
+    def claim_due(self, now: datetime, lease_until: datetime, limit: int) -> builtins.list[Delivery]: ...
+
+    def delivered(self, delivery: Delivery) -> None: ...
+
+    def failed(self, delivery: Delivery, error: str, now: datetime, retry_at: datetime | None) -> None:
+        """One failed try: due again at `retry_at`, or dead when None."""
+        ...
+
+    def dead(self, tenant: str | None, limit: int) -> builtins.list[DeadDelivery]: ...
+
+    def replay(self, tenant: str | None, event_ids: Sequence[str] | None, now: datetime) -> int:
+        """Dead deliveries (of these events, or all) due again now; how many."""
+        ...
+
+
+class WebhookSender(Protocol):
+    def check(self, url: str) -> None:
+        """Raise (InvalidRequest) when the URL may not receive webhooks."""
+        ...
+
+    def send(self, url: str, secret: str, event_id: str, event_type: str, body: bytes) -> Sent:
+        """One signed POST; never raises for the receiver's failures."""
+        ...
+
+
 __all__ = [
     "Clock",
     "ContradictionChecker",
+    "DeadDelivery",
+    "Delivery",
+    "DeliveryQueue",
     "DocumentJob",
     "DocumentStore",
     "Embedder",
     "EnrichJob",
     "Enricher",
     "EraseUserJob",
+    "EventBus",
     "ExtractJob",
     "Extractor",
     "IndexedMemory",
@@ -697,4 +793,7 @@ __all__ = [
     "UserData",
     "VectorHit",
     "VectorIndex",
+    "WebhookOutbox",
+    "WebhookSender",
+    "WebhookStore",
 ]

@@ -216,6 +216,30 @@ class DocumentSettings(BaseModel):
         return value
 
 
+class WebhookSettings(BaseModel):
+    """Change events to webhooks (`ENGRAM_WEBHOOKS__*`, engram.usecases.webhooks): delivery and its
+    retries. URLs obey the document fetch's address rules; `allowed_networks` lets an operator allow
+    private ones (e.g. "127.0.0.1/32" for a receiver on the same machine)."""
+
+    enabled: bool = True  # false: POST /v1/webhooks is refused (422) and serve delivers nothing
+    max_attempts: int = Field(default=8, ge=1)  # then the delivery is dead until replayed
+    backoff_base_s: float = Field(default=2.0, gt=0)  # the first retry's delay (doubling, jittered)
+    backoff_max_s: float = Field(default=600.0, gt=0)
+    timeout_s: float = Field(default=10.0, gt=0)  # one POST; a slower receiver counts as failed
+    poll_s: float = Field(default=0.2, gt=0)  # how often the delivery thread looks for work
+    batch: int = Field(default=50, ge=1)
+    max_endpoints: int = Field(default=10, ge=1)  # per tenant
+    allowed_networks: list[str] = Field(default_factory=list)
+    # AWS: the EventBridge bus every change event goes to, and the SQS queue of webhook deliveries
+    bus_name: str = ""
+    queue_url: str = ""
+
+    @field_validator("allowed_networks", mode="before")
+    @classmethod
+    def _networks(cls, value: Any) -> Any:
+        return DocumentSettings._networks(value)  # the same CIDR list, the same checks
+
+
 class AnnSettings(BaseModel):
     """The embedded default's approximate vector leg (`ENGRAM_ANN__*`, engram.adapters.local.hnsw): per
     (tenant, user) an HNSW graph persisted in the data dir, a cache the SQLite vectors rebuild."""
@@ -351,6 +375,7 @@ class Settings(BaseModel):
     janitor: JanitorSettings = Field(default_factory=JanitorSettings)
     sessions: SessionSettings = Field(default_factory=SessionSettings)
     documents: DocumentSettings = Field(default_factory=DocumentSettings)
+    webhooks: WebhookSettings = Field(default_factory=WebhookSettings)
 
     @property
     def default_rate(self) -> DefaultRate:

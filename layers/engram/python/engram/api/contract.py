@@ -37,6 +37,7 @@ MEMORIES, RECALL, GRAPH, ADMIN, META = "memories", "recall", "graph", "admin", "
 SESSIONS = "sessions"
 DOCUMENTS = "documents"
 USERS = "users"
+WEBHOOKS = "webhooks"
 TAGS = {  # name: description, in the document's order
     MEMORIES: "remember, read, change and forget memories",
     RECALL: "search a user's memories",
@@ -45,6 +46,7 @@ TAGS = {  # name: description, in the document's order
     GRAPH: "the entities a user's memories mention and the relations between them",
     USERS: "a user's data as a whole: export, import, erase",
     ADMIN: "what the service holds and does for the caller's tenant",
+    WEBHOOKS: "change events (memory.created, … document.done) sent to the tenant's URLs, signed",
     META: "liveness and this document",
 }
 

@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # names only: the protocol loads no use case (each route's mo
     from engram.usecases.remember import Remember
     from engram.usecases.sessions import AppendMessages, DeleteSession, SessionReads
     from engram.usecases.transfer import Export, Import
+    from engram.usecases.webhooks import Webhooks
 
 
 class Services(Protocol):
@@ -80,3 +81,5 @@ class Services(Protocol):
     def idempotency_store(self) -> BasePersistenceLayer | None: ...
     @property
     def context(self) -> BuildContext: ...
+    @property
+    def webhooks(self) -> Webhooks: ...

@@ -1,7 +1,7 @@
 """The `engram` command line: one module per command group, each adding its subcommands to the parser.
 
 Groups: serve, keys, invoke, mcp, recall, sessions, transfer (export, import, forget-user), janitor,
-index, doctor; `common` holds --data-dir, the settings and container it names, the default tenant.
+index, doctor, webhooks; `common` holds --data-dir, the settings and container it names, the default tenant.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from engram.cli.recall import add_recall_command
 from engram.cli.serve import add_serve_command
 from engram.cli.sessions import add_sessions_command
 from engram.cli.transfer import add_transfer_commands
+from engram.cli.webhooks import add_webhooks_command
 
 COMMANDS: list[Callable[[Any, Callable[[argparse.ArgumentParser], None]], None]] = [
     add_serve_command,
@@ -34,6 +35,7 @@ COMMANDS: list[Callable[[Any, Callable[[argparse.ArgumentParser], None]], None]]
     add_transfer_commands,
     add_index_command,
     add_doctor_command,
+    add_webhooks_command,
 ]
 
 

@@ -49,6 +49,7 @@ from engram.api.sessions import (
     TranscriptOut,
 )
 from engram.api.transfer import ErasureOut, ImportRequest, ImportResponse
+from engram.api.webhooks import WebhookCreated, WebhookDeleted, WebhookList, WebhookRequest
 from engram.client.errors import (
     EngramConnectionError,
     EngramTimeoutError,
@@ -373,3 +374,19 @@ def forget_user(user_id: str) -> Call[ErasureOut]:
 
 def erasure(user_id: str, job_id: str) -> Call[ErasureOut]:
     return Call("GET", f"/v1/users/{_segment(user_id)}/erasures/{_segment(job_id)}", ErasureOut)
+
+
+# ----------------------------------------------------------------------------- webhooks
+
+
+def create_webhook(url: str, events: Sequence[str], description: str | None) -> Call[WebhookCreated]:
+    body = _body(WebhookRequest, {"url": url, "events": list(events), "description": description})
+    return Call("POST", "/v1/webhooks", WebhookCreated, body=_json(body))
+
+
+def list_webhooks() -> Call[WebhookList]:
+    return Call("GET", "/v1/webhooks", WebhookList)
+
+
+def delete_webhook(webhook_id: str) -> Call[WebhookDeleted]:
+    return Call("DELETE", f"/v1/webhooks/{_segment(webhook_id)}", WebhookDeleted)

@@ -31,6 +31,7 @@ from engram.api.sessions import (
     TranscriptOut,
 )
 from engram.api.transfer import ErasureOut, ImportResponse
+from engram.api.webhooks import WebhookCreated, WebhookDeleted, WebhookList
 from engram.client import _calls as calls
 from engram.client._calls import Call, RetryPolicy
 from engram.usecases.janitor.stats import Stats
@@ -334,3 +335,16 @@ class AsyncEngram:
 
     async def erasure(self, user_id: str, job_id: str) -> ErasureOut:
         return await self.request(calls.erasure(user_id, job_id))
+
+    async def create_webhook(
+        self, url: str, events: Sequence[str] = (), description: str | None = None
+    ) -> WebhookCreated:
+        """Send the tenant's change events (all, or `events`) to `url`; keep the answer's `secret`
+        (shown this once) to check each delivery's `Engram-Signature` (docs/webhooks.md)."""
+        return await self.request(calls.create_webhook(url, events, description))
+
+    async def list_webhooks(self) -> WebhookList:
+        return await self.request(calls.list_webhooks())
+
+    async def delete_webhook(self, webhook_id: str) -> WebhookDeleted:
+        return await self.request(calls.delete_webhook(webhook_id))

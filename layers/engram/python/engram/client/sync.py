@@ -31,6 +31,7 @@ from engram.api.sessions import (
     TranscriptOut,
 )
 from engram.api.transfer import ErasureOut, ImportResponse
+from engram.api.webhooks import WebhookCreated, WebhookDeleted, WebhookList
 from engram.client import _calls as calls
 from engram.client._calls import Call, RetryPolicy
 from engram.usecases.janitor.stats import Stats
@@ -332,3 +333,16 @@ class Engram:
 
     def erasure(self, user_id: str, job_id: str) -> ErasureOut:
         return self.request(calls.erasure(user_id, job_id))
+
+    def create_webhook(
+        self, url: str, events: Sequence[str] = (), description: str | None = None
+    ) -> WebhookCreated:
+        """Send the tenant's change events (all, or `events`) to `url`; keep the answer's `secret`
+        (shown this once) to check each delivery's `Engram-Signature` (docs/webhooks.md)."""
+        return self.request(calls.create_webhook(url, events, description))
+
+    def list_webhooks(self) -> WebhookList:
+        return self.request(calls.list_webhooks())
+
+    def delete_webhook(self, webhook_id: str) -> WebhookDeleted:
+        return self.request(calls.delete_webhook(webhook_id))

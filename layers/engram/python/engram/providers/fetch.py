@@ -151,6 +151,13 @@ class Fetcher:
                 conn.close()
         raise FetchRefused(f"more than {self.max_redirects} redirects", "too_many_redirects")
 
+    def connection(self, url: str) -> tuple[http.client.HTTPConnection, str, str]:
+        """For a caller that sends its own request (webhook delivery): a connection to the URL's
+        checked address (not yet open), its request target and its Host header; or a refusal."""
+        host, port, ip, target, tls = self._check(url)
+        conn = _PinnedConnection(host, port, ip, self.timeout_s, self.connector, tls)
+        return conn, target, _host_header(host, port, tls)
+
     def _check(self, url: str) -> tuple[str, int, str, str, bool]:
         """The URL's host, port, one checked address, request target and scheme, or a refusal."""
         parts = urlsplit(url)

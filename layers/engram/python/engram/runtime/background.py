@@ -1,5 +1,6 @@
 """Background loops `engram serve` runs beside the HTTP server: the enrichment worker's (which starts
-the worker in a process of its own at a lower CPU priority, see engram.runtime.worker), janitor."""
+the worker in a process of its own at a lower CPU priority, see engram.runtime.worker), janitor,
+webhook delivery."""
 
 from __future__ import annotations
 
@@ -21,4 +22,8 @@ def loops(container: Container, *, worker: bool) -> list[Callable[[threading.Eve
 
     if janitor_enabled(container.settings):
         found.append(scheduler_loop(container))
+    if container.settings.webhooks.enabled and container.delivery_queue is not None:
+        from engram.runtime.webhook_wiring import delivery_loop
+
+        found.append(delivery_loop(container))
     return found

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from engram.ports import (
     Clock,
     ContradictionChecker,
+    DeliveryQueue,
     DocumentStore,
     Embedder,
     GraphStore,
@@ -31,6 +32,8 @@ from engram.ports import (
     UnitOfWork,
     UserData,
     VectorIndex,
+    WebhookSender,
+    WebhookStore,
 )
 from engram.settings import Settings
 
@@ -52,6 +55,7 @@ if TYPE_CHECKING:  # each use case is imported by the property that builds it: a
     from engram.usecases.remember import Remember
     from engram.usecases.sessions import AppendMessages, DeleteSession, Extract, SessionReads
     from engram.usecases.transfer import Export, Import
+    from engram.usecases.webhooks import DeliverEvents, Webhooks
 
     class Transcripts(TranscriptStore, TranscriptCaps, Protocol):
         """The transcript store with its per-tenant cap (both backends' adapters are both)."""
@@ -88,6 +92,8 @@ class Container:
     document_store: DocumentStore | None = None  # documents in (POST /v1/documents); None: not offered
     # Idempotency-Key records (engram.api.idempotency), built on the first keyed write; None: not offered
     idempotency_factory: Callable[[], BasePersistenceLayer] | None = None
+    webhook_store: WebhookStore | None = None  # webhook endpoints (POST /v1/webhooks); None: not offered
+    delivery_queue: DeliveryQueue | None = None  # the outbox's deliveries (embedded default; AWS: SQS)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property
@@ -338,6 +344,31 @@ class Container:
         )
 
     @cached_property
+    def webhook_sender(self) -> WebhookSender:
+        from engram.providers.fetch import Fetcher
+        from engram.providers.webhooks import HttpWebhookSender
+
+        s = self.settings.webhooks
+        return HttpWebhookSender(Fetcher(timeout_s=s.timeout_s, allowed_networks=s.allowed_networks))
+
+    @cached_property
+    def webhooks(self) -> Webhooks:
+        from engram.domain.errors import DependencyUnavailable
+        from engram.usecases.webhooks import Webhooks
+
+        if self.webhook_store is None:
+            raise DependencyUnavailable("webhooks are not available on this deployment")
+        return Webhooks(self.webhook_store, self.webhook_sender, self.settings.webhooks, self.clock)
+
+    @cached_property
+    def deliver_events(self) -> DeliverEvents:
+        from engram.usecases.webhooks import DeliverEvents
+
+        if self.delivery_queue is None:
+            raise RuntimeError("this deployment delivers webhooks through its queue, not a worker thread")
+        return DeliverEvents(self.delivery_queue, self.webhook_sender, self.settings.webhooks, self.clock)
+
+    @cached_property
     def embedder(self) -> Embedder:
         with self._lock:
             return self.embedder_factory()
@@ -370,6 +401,7 @@ def local(settings: Settings, clock: Clock | None = None) -> Container:
     from engram.adapters.local.index import LocalIndex
     from engram.adapters.sqlite.db import SqliteDatabase
     from engram.adapters.sqlite.documents import SqliteDocumentStore
+    from engram.adapters.sqlite.events import SqliteWebhookStore
     from engram.adapters.sqlite.graph import SqliteGraphStore
     from engram.adapters.sqlite.janitor_state import SqliteJanitorState
     from engram.adapters.sqlite.keys import SqliteKeyStore
@@ -380,19 +412,23 @@ def local(settings: Settings, clock: Clock | None = None) -> Container:
 
     db = SqliteDatabase(settings.db_path)
     index = LocalIndex(db, settings.ann)
+    documents, transcripts = SqliteDocumentStore(db), SqliteTranscriptStore(db)
+    webhooks = SqliteWebhookStore(db)  # after the tables its triggers watch
     return Container(
         settings=settings,
         store=SqliteMemoryStore(db),
         vector_index=index,
         lexical_index=index,
         graph=SqliteGraphStore(db),
-        transcripts=SqliteTranscriptStore(db),
+        transcripts=transcripts,
         queue=SqliteJobQueue(db, max_attempts=settings.janitor.max_attempts),
         keys=SqliteKeyStore(db),
         janitor_state=SqliteJanitorState(db),
         userdata=SqliteUserData(db),
         unit_of_work=db.write,
-        document_store=SqliteDocumentStore(db),
+        document_store=documents,
+        webhook_store=webhooks,
+        delivery_queue=webhooks,
         clock=clock or SystemClock(),
         embedder_factory=_default_embedder(settings),
         enricher_factory=_default_enricher(settings),
@@ -448,6 +484,7 @@ def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) 
     from engram.adapters.dynamo.store import DynamoMemoryStore
     from engram.adapters.dynamo.transcripts import DynamoTranscriptStore
     from engram.adapters.dynamo.userdata import DynamoUserData
+    from engram.adapters.dynamo.webhooks import DynamoWebhookStore
     from engram.adapters.opensearch.index import OpenSearchIndex
 
     required = {
@@ -476,6 +513,7 @@ def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) 
         janitor_state=DynamoJanitorState(table),
         userdata=DynamoUserData(table),
         document_store=DynamoDocumentStore(table),
+        webhook_store=DynamoWebhookStore(table),
         clock=clock or SystemClock(),
         embedder_factory=_default_embedder(settings),
         enricher_factory=_default_enricher(settings),

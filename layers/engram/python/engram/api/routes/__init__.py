@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 
-from engram.api.routes import admin, documents, entities, memories, meta, recall, sessions, transfer
+from engram.api.routes import admin, documents, entities, memories, meta, recall, sessions, transfer, webhooks
 from engram.api.routes import context as context_routes
 from engram.api.services import Services
 
@@ -24,3 +24,4 @@ def include_routes(app: APIGatewayRestResolver, services: Services) -> None:
     app.include_router(sessions.router(services))
     app.include_router(transfer.router(services))
     app.include_router(documents.router(services))
+    app.include_router(webhooks.router(services))
