@@ -36,6 +36,10 @@ export type DocumentAccepted = Schemas["DocumentAccepted"];
 export type DocumentOut = Schemas["DocumentOut"];
 export type DocumentList = Schemas["DocumentList"];
 export type DocumentDeleted = Schemas["DocumentDeleted"];
+export type WebhookRequest = Schemas["WebhookRequest"];
+export type WebhookCreated = Schemas["WebhookCreated"];
+export type WebhookList = Schemas["WebhookList"];
+export type WebhookDeleted = Schemas["WebhookDeleted"];
 export type ImportRequest = Schemas["ImportRequest"];
 export type ImportResponse = Schemas["ImportResponse"];
 export type ErasureOut = Schemas["ErasureOut"];
@@ -362,6 +366,22 @@ export class Engram {
   /** Forget a document and every chunk it contributed. */
   deleteDocument(documentId: string, options?: RequestOptions): Promise<DocumentDeleted> {
     return this.#send({ method: "DELETE", path: `/v1/documents/${seg(documentId)}` }, options);
+  }
+
+  // --------------------------------------------------------------------------- webhooks
+
+  /** Send the tenant's change events to `url`; keep the answer's `secret` (shown once) to check
+   *  each delivery's `Engram-Signature` (docs/webhooks.md). */
+  createWebhook(request: WebhookRequest, options?: RequestOptions): Promise<WebhookCreated> {
+    return this.#send({ method: "POST", path: "/v1/webhooks", body: request, write: true }, options);
+  }
+
+  listWebhooks(options?: RequestOptions): Promise<WebhookList> {
+    return this.#send({ method: "GET", path: "/v1/webhooks" }, options);
+  }
+
+  deleteWebhook(webhookId: string, options?: RequestOptions): Promise<WebhookDeleted> {
+    return this.#send({ method: "DELETE", path: `/v1/webhooks/${seg(webhookId)}` }, options);
   }
 
   // --------------------------------------------------------------------------- a user's data

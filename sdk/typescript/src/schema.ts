@@ -398,6 +398,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the tenant's webhooks (without their secrets) */
+        get: operations["list_route_v1_webhooks_get"];
+        put?: never;
+        /** send the tenant's change events (memory.created, … document.done) to a URL, signed */
+        post: operations["create_route_v1_webhooks_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{webhook_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** stop sending events to a webhook; what it had still to receive is dropped */
+        delete: operations["delete_route_v1_webhooks__webhook_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1010,6 +1045,11 @@ export interface components {
             /** Type */
             type: string;
         };
+        /**
+         * EventType
+         * @enum {string}
+         */
+        EventType: "memory.created" | "memory.updated" | "memory.superseded" | "memory.merged" | "memory.deleted" | "memory.enriched" | "session.extracted" | "document.done";
         /** ExtractionOut */
         ExtractionOut: {
             /** Attempts */
@@ -1997,6 +2037,79 @@ export interface components {
              * @description UTF-8 bytes of message content in the tenant's session transcripts, counted while it has a transcript cap; null: no cap, not counted
              */
             transcript_bytes?: number | null;
+        };
+        /** WebhookCreated */
+        WebhookCreated: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Description */
+            description: string | null;
+            /**
+             * Events
+             * @description the event types sent; empty: all
+             */
+            events: components["schemas"]["EventType"][];
+            /** Id */
+            id: string;
+            /**
+             * Secret
+             * @description the HMAC-SHA256 key of the `Engram-Signature` header (`t=<unix time>,v1=<hex>` over `<t>.<body>`); shown this once
+             */
+            secret: string;
+            /** Url */
+            url: string;
+        };
+        /** WebhookDeleted */
+        WebhookDeleted: {
+            /**
+             * Deleted
+             * @default true
+             */
+            deleted: boolean;
+            /** Id */
+            id: string;
+        };
+        /** WebhookList */
+        WebhookList: {
+            /** Webhooks */
+            webhooks: components["schemas"]["WebhookOut"][];
+        };
+        /** WebhookOut */
+        WebhookOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Description */
+            description: string | null;
+            /**
+             * Events
+             * @description the event types sent; empty: all
+             */
+            events: components["schemas"]["EventType"][];
+            /** Id */
+            id: string;
+            /** Url */
+            url: string;
+        };
+        /** WebhookRequest */
+        WebhookRequest: {
+            /** Description */
+            description?: string | null;
+            /**
+             * Events
+             * @description the event types sent; empty: all
+             */
+            events?: components["schemas"]["EventType"][];
+            /**
+             * Url
+             * @description where events are POSTed: http(s), public addresses only unless the operator allows others (ENGRAM_WEBHOOKS__ALLOWED_NETWORKS)
+             */
+            url: string;
         };
         /**
          * WeightsIn
@@ -4164,6 +4277,216 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErasureOut"];
+                };
+            };
+            /** @description missing or unknown API key */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no memory with that id in the caller's tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a field is invalid; `details` names each one by its path */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description rate_limited: the API key's request rate (`engram keys create --rate`), or the API Gateway stage throttle; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying (a key's rate limit sends it) */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_route_v1_webhooks_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the webhooks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            /** @description missing or unknown API key */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no memory with that id in the caller's tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description rate_limited: the API key's request rate (`engram keys create --rate`), or the API Gateway stage throttle; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying (a key's rate limit sends it) */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_route_v1_webhooks_post: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description any unique string (a UUID): the same key and body within 24 hours answer the first answer again, with `Idempotent-Replayed: true`, and change nothing; another body with it is a 422 (`idempotency_key_reused`); a request still running under it, a 409. Only 2xx answers are kept. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description created; the secret is shown this once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookCreated"];
+                };
+            };
+            /** @description malformed body: not UTF-8, not JSON, nested too deep, or a number JSON cannot carry */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description missing or unknown API key */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no memory with that id in the caller's tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the change would duplicate another memory's content; or (`idempotency_in_progress`) a request with this `Idempotency-Key` is still running: retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    /** @description idempotency_in_progress: seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description request body over the size limit (64 KiB by default) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a field is invalid; `details` names each one by its path */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description rate_limited: the API key's request rate (`engram keys create --rate`), or the API Gateway stage throttle; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying (a key's rate limit sends it) */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_route_v1_webhooks__webhook_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the webhook's id */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeleted"];
                 };
             };
             /** @description missing or unknown API key */

@@ -39,6 +39,9 @@ test("the SDK has a method for every route of openapi.json", async () => {
     await engram.submitDocument({ user_id: "u", text: "a document" });
     await engram.listDocuments(user);
     await engram.getDocument("d");
+    await engram.createWebhook({ url: "https://hooks.example.com/engram" });
+    await engram.listWebhooks();
+    await engram.deleteWebhook("w");
     await engram.deleteDocument("d");
     await engram.exportPage(user);
     await engram.importRecords([]);
