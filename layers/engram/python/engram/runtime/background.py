@@ -21,4 +21,7 @@ def loops(container: Container, *, worker: bool) -> list[Callable[[threading.Eve
 
     if janitor_enabled(container.settings):
         found.append(scheduler_loop(container))
+    embedder = container.settings.embedder
+    if container.reembed is not None and embedder.reembed_budget > 0:  # after a model switch
+        found.append(container.reembed.background(embedder.reembed_budget, embedder.reembed_interval_s))
     return found

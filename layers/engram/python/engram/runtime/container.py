@@ -8,7 +8,7 @@ to give (MissingSettings). Models and the search index's client load lazily: wri
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -45,6 +45,7 @@ if TYPE_CHECKING:  # each use case is imported by the property that builds it: a
     from engram.usecases.keys import TranscriptCaps
     from engram.usecases.memories import Forget, MemoryReads, Update
     from engram.usecases.recall import Recall
+    from engram.usecases.reembed import Reembed
     from engram.usecases.remember import Remember
     from engram.usecases.sessions import AppendMessages, DeleteSession, Extract, SessionReads
     from engram.usecases.transfer import Export, Import
@@ -187,7 +188,30 @@ class Container:
     def tenant_stats(self) -> TenantStats:
         from engram.usecases.janitor.stats import TenantStats
 
-        return TenantStats(self.janitor_state, self.queue, self.keys, self.transcripts, self.store)
+        reembed = self.reembed
+        return TenantStats(
+            self.janitor_state,
+            self.queue,
+            self.keys,
+            self.transcripts,
+            self.store,
+            embeddings=None if reembed is None else reembed.progress,
+        )
+
+    @cached_property
+    def reembed(self) -> Reembed | None:
+        """Re-embedding after a model switch: where the vector index records each vector's model."""
+        from engram.usecases.reembed import Reembed
+
+        index = self.vector_index
+        if not hasattr(index, "stale_vectors"):
+            return None
+        return Reembed(
+            self.store,
+            index,  # type: ignore[arg-type]  # checked above: it keeps the vectors' models
+            _LazyEmbedder(self),
+            batch=self.settings.embedder.reembed_batch,
+        )
 
     @cached_property
     def enrich(self) -> Enrich:
@@ -323,6 +347,24 @@ class Container:
             return self.enricher_factory()
 
 
+@dataclass(frozen=True)
+class _LazyEmbedder:
+    """The container's embedder, built (the model loaded) on the first call that embeds."""
+
+    container: Container
+
+    @property
+    def name(self) -> str:
+        return self.container.embedder.name
+
+    @property
+    def dimensions(self) -> int:
+        return self.container.embedder.dimensions
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        return self.container.embedder.embed(texts)
+
+
 def _default_embedder(settings: Settings) -> Callable[[], Embedder]:
     def build() -> Embedder:
         from engram.providers.embedders import build_embedder
@@ -352,9 +394,11 @@ def local(settings: Settings, clock: Clock | None = None) -> Container:
     from engram.adapters.sqlite.store import SqliteMemoryStore
     from engram.adapters.sqlite.transcripts import SqliteTranscriptStore
     from engram.adapters.sqlite.userdata import SqliteUserData
+    from engram.providers.embedders import model_id
 
     db = SqliteDatabase(settings.db_path)
-    index = LocalIndex(db, settings.ann)
+    index = LocalIndex(db, settings.ann, model=model_id(settings.embedder))
+    index.adopt(settings.embedder.dimensions)
     return Container(
         settings=settings,
         store=SqliteMemoryStore(db),
