@@ -673,7 +673,8 @@ class LocalIndex:
 
     def stale_vectors(self, below: int | None, limit: int) -> tuple[list[tuple[str, str]], int | None]:
         """Up to `limit` (tenant, memory id) whose vector another model made, newest memory first, from
-        memory seq `below` down (None: the newest); and where the next page starts (None: no more)."""
+        memory seq `below` down (None: the newest), then those with no memory; and where the next page
+        starts (None: no more)."""
         cursor = self.db.connection().execute(
             # CROSS JOIN: memories newest first by seq, each vector by (tenant, id); never a sort
             "SELECT m.seq, m.tenant, m.id FROM memories m CROSS JOIN vectors v"
@@ -683,7 +684,14 @@ class LocalIndex:
         )
         rows = cursor.fetchall()
         found = [(r["tenant"], r["id"]) for r in rows]
-        return found, (rows[-1]["seq"] if len(rows) == limit else None)
+        if len(rows) == limit:
+            return found, rows[-1]["seq"]
+        orphans = self.db.connection().execute(  # at the end of a pass: vectors whose memory is gone
+            "SELECT tenant, id FROM vectors v WHERE (model < ? OR model > ?) AND NOT EXISTS"
+            " (SELECT 1 FROM memories m WHERE m.tenant = v.tenant AND m.id = v.id) LIMIT ?",
+            (self.model, self.model, limit - len(rows)),
+        )
+        return found + [(r["tenant"], r["id"]) for r in orphans], None
 
     def _save_if_due(self, key: tuple[str, str], users: Scope) -> None:
         """Write the graph once enough changed since it was last written (under the lock)."""
