@@ -160,3 +160,60 @@ def test_a_fresh_tenant_gets_its_models_index_behind_the_alias_at_once(fake, mod
     write(index, memories(3), model_b)
     assert fake.aliases[ALIAS] == index.model_index("acme") and not index.switching("acme")
     assert index.reembed("acme", model_b, budget=10) == (0, None)
+
+
+@pytest.mark.parametrize("backend", ["local", "aws"])
+def test_a_switch_through_the_container_on_both_backends(backend, tmp_path):
+    """The deployment as the API serves it: memories enriched with one model, the configured model
+    changes, stats show 0% then 100% after the re-embed, and recall answers before and after."""
+    from engram.api.app import EngramApi
+    from engram.runtime.container import local
+    from engram.settings import Settings
+    from engram.usecases.keys import create_key
+    from engram.usecases.recall import RecallQuery
+    from engram.usecases.remember import RememberCommand
+    from tests.conftest import FakeClock, api_event
+    from tests.integration.aws_fixtures import atomic_requests
+    from tests.integration.builders import moto_aws
+
+    def settings(model: str) -> Settings:
+        return Settings(data_dir=tmp_path, embedder={"provider": "hashing", "model": model, "dimensions": 32})
+
+    def stats(c) -> dict:  # type: ignore[no-untyped-def, type-arg]
+        response = EngramApi(c).handle(api_event("GET", "/v1/admin/stats", tenant="acme"), None)
+        return json.loads(response["body"])["embeddings"]  # type: ignore[no-any-return]
+
+    def scenario(build) -> None:  # type: ignore[no-untyped-def]
+        old = build(settings("a"))
+        create_key(old.keys, "acme")  # the tenants re-embedded on OpenSearch: those of the API keys
+        texts = [
+            f"note {i} about {TOPICS[i % len(TOPICS)]} in {TOPICS[(i + 3) % len(TOPICS)]}" for i in range(12)
+        ]
+        for text in texts:
+            stored = old.remember(RememberCommand(tenant="acme", user_id="alice", content=text)).memory
+            old.enrich.many([EnrichJob(tenant="acme", memory_id=stored.id, content_hash=stored.content_hash)])
+        assert stats(old)["done"] is True
+
+        new = build(settings("b"))
+        before = stats(new)
+        assert (before["current"], before["percent"]) == (0, 0.0) and before["vectors"] == 12
+        query = RecallQuery(tenant="acme", user_id="alice", query=texts[4], top_k=3)
+        assert new.recall(query)[0].memory.content == texts[4]  # lexical, meanwhile
+        assert new.reembed is not None
+        new.reembed.run(1000)
+        after = stats(new)
+        assert (after["current"], after["percent"], after["done"]) == (12, 100.0, True)
+        assert new.recall(query)[0].memory.content == texts[4]
+
+    from engram.ports import EnrichJob
+
+    if backend == "local":
+        scenario(lambda s: local(s, clock=FakeClock()))
+        return
+    with moto_aws(serverless=False) as aws, atomic_requests():
+        aws.search.refresh()
+        scenario(
+            lambda s: aws.container(
+                aws.settings(s).model_copy(update={"opensearch_mode": "es"}), clock=FakeClock()
+            )
+        )

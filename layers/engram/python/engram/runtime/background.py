@@ -21,7 +21,9 @@ def loops(container: Container, *, worker: bool) -> list[Callable[[threading.Eve
 
     if janitor_enabled(container.settings):
         found.append(scheduler_loop(container))
-    embedder = container.settings.embedder
-    if container.reembed is not None and embedder.reembed_budget > 0:  # after a model switch
-        found.append(container.reembed.background(embedder.reembed_budget, embedder.reembed_interval_s))
+    from engram.usecases.reembed import Reembed
+
+    reembed, embedder = container.reembed, container.settings.embedder
+    if isinstance(reembed, Reembed) and embedder.reembed_budget > 0:  # after a model switch
+        found.append(reembed.background(embedder.reembed_budget, embedder.reembed_interval_s))
     return found

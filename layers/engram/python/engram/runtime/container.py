@@ -45,7 +45,7 @@ if TYPE_CHECKING:  # each use case is imported by the property that builds it: a
     from engram.usecases.keys import TranscriptCaps
     from engram.usecases.memories import Forget, MemoryReads, Update
     from engram.usecases.recall import Recall
-    from engram.usecases.reembed import Reembed
+    from engram.usecases.reembed import Reembed, ReembedTenants
     from engram.usecases.remember import Remember
     from engram.usecases.sessions import AppendMessages, DeleteSession, Extract, SessionReads
     from engram.usecases.transfer import Export, Import
@@ -199,19 +199,22 @@ class Container:
         )
 
     @cached_property
-    def reembed(self) -> Reembed | None:
-        """Re-embedding after a model switch: where the vector index records each vector's model."""
-        from engram.usecases.reembed import Reembed
+    def reembed(self) -> Reembed | ReembedTenants | None:
+        """Re-embedding after a model switch, where the vector index records each vector's model: the
+        local index's vectors, or OpenSearch's indices a tenant (the tenants of the API keys)."""
+        from engram.usecases.reembed import Reembed, ReembedTenants
 
-        index = self.vector_index
-        if not hasattr(index, "stale_vectors"):
-            return None
-        return Reembed(
-            self.store,
-            index,  # type: ignore[arg-type]  # checked above: it keeps the vectors' models
-            _LazyEmbedder(self),
-            batch=self.settings.embedder.reembed_batch,
-        )
+        index, batch = self.vector_index, self.settings.embedder.reembed_batch
+        if hasattr(index, "stale_vectors"):
+            return Reembed(self.store, index, _LazyEmbedder(self), batch=batch)  # type: ignore[arg-type]
+        if getattr(index, "model", "") and hasattr(index, "reembed"):
+            keys = self.keys
+
+            def tenants() -> list[str]:
+                return sorted({key.tenant for key in keys.list()})
+
+            return ReembedTenants(index, _LazyEmbedder(self), tenants, batch=batch)  # type: ignore[arg-type]
+        return None
 
     @cached_property
     def enrich(self) -> Enrich:

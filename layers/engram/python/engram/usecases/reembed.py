@@ -69,7 +69,7 @@ class ReembedRun(DomainModel):
     reembedded: int = 0
     failed: int = 0  # the embedder refused their text: left for a later pass
     dropped: int = 0  # vectors whose memory is gone
-    cursor: int | None = None  # where the next run goes on (None: the pass is over)
+    cursor: int | str | None = None  # where the next run goes on (None: the pass is over)
 
 
 @dataclass
@@ -83,14 +83,15 @@ class Reembed:
         return progress_of(self.index.model, self.index.model_counts(tenant))
 
     def run(
-        self, budget: int, cursor: int | None = None, on_batch: Callable[[int], None] | None = None
+        self, budget: int, cursor: int | str | None = None, on_batch: Callable[[int], None] | None = None
     ) -> ReembedRun:
         """Re-embed up to `budget` vectors from `cursor` down (None: the newest memory); `on_batch(n)`
         after each batch of n."""
         report = ReembedRun(cursor=cursor)
         left = budget
         while left > 0:
-            found, report.cursor = self.index.stale_vectors(report.cursor, min(self.batch, left))
+            below = report.cursor if isinstance(report.cursor, int) else None
+            found, report.cursor = self.index.stale_vectors(below, min(self.batch, left))
             if found:
                 self._batch(found, report)
                 left -= len(found)
@@ -105,7 +106,7 @@ class Reembed:
         `budget` more of them re-embedded (a pass goes on where the last run stopped)."""
 
         def reembedder(stop: threading.Event) -> None:
-            cursor: int | None = None
+            cursor: int | str | None = None
             while not stop.wait(interval_s):
                 try:
                     if cursor is None and not self.index.has_stale():
@@ -148,3 +149,57 @@ class Reembed:
             except Exception:
                 out.append(None)
         return out
+
+
+class TenantIndex(Protocol):
+    """A vector index of one index a tenant that re-embeds a tenant at a time (OpenSearch)."""
+
+    @property
+    def model(self) -> str: ...
+
+    def model_counts(self, tenant: str | None = None) -> dict[str, int]: ...
+
+    def reembed(
+        self,
+        tenant: str,
+        embed: Callable[[list[str]], list[list[float]]],
+        budget: int,
+        cursor: str | None = None,
+    ) -> tuple[int, str | None]: ...
+
+
+@dataclass
+class ReembedTenants:
+    """Re-embedding on an index a tenant: each tenant's pass in turn (the index moves a tenant's alias
+    onto the new model's index when its pass is over)."""
+
+    index: TenantIndex
+    embedder: Embedder
+    tenants: Callable[[], list[str]]  # every tenant with memories (those with API keys)
+    batch: int = 64
+
+    def progress(self, tenant: str | None = None) -> EmbeddingProgress:
+        counts: dict[str, int] = {}
+        for t in [tenant] if tenant is not None else self.tenants():
+            for model, n in self.index.model_counts(t).items():
+                counts[model] = counts.get(model, 0) + n
+        return progress_of(self.index.model, counts)
+
+    def run(
+        self, budget: int, cursor: int | str | None = None, on_batch: Callable[[int], None] | None = None
+    ) -> ReembedRun:
+        """Up to `budget` documents, tenant by tenant (a run from the start: a finished tenant costs one
+        query)."""
+        report = ReembedRun()
+        for tenant in self.tenants():
+            at: str | None = None
+            while report.reembedded < budget:
+                done, at = self.index.reembed(
+                    tenant, self.embedder.embed, min(self.batch, budget - report.reembedded), at
+                )
+                report.reembedded += done
+                if on_batch is not None and done:
+                    on_batch(done)
+                if at is None:
+                    break
+        return report
