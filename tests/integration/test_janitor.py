@@ -698,7 +698,8 @@ def test_serve_runs_the_janitor_unless_switched_off(
     settings = Settings(data_dir=tmp_path / "data", embedder={"provider": "hashing"})
     assert janitor_enabled(settings) is enabled
     names = [loop.__name__ for loop in background.loops(local(settings), worker=True)]
-    assert names == ["enrichment_worker", "janitor_scheduler"] if enabled else ["enrichment_worker"]
+    janitor = ["janitor_scheduler"] if enabled else []
+    assert names == ["enrichment_worker", *janitor, "reembedder"]  # reembedder: after a model switch
 
 
 def test_the_scheduler_thread_runs_every_due_job(tmp_path, clock: FakeClock, handler: ModuleType) -> None:
