@@ -23,7 +23,7 @@ from engram.adapters.local.index import LocalIndex
 from engram.adapters.sqlite.db import SqliteDatabase
 from engram.api.app import EngramApi
 from engram.domain.models import Memory
-from engram.ports import IndexedMemory, SearchScope
+from engram.ports import EnrichJob, IndexedMemory, SearchScope
 from engram.providers.embedders import HashingEmbedder, model_id
 from engram.runtime.container import Container, local
 from engram.settings import AnnSettings, EmbedderSettings, Settings
@@ -366,3 +366,29 @@ def test_a_model_switch_on_20000_memories_answers_throughout_and_never_mixes(tmp
     assert new.reembed.progress().done
     for m in probes:  # now the vector leg finds every memory by its own text
         assert check_vector_leg(new, m.user_id, m.content)[0] == m.id
+
+
+def test_an_imported_embedding_of_another_model_is_not_kept(tmp_path):
+    from engram.runtime.userdata import exporter, importer
+    from engram.usecases.remember import RememberCommand
+
+    source = container(tmp_path / "a", OLD)
+    stored = source.remember(
+        RememberCommand(tenant="acme", user_id="alice", content="I moved to Lisbon in May")
+    )
+    assert stored.memory is not None
+    source.enrich.many(
+        [EnrichJob(tenant="acme", memory_id=stored.memory.id, content_hash=stored.memory.content_hash)]
+    )
+    records = exporter(source).page("acme", "alice", None, limit=100, embeddings=True).records
+    sent = next(r for r in records if r["kind"] == "memory")
+    assert sent["embedding_model"] == model_id(OLD) and "embedding" in sent
+
+    same = container(tmp_path / "same", OLD)  # the same model: the vector is kept as it came
+    importer(same)("acme", records)
+    assert models_of(same.store.db) == {stored.memory.id: model_id(OLD)}  # type: ignore[attr-defined]
+    other = container(tmp_path / "b", NEW)  # another model: never kept, the memory is embedded again
+    importer(other)("acme", records)
+    assert models_of(other.store.db) == {}  # type: ignore[attr-defined]
+    imported = other.store.get("acme", stored.memory.id)
+    assert imported is not None and imported.enrichment.state.value == "pending"
