@@ -245,12 +245,15 @@ class LocalIndex:
                 [(*r[:5], self.model) for r in rows],
             )
             seqs: dict[tuple[str, str], int] = {}  # (tenant, id): ids are unique per tenant
-            for i in range(0, len(rows), 900):
-                chunk = [r[0] for r in rows[i : i + 900]]
-                found = conn.execute(
-                    f"SELECT tenant, id, seq FROM vectors WHERE id IN ({','.join('?' * len(chunk))})", chunk
-                )
-                seqs.update(((r["tenant"], r["id"]), r["seq"]) for r in found)
+            for tenant in {r[1] for r in rows}:  # by (tenant, id): the unique index, never a scan
+                ids = [r[0] for r in rows if r[1] == tenant]
+                for i in range(0, len(ids), 900):
+                    chunk = ids[i : i + 900]
+                    marks = ",".join("?" * len(chunk))
+                    found = conn.execute(
+                        f"SELECT id, seq FROM vectors WHERE tenant = ? AND id IN ({marks})", (tenant, *chunk)
+                    )
+                    seqs.update(((tenant, r["id"]), r["seq"]) for r in found)
             after = {key: _changes(conn, key) for key in keys}
         by_scope: dict[tuple[str, str], list[tuple[str, int, np.ndarray]]] = {}
         for memory_id, tenant, user_id, _, _, vec in rows:
