@@ -63,6 +63,11 @@ class EmbedderSettings(BaseModel):
     reembed_budget: int = Field(default=1024, ge=0)
     reembed_interval_s: float = Field(default=2.0, gt=0)
 
+    def model_id(self) -> str:
+        """The name the vectors of this embedder are recorded under: provider, model and dimensions (a
+        change of any one is a model switch: its vectors are never compared with the old)."""
+        return f"{self.provider}:{self.model or 'default'}:{self.dimensions}"
+
 
 class EnricherSettings(BaseModel):
     provider: Literal["rules", "bedrock", "openai"] = "rules"

@@ -152,8 +152,6 @@ class OpenSearchIndex:
     @classmethod
     def from_settings(cls, settings: Settings, client: OpenSearch | None = None) -> OpenSearchIndex:
         """The index `settings` name; its client is `client`, else built from them on first use."""
-        from engram.providers.embedders import model_id
-
         endpoint, mode, region = settings.opensearch_endpoint, settings.opensearch_mode, settings.region
         return cls(
             client,
@@ -161,7 +159,7 @@ class OpenSearchIndex:
             settings.embedder.dimensions,
             mode=mode,
             connect=None if client else lambda: build_client(endpoint, mode=mode, region=region),
-            model=model_id(settings.embedder),
+            model=settings.embedder.model_id(),
         )
 
     @property

@@ -16,9 +16,8 @@ from engram.settings import EmbedderSettings
 
 
 def model_id(settings: EmbedderSettings) -> str:
-    """The name the vectors of the configured embedder are recorded under: provider, model and
-    dimensions (a change of any one is a model switch: its vectors are never compared with the old)."""
-    return f"{settings.provider}:{settings.model or 'default'}:{settings.dimensions}"
+    """The name the vectors of the configured embedder are recorded under (EmbedderSettings.model_id)."""
+    return settings.model_id()
 
 
 def build_embedder(settings: EmbedderSettings, *, bedrock_client: Any = None) -> Embedder:
