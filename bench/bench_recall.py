@@ -93,7 +93,7 @@ from engram.domain.models import (
 )
 from engram.domain.text import content_hash
 from engram.ports import IndexedMemory, SearchScope
-from engram.providers.embedders import HashingEmbedder, build_embedder
+from engram.providers.embedders import HashingEmbedder, build_embedder, model_id
 from engram.providers.embedders.hashing import _slot
 from engram.runtime.container import Container, local
 from engram.settings import AnnSettings, EmbedderSettings, Settings
@@ -397,6 +397,8 @@ def container_for(data_dir: Path, embedder: EmbedderSettings, ann: AnnSettings |
     index = container.vector_index
     assert isinstance(index, LocalIndex)
     index.ann = settings.ann  # the composition may not hand the index its settings (engram < ANN)
+    # the corpus's vectors are the hashing embedder's (populate); a MiniLM query is timed against them
+    index.model = model_id(EmbedderSettings(provider="hashing"))
     if 0 < settings.ann.threshold < index.scopes(TENANT, USER)[0][2]:
         index.prepare(TENANT, USER)
     return container
@@ -449,7 +451,11 @@ def fill_and_build(
 def build_graph(data_dir: Path) -> dict[str, float]:
     """The scope's HNSW graph built from the SQLite vectors as `engram index rebuild` does: seconds,
     MB on disk (graph and SQLite file)."""
-    index = LocalIndex(SqliteDatabase(data_dir / "engram.sqlite3"), Settings().ann)
+    index = LocalIndex(
+        SqliteDatabase(data_dir / "engram.sqlite3"),
+        Settings().ann,
+        model=model_id(EmbedderSettings(provider="hashing")),  # populate's vectors
+    )
     start = time.perf_counter()
     index.prepare(TENANT, USER, rebuild=True)
     seconds = time.perf_counter() - start

@@ -181,6 +181,7 @@ class FakeOpenSearch:
         self.serverless = serverless
         self.lag = lag  # serverless only: writes stay invisible until refresh() is called
         self.indices: dict[str, Index] = {}
+        self.aliases: dict[str, str] = {}  # alias → the one index it points at
         self.requests: list[RecordedRequest] = []
         self._lock = threading.RLock()
         self._seq_no = 0
@@ -236,7 +237,7 @@ class FakeOpenSearch:
     def documents(self, index: str) -> dict[str, dict[str, Any]]:
         """The real-time documents of an index: {_id: _source}."""
         with self._lock:
-            return {doc_id: doc.source for doc_id, doc in self.indices[index].docs.items()}
+            return {doc_id: doc.source for doc_id, doc in self._index(index).docs.items()}
 
     # ------------------------------------------------------------------ routing
 
@@ -274,14 +275,27 @@ class FakeOpenSearch:
                 return self._bulk(None, params, body)
             case ("HEAD", [name]) if not name.startswith("_"):
                 self._check_params(path, params, set())
-                return (200 if name in self.indices else 404), None
+                return (200 if name in self.indices or name in self.aliases else 404), None
+            case ("POST", ["_aliases"]):
+                self._check_params(path, params, set())
+                return self._update_aliases(body)
+            case ("GET", ["_alias", name]):
+                self._check_params(path, params, set())
+                if name not in self.aliases:
+                    return 404, {"error": f"alias [{name}] missing", "status": 404}
+                return 200, {self.aliases[name]: {"aliases": {name: {}}}}
             case ("PUT", [name]) if not name.startswith("_"):
                 self._check_params(path, params, set())
                 return self._create_index(name, body)
             case ("DELETE", [name]) if not name.startswith("_"):
                 self._check_params(path, params, set())
+                if name in self.aliases:
+                    raise bad_request(
+                        f"The provided expression [{name}] matches an alias", "illegal_argument_exception"
+                    )
                 self._index(name)
                 del self.indices[name]
+                self.aliases = {a: i for a, i in self.aliases.items() if i != name}
                 return 200, {"acknowledged": True}
             case ("GET", [name, "_mapping" | "_mappings"]):
                 self._check_params(path, params, set())
@@ -314,6 +328,7 @@ class FakeOpenSearch:
                 )
 
     def _index(self, name: str) -> Index:
+        name = self.aliases.get(name, name)
         if name not in self.indices:
             raise OpenSearchError(
                 404,
@@ -348,6 +363,10 @@ class FakeOpenSearch:
             raise bad_request(
                 f"Invalid index name [{name}], must be lowercase", "invalid_index_name_exception"
             )
+        if name in self.aliases:
+            raise bad_request(
+                f"Invalid index name [{name}], already exists as alias", "invalid_index_name_exception"
+            )
         if name in self.indices:
             existing = self.indices[name]
             raise OpenSearchError(
@@ -377,6 +396,41 @@ class FakeOpenSearch:
             _validate_field(field_name, spec, knn_enabled=settings.get("index.knn") in (True, "true"))
         self.indices[name] = Index(name, settings, properties, dynamic)
         return 200, {"acknowledged": True, "shards_acknowledged": True, "index": name}
+
+    def _update_aliases(self, body: Any) -> tuple[int, Any]:
+        """`POST _aliases`: add, remove and remove_index actions, applied all together or not at all
+        (an alias points at one index here; adding it again moves it)."""
+        actions = body.get("actions") if isinstance(body, dict) else None
+        if not isinstance(actions, list) or not actions:
+            raise bad_request("[actions] is required and must hold at least one action")
+        indices, aliases = set(self.indices), dict(self.aliases)
+        for action in actions:
+            if not isinstance(action, dict) or len(action) != 1:
+                raise bad_request("each action holds exactly one of add, remove, remove_index")
+            ((kind, spec),) = action.items()
+            index, alias = spec.get("index"), spec.get("alias")
+            if index not in indices:
+                raise OpenSearchError(404, "index_not_found_exception", f"no such index [{index}]")
+            if kind == "add" and isinstance(alias, str):
+                aliases[alias] = index
+            elif kind == "remove" and aliases.get(alias) == index:
+                del aliases[alias]
+            elif kind == "remove":
+                raise OpenSearchError(404, "aliases_not_found_exception", f"aliases [{alias}] missing")
+            elif kind == "remove_index":
+                indices.discard(index)
+                aliases = {a: i for a, i in aliases.items() if i != index}
+            else:
+                raise bad_request(f"unknown alias action [{kind}] (unsupported by the fake)")
+        clash = sorted(set(aliases) & indices)
+        if clash:
+            raise bad_request(
+                f"Invalid alias name [{clash[0]}]: an index exists with the same name as the alias",
+                "invalid_alias_name_exception",
+            )
+        self.indices = {name: idx for name, idx in self.indices.items() if name in indices}
+        self.aliases = aliases
+        return 200, {"acknowledged": True}
 
     def _put_mapping(self, index: Index, body: Any) -> tuple[int, Any]:
         """Add fields to an index's mapping, as OpenSearch does: a field already mapped the same way is
@@ -411,12 +465,12 @@ class FakeOpenSearch:
                 touched.add(name)
         for name in touched:
             if (self.serverless and not self.lag) or params.get("refresh") in ("", "true", "wait_for"):
-                self.indices[name].refresh()
+                self._index(name).refresh()
         errors = any(result["status"] >= 300 for item in items for result in item.values())
         return 200, {"took": 1, "errors": errors, "items": items}
 
     def _bulk_item(self, op: str, name: str, doc_id: str | None, source: Any) -> dict[str, Any]:
-        base: dict[str, Any] = {"_index": name, "_id": doc_id}
+        base: dict[str, Any] = {"_index": self.aliases.get(name, name), "_id": doc_id}
         try:
             index = self._index(name)
             if op == "delete":
@@ -520,7 +574,7 @@ class FakeOpenSearch:
         }
 
     def _search(self, index: Index, body: dict[str, Any]) -> dict[str, Any]:
-        unknown = set(body) - {"size", "query", "_source", "sort", "search_after"}
+        unknown = set(body) - {"size", "query", "_source", "sort", "search_after", "track_total_hits"}
         if unknown:
             raise bad_request(
                 f"Unknown key [{sorted(unknown)[0]}] in the search body (unsupported by the fake)"

@@ -240,6 +240,7 @@ def test_engram_index_rebuild_writes_every_scope_over_the_threshold(db, tmp_path
     SqliteMemoryStore(db).insert_or_dedup(bob)
     index.upsert([IndexedMemory(bob, vectors[0].tolist())])
     monkeypatch.setenv("ENGRAM_ANN__THRESHOLD", "50")
+    monkeypatch.setenv("ENGRAM_EMBEDDER__DIMENSIONS", str(DIMS))  # the model that made these vectors
 
     assert cli.main(["index", "rebuild", "--data-dir", str(tmp_path)]) == 0
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])

@@ -699,7 +699,7 @@ def test_serve_runs_the_janitor_unless_switched_off(
     assert janitor_enabled(settings) is enabled
     names = [loop.__name__ for loop in background.loops(local(settings), worker=True)]
     janitor = ["janitor_scheduler"] if enabled else []
-    assert names == ["enrichment_worker", *janitor, "webhook_delivery"]
+    assert names == ["enrichment_worker", *janitor, "webhook_delivery", "reembedder"]
 
 
 def test_the_scheduler_thread_runs_every_due_job(tmp_path, clock: FakeClock, handler: ModuleType) -> None:

@@ -120,7 +120,9 @@ def test_from_settings_wires_endpoint_mode_index_and_dimensions() -> None:
 
         index.upsert([IndexedMemory(memory("m1", "Settings decide the index"), [0.0, 0.0, 1.0])])
 
-        assert fake.indices[tenant_index("memories-test", "acme")].properties["vector"]["dimension"] == 3
+        # the model's index, served under the tenant's index name (an alias)
+        assert fake.aliases[tenant_index("memories-test", "acme")] == index.model_index("acme")
+        assert fake.indices[index.model_index("acme")].properties["vector"]["dimension"] == 3
         assert [
             doc["memory_id"] for doc in fake.documents(tenant_index("memories-test", "acme")).values()
         ] == ["m1"]

@@ -916,6 +916,44 @@ export interface components {
          * @enum {string}
          */
         DocumentState: "queued" | "fetching" | "chunking" | "embedding" | "indexing" | "done" | "failed";
+        /**
+         * EmbeddingProgress
+         * @description How far the vectors are from all being the configured model's.
+         */
+        EmbeddingProgress: {
+            /**
+             * Current
+             * @description vectors of the configured model
+             */
+            current: number;
+            /**
+             * Done
+             * @description every vector is the configured model's
+             */
+            done: boolean;
+            /**
+             * Model
+             * @description the configured embedding model
+             */
+            model: string;
+            /**
+             * Other Models
+             * @description vectors per other model, to be re-embedded ('': not recorded)
+             */
+            other_models?: {
+                [key: string]: number;
+            };
+            /**
+             * Percent
+             * @description current / vectors, in percent (100 with no vectors)
+             */
+            percent: number;
+            /**
+             * Vectors
+             * @description vectors held, of every model
+             */
+            vectors: number;
+        };
         /** EnrichmentOut */
         EnrichmentOut: {
             /** Attempts */
@@ -1925,6 +1963,8 @@ export interface components {
              * @description dead jobs service-wide; operators only
              */
             dead_jobs?: number | null;
+            /** @description how far re-embedding with the configured model has come; null: not tracked here */
+            embeddings?: components["schemas"]["EmbeddingProgress"] | null;
             /** Enrichment */
             enrichment: {
                 [key: string]: number;

@@ -57,6 +57,16 @@ class EmbedderSettings(BaseModel):
     api_key: str = ""  # openai-compatible; never logged
     batch_size: int = 32
     timeout_s: float = 10.0
+    # After a model switch, `engram serve` re-embeds the old model's vectors in the background: up to
+    # reembed_budget every reembed_interval_s, reembed_batch a call (0 budget: only `engram index reembed`).
+    reembed_batch: int = Field(default=64, ge=1)
+    reembed_budget: int = Field(default=1024, ge=0)
+    reembed_interval_s: float = Field(default=2.0, gt=0)
+
+    def model_id(self) -> str:
+        """The name the vectors of this embedder are recorded under: provider, model and dimensions (a
+        change of any one is a model switch: its vectors are never compared with the old)."""
+        return f"{self.provider}:{self.model or 'default'}:{self.dimensions}"
 
 
 class EnricherSettings(BaseModel):

@@ -34,6 +34,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
     container = container_of(args)
     state = container.janitor_state  # the memory counts and the janitor's state, beside the store
     report = collect_stats(state, container.queue, state, args.tenant)
+    if container.reembed is not None:
+        report.embeddings = container.reembed.progress(args.tenant)
     health = doctor_for(container).check()  # service-wide, as the queue figures are
     if args.json:
         print(
@@ -46,6 +48,13 @@ def cmd_stats(args: argparse.Namespace) -> int:
     print("  enrichment  " + "  ".join(f"{k} {v}" for k, v in report.enrichment.items()))
     print("queue         " + "  ".join(f"{k} {v}" for k, v in (report.queue or {}).items()))
     print(f"health        {health.score:.2f}  (engram doctor for its components and repairs)")
+    if report.embeddings is not None:
+        e = report.embeddings
+        others = ", ".join(f"{m or '(not recorded)'} {n}" for m, n in e.other_models.items())
+        print(
+            f"embeddings    {e.model}: {e.current} of {e.vectors} ({e.percent:.1f}%)"
+            + (f"; re-embedding {others}" if others else "")
+        )
     print("janitor")
     for job, status in (report.janitor or {}).items():
         when = status.last_run_at.isoformat(timespec="seconds") if status.last_run_at else "never"

@@ -26,4 +26,9 @@ def loops(container: Container, *, worker: bool) -> list[Callable[[threading.Eve
         from engram.runtime.webhook_wiring import delivery_loop
 
         found.append(delivery_loop(container))
+    from engram.usecases.reembed import Reembed
+
+    reembed, embedder = container.reembed, container.settings.embedder
+    if isinstance(reembed, Reembed) and embedder.reembed_budget > 0:  # after a model switch
+        found.append(reembed.background(embedder.reembed_budget, embedder.reembed_interval_s))
     return found

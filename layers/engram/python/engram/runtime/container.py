@@ -8,7 +8,7 @@ to give (MissingSettings). Models and the search index's client load lazily: wri
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -52,6 +52,7 @@ if TYPE_CHECKING:  # each use case is imported by the property that builds it: a
     from engram.usecases.keys import TranscriptCaps
     from engram.usecases.memories import Forget, MemoryReads, Update
     from engram.usecases.recall import Recall
+    from engram.usecases.reembed import Reembed, ReembedTenants
     from engram.usecases.remember import Remember
     from engram.usecases.sessions import AppendMessages, DeleteSession, Extract, SessionReads
     from engram.usecases.transfer import Export, Import
@@ -199,7 +200,33 @@ class Container:
     def tenant_stats(self) -> TenantStats:
         from engram.usecases.janitor.stats import TenantStats
 
-        return TenantStats(self.janitor_state, self.queue, self.keys, self.transcripts, self.store)
+        reembed = self.reembed
+        return TenantStats(
+            self.janitor_state,
+            self.queue,
+            self.keys,
+            self.transcripts,
+            self.store,
+            embeddings=None if reembed is None else reembed.progress,
+        )
+
+    @cached_property
+    def reembed(self) -> Reembed | ReembedTenants | None:
+        """Re-embedding after a model switch, where the vector index records each vector's model: the
+        local index's vectors, or OpenSearch's indices a tenant (the tenants of the API keys)."""
+        from engram.usecases.reembed import Reembed, ReembedTenants
+
+        index, batch = self.vector_index, self.settings.embedder.reembed_batch
+        if hasattr(index, "stale_vectors"):
+            return Reembed(self.store, index, _LazyEmbedder(self), batch=batch)  # type: ignore[arg-type]
+        if getattr(index, "model", "") and hasattr(index, "reembed"):
+            keys = self.keys
+
+            def tenants() -> list[str]:
+                return sorted({key.tenant for key in keys.list()})
+
+            return ReembedTenants(index, _LazyEmbedder(self), tenants, batch=batch)  # type: ignore[arg-type]
+        return None
 
     @cached_property
     def await_enrichment(self) -> AwaitEnrichment:
@@ -379,6 +406,24 @@ class Container:
             return self.enricher_factory()
 
 
+@dataclass(frozen=True)
+class _LazyEmbedder:
+    """The container's embedder, built (the model loaded) on the first call that embeds."""
+
+    container: Container
+
+    @property
+    def name(self) -> str:
+        return self.container.embedder.name
+
+    @property
+    def dimensions(self) -> int:
+        return self.container.embedder.dimensions
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        return self.container.embedder.embed(texts)
+
+
 def _default_embedder(settings: Settings) -> Callable[[], Embedder]:
     def build() -> Embedder:
         from engram.providers.embedders import build_embedder
@@ -409,9 +454,11 @@ def local(settings: Settings, clock: Clock | None = None) -> Container:
     from engram.adapters.sqlite.store import SqliteMemoryStore
     from engram.adapters.sqlite.transcripts import SqliteTranscriptStore
     from engram.adapters.sqlite.userdata import SqliteUserData
+    from engram.providers.embedders import model_id
 
     db = SqliteDatabase(settings.db_path)
-    index = LocalIndex(db, settings.ann)
+    index = LocalIndex(db, settings.ann, model=model_id(settings.embedder))
+    index.adopt(settings.embedder.dimensions)
     documents, transcripts = SqliteDocumentStore(db), SqliteTranscriptStore(db)
     webhooks = SqliteWebhookStore(db)  # after the tables its triggers watch
     return Container(

@@ -171,6 +171,7 @@ class Export:
             }
             if memory.id in vectors:
                 record["embedding"] = vectors[memory.id]
+                record["embedding_model"] = getattr(self.vectors, "model", "")  # what made it
             self._emit(pos, records, record)
         if len(memories) < budget:
             pos.update(phase="graph", after=None, project=0)
@@ -583,7 +584,10 @@ class Import:
         memory, changed = self._admit(run, memory)
         history = self._history(run, memory, record.get("history", []))
         sent = record.get("embedding")
-        embedding = None if changed or sent is None else self._embedding(sent)
+        # another model's vector (or one of no recorded model, where this install records them) is
+        # never kept: the memory is embedded again here
+        foreign = record.get("embedding_model", "") != getattr(self.vectors, "model", "")
+        embedding = None if changed or sent is None or foreign else self._embedding(sent)
         if sent is not None and embedding is None and memory.status is not Status.deleted:
             memory = memory.model_copy(update={"enrichment": Enrichment()})  # embedded again, here
         created = self.userdata.restore_memory(memory)

@@ -84,9 +84,12 @@ def scope_predicate(scope: SearchScope, alias: str = "m") -> tuple[str, list[Any
 class LocalIndex:
     """VectorIndex + LexicalIndex for the embedded default."""
 
-    def __init__(self, db: SqliteDatabase, ann: AnnSettings | None = None) -> None:
+    def __init__(self, db: SqliteDatabase, ann: AnnSettings | None = None, model: str = "") -> None:
+        """`model`: the embedding model of the vectors this index writes and searches (those of any other
+        model are kept until re-embedded, and never searched)."""
         self.db = db
         self.ann = ann or AnnSettings()
+        self.model = model
         self.bm25 = Bm25Search()
         # The graphs live beside the SQLite file; an in-memory database keeps them in memory only.
         self.ann_dir = None if db.path == ":memory:" else Path(db.path).parent / "ann"
@@ -109,16 +112,16 @@ class LocalIndex:
             conn = self.db.connection()
             seen = _changes(conn, key)  # read first: a write landing meanwhile is seen as a change
             first = conn.execute(  # the scope's dimensions: its most vectors' (a stray of others is skipped)
-                "SELECT dims, count(*) AS n FROM vectors WHERE tenant = ? AND user_id = ?"
+                "SELECT dims, count(*) AS n FROM vectors WHERE tenant = ? AND user_id = ? AND model = ?"
                 " GROUP BY dims ORDER BY n DESC LIMIT 1",
-                key,
+                (*key, self.model),
             ).fetchone()
             if first is None or not first["n"]:
                 return None
             if 0 < self.ann.threshold < first["n"]:
                 scope = Scope(first["dims"], None, first["n"])
             else:
-                dense = Dense.of(first["dims"], _rows(conn, key, first["dims"]).fetchall())
+                dense = Dense.of(first["dims"], _rows(conn, key, first["dims"], self.model).fetchall())
                 scope = Scope(first["dims"], dense, dense.count)
             scope.changes_seen = seen
             self._users[key] = scope
@@ -169,7 +172,7 @@ class LocalIndex:
                 if not only_added:
                     return self._reload(key, scope)
                 after = int(dense.seqs[: dense.size].max()) if dense.size else 0
-                for row in _rows(conn, key, scope.dims, after):
+                for row in _rows(conn, key, scope.dims, self.model, after):
                     dense.put(row["id"], row["seq"], np.frombuffer(row["vec"], dtype=np.float32))
             elif scope.graph is not None and scope.covered is not None:
                 after = int(scope.covered.seqs.max()) if len(scope.covered.seqs) else 0
@@ -195,8 +198,8 @@ class LocalIndex:
         `after`), `size` at a time in seq order."""
         cursor = self.db.connection().execute(
             "SELECT seq, vec FROM vectors WHERE tenant = ? AND user_id = ? AND seq > ? AND dims = ?"
-            " ORDER BY seq",
-            (tenant, user_id, after, dims),
+            " AND model = ? ORDER BY seq",
+            (tenant, user_id, after, dims, self.model),
         )
         while rows := cursor.fetchmany(size):
             seqs = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
@@ -229,19 +232,28 @@ class LocalIndex:
         keys = {(r[1], r[2]) for r in rows}
         with self.db.write() as conn:
             before = {key: _changes(conn, key) for key in keys}
+            # another model's vector goes, and the new one gets a new seq: a process's graph of this
+            # model takes it up as an added vector (a seq never changes model)
             conn.executemany(
-                "INSERT INTO vectors (id, tenant, user_id, dims, vec) VALUES (?,?,?,?,?)"
+                "DELETE FROM vectors WHERE tenant = ? AND id = ? AND model != ?",
+                [(r[1], r[0], self.model) for r in rows],
+            )
+            conn.executemany(
+                "INSERT INTO vectors (id, tenant, user_id, dims, vec, model) VALUES (?,?,?,?,?,?)"
                 " ON CONFLICT(tenant, id) DO UPDATE SET vec = excluded.vec, dims = excluded.dims"
                 " WHERE vec IS NOT excluded.vec",
-                [r[:5] for r in rows],
+                [(*r[:5], self.model) for r in rows],
             )
             seqs: dict[tuple[str, str], int] = {}  # (tenant, id): ids are unique per tenant
-            for i in range(0, len(rows), 900):
-                chunk = [r[0] for r in rows[i : i + 900]]
-                found = conn.execute(
-                    f"SELECT tenant, id, seq FROM vectors WHERE id IN ({','.join('?' * len(chunk))})", chunk
-                )
-                seqs.update(((r["tenant"], r["id"]), r["seq"]) for r in found)
+            for tenant in {r[1] for r in rows}:  # by (tenant, id): the unique index, never a scan
+                ids = [r[0] for r in rows if r[1] == tenant]
+                for i in range(0, len(ids), 900):
+                    chunk = ids[i : i + 900]
+                    marks = ",".join("?" * len(chunk))
+                    found = conn.execute(
+                        f"SELECT id, seq FROM vectors WHERE tenant = ? AND id IN ({marks})", (tenant, *chunk)
+                    )
+                    seqs.update(((tenant, r["id"]), r["seq"]) for r in found)
             after = {key: _changes(conn, key) for key in keys}
         by_scope: dict[tuple[str, str], list[tuple[str, int, np.ndarray]]] = {}
         for memory_id, tenant, user_id, _, _, vec in rows:
@@ -324,7 +336,8 @@ class LocalIndex:
             return {}
         marks = ",".join("?" * len(memory_ids))
         rows = self.db.connection().execute(
-            f"SELECT id, vec FROM vectors WHERE tenant = ? AND id IN ({marks})", (tenant, *memory_ids)
+            f"SELECT id, vec FROM vectors WHERE tenant = ? AND model = ? AND id IN ({marks})",
+            (tenant, self.model, *memory_ids),
         )
         return {r["id"]: np.frombuffer(r["vec"], dtype=np.float32).tolist() for r in rows}
 
@@ -507,8 +520,8 @@ class LocalIndex:
                 # NOT INDEXED: the vector by its rowid, not through the scope's index (a third less)
                 f"SELECT v.seq, v.id, {vec} FROM vectors v NOT INDEXED CROSS JOIN memories m ON m.id = v.id"
                 f" WHERE v.seq IN ({','.join('?' * len(chunk))}) AND v.tenant = ? AND v.user_id = ?"
-                f" AND m.tenant = v.tenant AND {predicate}",
-                (*chunk, *key, *params),
+                f" AND v.model = ? AND m.tenant = v.tenant AND {predicate}",
+                (*chunk, *key, self.model, *params),
             )
             passing.update((r[0], (r[1], r[2])) for r in rows)
         return passing
@@ -608,7 +621,7 @@ class LocalIndex:
 
     def scopes(self, tenant: str | None = None, user_id: str | None = None) -> list[tuple[str, str, int]]:
         """(tenant, user, vectors) of the scopes with vectors, largest first."""
-        clauses, params = [], []
+        clauses, params = ["model = ?"], [self.model]
         for column, value in (("tenant", tenant), ("user_id", user_id)):
             if value is not None:
                 clauses.append(f"{column} = ?")
@@ -620,6 +633,68 @@ class LocalIndex:
             params,
         )
         return [(r["tenant"], r["user_id"], r["n"]) for r in rows]
+
+    # ------------------------------------------------------------------ embedding models
+
+    def adopt(self, dims: int) -> int:
+        """Stamp the vectors written before vectors recorded their model (model '') with this index's
+        model where they have its dimensions (they were made by the model configured then); those of
+        other dimensions stay unstamped, to be re-embedded. Returns how many were stamped."""
+        if not self.model:
+            return 0
+        conn = self.db.connection()
+        if (
+            conn.execute("SELECT 1 FROM vectors WHERE model = '' AND dims = ? LIMIT 1", (dims,)).fetchone()
+            is None
+        ):
+            return 0
+        with self.db.write() as conn:
+            return conn.execute(
+                "UPDATE vectors SET model = ? WHERE model = '' AND dims = ?", (self.model, dims)
+            ).rowcount
+
+    def has_stale(self) -> bool:
+        """Whether any vector was made by another model than this index's (one look in its index)."""
+        row = (
+            self.db.connection()
+            .execute(
+                "SELECT 1 FROM vectors WHERE model < ?"
+                " UNION ALL SELECT 1 FROM vectors WHERE model > ? LIMIT 1",
+                (self.model, self.model),
+            )
+            .fetchone()
+        )
+        return row is not None
+
+    def model_counts(self, tenant: str | None = None) -> dict[str, int]:
+        """The vectors per embedding model (one tenant's, or everyone's)."""
+        where, params = ("WHERE tenant = ?", [tenant]) if tenant is not None else ("", [])
+        rows = self.db.connection().execute(
+            f"SELECT model, count(*) AS n FROM vectors {where} GROUP BY model", params
+        )
+        return {r["model"]: r["n"] for r in rows}
+
+    def stale_vectors(self, below: int | None, limit: int) -> tuple[list[tuple[str, str]], int | None]:
+        """Up to `limit` (tenant, memory id) whose vector another model made, newest memory first, from
+        memory seq `below` down (None: the newest), then those with no memory; and where the next page
+        starts (None: no more)."""
+        cursor = self.db.connection().execute(
+            # CROSS JOIN: memories newest first by seq, each vector by (tenant, id); never a sort
+            "SELECT m.seq, m.tenant, m.id FROM memories m CROSS JOIN vectors v"
+            " ON v.tenant = m.tenant AND v.id = m.id WHERE m.seq < ? AND v.model != ?"
+            " ORDER BY m.seq DESC LIMIT ?",
+            (below if below is not None else 1 << 62, self.model, limit),
+        )
+        rows = cursor.fetchall()
+        found = [(r["tenant"], r["id"]) for r in rows]
+        if len(rows) == limit:
+            return found, rows[-1]["seq"]
+        orphans = self.db.connection().execute(  # at the end of a pass: vectors whose memory is gone
+            "SELECT tenant, id FROM vectors v WHERE (model < ? OR model > ?) AND NOT EXISTS"
+            " (SELECT 1 FROM memories m WHERE m.tenant = v.tenant AND m.id = v.id) LIMIT ?",
+            (self.model, self.model, limit - len(rows)),
+        )
+        return found + [(r["tenant"], r["id"]) for r in orphans], None
 
     def _save_if_due(self, key: tuple[str, str], users: Scope) -> None:
         """Write the graph once enough changed since it was last written (under the lock)."""
@@ -689,13 +764,13 @@ class LocalIndex:
         return passing
 
 
-def _rows(conn: Any, key: tuple[str, str], dims: int, after: int = 0) -> Any:
-    """The scope's (id, seq, vec) rows of `dims` dimensions past seq `after`, in seq order: what a
-    matrix is built from."""
+def _rows(conn: Any, key: tuple[str, str], dims: int, model: str, after: int = 0) -> Any:
+    """The scope's (id, seq, vec) rows of `model` and `dims` dimensions past seq `after`, in seq order:
+    what a matrix is built from."""
     return conn.execute(
         "SELECT id, seq, vec FROM vectors WHERE tenant = ? AND user_id = ? AND seq > ? AND dims = ?"
-        " ORDER BY seq",
-        (*key, after, dims),
+        " AND model = ? ORDER BY seq",
+        (*key, after, dims, model),
     )
 
 

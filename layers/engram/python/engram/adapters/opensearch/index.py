@@ -21,6 +21,12 @@ share one filter builder, applied inside the knn clause, so top-k is taken among
 # (faiss efficient filtering and its exact fallback included), score = 1 / (1 + d), d the squared L2
 # distance; vectors are unit length, so d = 2 − 2·cos and the cosine comes back exactly.
 # "innerproduct" is supported too (score = 1 + ip when ip ≥ 0, 1 / (1 − ip) otherwise).
+# #
+# Embedding models (`model` set, as `from_settings` does): the tenant's vectors live in an index of
+# their model (`<tenant index>-m<12 hex>`), and the tenant index name becomes an alias of it. After a
+# switch the alias still serves the old index: lexical search reads it, k-NN reads the new model's
+# index only (and only documents of that model), writes go to both (to the old one without a vector),
+# and `reembed` fills the new index newest memory first, then moves the alias onto it in one request.
 
 from __future__ import annotations
 
@@ -124,8 +130,10 @@ class OpenSearchIndex:
         mode: Mode = "es",
         space_type: SpaceType = "l2",
         connect: Callable[[], OpenSearch] | None = None,
+        model: str = "",
     ) -> None:
-        """Over `client`, or (None) over the client `connect` builds on first use."""
+        """Over `client`, or (None) over the client `connect` builds on first use. `model`: the embedding
+        model whose vectors this index writes and searches ("": one index a tenant, models unrecorded)."""
         if (client is None) == (connect is None):
             raise TypeError("give OpenSearchIndex a client or a connect function, not both")
         self._connected = client
@@ -136,6 +144,8 @@ class OpenSearchIndex:
         self._mode = mode
         self._space_type = space_type
         self._ready: set[str] = set()  # the tenants whose index is ready
+        self.model = model
+        self._live: dict[str, str] = {}  # with a model: the index the tenant's alias served at first use
         self._shared: bool | None = None  # whether the shared index of before exists (None: not asked)
         self._lock = threading.Lock()
 
@@ -149,6 +159,7 @@ class OpenSearchIndex:
             settings.embedder.dimensions,
             mode=mode,
             connect=None if client else lambda: build_client(endpoint, mode=mode, region=region),
+            model=settings.embedder.model_id(),
         )
 
     @property
@@ -182,6 +193,7 @@ class OpenSearchIndex:
                     "categories": keyword,
                     "entities": keyword,
                     **self.added_fields(),
+                    **self._model_field(),
                     "content": {"type": "text", "analyzer": "english"},
                     "importance": {"type": "integer"},
                     "confidence": {"type": "float"},
@@ -206,9 +218,23 @@ class OpenSearchIndex:
         keyword = {"type": "keyword"}
         return {"agent_id": keyword, "run_id": keyword, "meta": keyword}
 
+    def _model_field(self) -> dict[str, Any]:
+        return {"model": {"type": "keyword"}} if self.model else {}
+
     def tenant_index(self, tenant: str) -> str:
-        """The name of the tenant's index."""
+        """The name of the tenant's index (with a model: the alias of the index lexical search reads)."""
         return tenant_index(self._index, tenant)
+
+    def model_index(self, tenant: str) -> str:
+        """The tenant's index of this model's vectors (the tenant index itself without a model)."""
+        if not self.model:
+            return self.tenant_index(tenant)
+        return f"{self.tenant_index(tenant)}-m{hashlib.sha256(self.model.encode()).hexdigest()[:12]}"
+
+    def switching(self, tenant: str) -> bool:
+        """Whether the tenant's alias still serves another model's index (a re-embed is due)."""
+        self.ensure_index(tenant)
+        return self._live.get(tenant, self.model_index(tenant)) != self.model_index(tenant)
 
     def ensure_index(self, tenant: str) -> None:
         """Create the tenant's index unless it exists (else add the fields added since), and move the
@@ -220,6 +246,8 @@ class OpenSearchIndex:
             if tenant in self._ready:
                 return
             name = self.tenant_index(tenant)
+            if self.model:
+                self._ensure_model_index(tenant)
             with self._translate("create index"):
                 if not self._client.indices.exists(index=name):
                     from opensearchpy.exceptions import RequestError
@@ -230,12 +258,35 @@ class OpenSearchIndex:
                         if exc.error != "resource_already_exists_exception":
                             raise
                 else:
-                    self._client.indices.put_mapping(index=name, body={"properties": self.added_fields()})
+                    added = {**self.added_fields(), **self._model_field()}
+                    self._client.indices.put_mapping(index=name, body={"properties": added})
                 if self._shared is None:
                     self._shared = bool(self._client.indices.exists(index=self._index))
             if self._shared:
                 self._move_out(tenant, name)
             self._ready.add(tenant)
+
+    def _ensure_model_index(self, tenant: str) -> None:
+        """Create the model's index unless it exists; point the tenant's alias at it when there is
+        neither alias nor index of that name yet; note which index the alias serves."""
+        from opensearchpy.exceptions import NotFoundError, RequestError
+
+        alias, mine = self.tenant_index(tenant), self.model_index(tenant)
+        with self._translate("create index"):
+            if not self._client.indices.exists(index=mine):
+                try:
+                    self._client.indices.create(index=mine, body=self.mapping())
+                except RequestError as exc:
+                    if exc.error != "resource_already_exists_exception":
+                        raise
+            if not self._client.indices.exists(index=alias):
+                self._client.indices.update_aliases(
+                    body={"actions": [{"add": {"index": mine, "alias": alias}}]}
+                )
+            try:
+                self._live[tenant] = next(iter(self._client.indices.get_alias(name=alias)))
+            except NotFoundError:
+                self._live[tenant] = alias  # an index of that name, from before models were recorded
 
     def _move_out(self, tenant: str, name: str) -> None:
         """Copy the tenant's documents from the shared index into `name`, a page at a time in memory id
@@ -275,40 +326,134 @@ class OpenSearchIndex:
 
     def _upsert(self, tenant: str, items: Sequence[IndexedMemory]) -> None:
         self.ensure_index(tenant)
-        name = self.tenant_index(tenant)
-        for start in range(0, len(items), BULK_CHUNK):
-            chunk = items[start : start + BULK_CHUNK]
+        self._write(tenant, self.model_index(tenant), items)
+        if self.switching(tenant):  # the index lexical search still reads: the documents, no vector
+            self._write(
+                tenant, self.tenant_index(tenant), [IndexedMemory(i.memory, None, i.extra) for i in items]
+            )
+
+    def _write(self, tenant: str, name: str, items: Sequence[IndexedMemory]) -> None:
+        self._put_documents(tenant, name, [self._document(item) for item in items])
+
+    def _put_documents(self, tenant: str, name: str, documents: Sequence[dict[str, Any]]) -> None:
+        """Index these documents into `name`, each replacing its memory's document there."""
+        for start in range(0, len(documents), BULK_CHUNK):
+            chunk = documents[start : start + BULK_CHUNK]
+            lines: list[dict[str, Any]] = []
             if self._mode == "es":
-                self._bulk(name, [line for item in chunk for line in self._index_lines(item, item.memory.id)])
+                for doc in chunk:
+                    lines += [{"index": {"_id": doc["memory_id"]}}, doc]
+                self._bulk(name, lines)
                 continue
             # aoss: no custom ids; replace each memory's current documents, new one first (no gap).
-            stale = self._doc_ids(tenant, [item.memory.id for item in chunk])
-            self._bulk(name, [line for item in chunk for line in self._index_lines(item, None)])
+            stale = self._doc_ids(tenant, [doc["memory_id"] for doc in chunk], name)
+            for doc in chunk:
+                lines += [{"index": {}}, doc]
+            self._bulk(name, lines)
             self._bulk(name, [{"delete": {"_id": doc_id}} for doc_id in stale])
+
+    # ------------------------------------------------------------------ embedding models
+
+    def reembed(
+        self,
+        tenant: str,
+        embed: Callable[[list[str]], list[list[float]]],
+        budget: int,
+        cursor: str | None = None,
+    ) -> tuple[int, str | None]:
+        """Embed again up to `budget` documents the tenant's alias serves that another model made (or
+        none recorded), newest memory first (ids are ULIDs) from `cursor` down, into this model's index;
+        when none are left, move the alias onto that index. Returns (how many, the next cursor; None:
+        the pass is over)."""
+        self.ensure_index(tenant)
+        done = 0
+        while done < budget:
+            size = min(MOVE_CHUNK, budget - done)
+            body: dict[str, Any] = {
+                "size": size,
+                "query": {
+                    "bool": {"filter": [_term("tenant", tenant)], "must_not": [_term("model", self.model)]}
+                },
+                "sort": [{"memory_id": "desc"}],
+            }
+            if cursor is not None:
+                body["search_after"] = [cursor]
+            with self._translate("find documents to re-embed"):
+                hits = self._client.search(index=self.tenant_index(tenant), body=body)["hits"]["hits"]
+            if hits:
+                sources = [hit["_source"] for hit in hits]
+                vectors = embed([source["content"] for source in sources])
+                documents = [
+                    {**source, "vector": self._unit(vector), "model": self.model}
+                    for source, vector in zip(sources, vectors, strict=True)
+                ]
+                self._put_documents(tenant, self.model_index(tenant), documents)
+                done += len(hits)
+                cursor = hits[-1]["sort"][0]
+            if len(hits) < size:
+                self._switch(tenant)
+                return done, None
+        return done, cursor
+
+    def _switch(self, tenant: str) -> None:
+        """Point the tenant's alias at this model's index, in one request (an index of the alias's name,
+        from before models were recorded, goes in the same request)."""
+        alias, mine = self.tenant_index(tenant), self.model_index(tenant)
+        live = self._live.get(tenant, mine)
+        if live == mine:
+            return
+        gone = (
+            {"remove_index": {"index": alias}}
+            if live == alias
+            else {"remove": {"index": live, "alias": alias}}
+        )
+        with self._translate("switch the alias"):
+            self._client.indices.update_aliases(
+                body={"actions": [gone, {"add": {"index": mine, "alias": alias}}]}
+            )
+        self._live[tenant] = mine
+
+    def model_counts(self, tenant: str | None = None) -> dict[str, int]:
+        """The tenant's documents with a vector of this model, and the others ("" : another model's,
+        or none recorded, until re-embedded). Needs a tenant: an index holds one."""
+        if tenant is None or not self.model:
+            return {}
+        self.ensure_index(tenant)
+        mine = self._count(self.model_index(tenant), [_term("tenant", tenant), _term("model", self.model)])
+        total = self._count(self.tenant_index(tenant), [_term("tenant", tenant)])
+        return {self.model: mine, **({"": total - mine} if total > mine else {})}
+
+    def _count(self, name: str, filters: list[dict[str, Any]]) -> int:
+        body = {"size": 0, "track_total_hits": True, "query": {"bool": {"filter": filters}}}
+        with self._translate("count documents"):
+            return int(self._client.search(index=name, body=body)["hits"]["total"]["value"])
 
     def delete(self, tenant: str, memory_ids: Sequence[str]) -> None:
         if not memory_ids:
             return
         self.ensure_index(tenant)
-        doc_ids = self._doc_ids(tenant, memory_ids)
-        for start in range(0, len(doc_ids), BULK_CHUNK):
-            chunk = doc_ids[start : start + BULK_CHUNK]
-            self._bulk(self.tenant_index(tenant), [{"delete": {"_id": doc_id}} for doc_id in chunk])
+        names = [self.model_index(tenant)] + ([self.tenant_index(tenant)] if self.switching(tenant) else [])
+        for name in names:
+            doc_ids = self._doc_ids(tenant, memory_ids, name)
+            for start in range(0, len(doc_ids), BULK_CHUNK):
+                chunk = doc_ids[start : start + BULK_CHUNK]
+                self._bulk(name, [{"delete": {"_id": doc_id}} for doc_id in chunk])
 
     def knn(self, scope: SearchScope, vector: Sequence[float], k: int) -> list[VectorHit]:
         if k <= 0:
             return []
         k = min(k, MAX_K)
+        where = scope_filter(scope)
+        if self.model:  # this model's documents only, in its own index
+            where["bool"]["filter"].append(_term("model", self.model))
         body = {
             "size": k,
             "_source": ["memory_id"],
-            "query": {
-                "knn": {"vector": {"vector": self._unit(vector), "k": k, "filter": scope_filter(scope)}}
-            },
+            "query": {"knn": {"vector": {"vector": self._unit(vector), "k": k, "filter": where}}},
         }
         return [
             VectorHit(memory_id, engine_score_to_cosine(score, self._space_type))
-            for memory_id, score in self._search(scope.tenant, body)
+            for memory_id, score in self._search(scope.tenant, body, self.model_index(scope.tenant))
         ]
 
     def exact(self, scope: SearchScope) -> bool:
@@ -328,7 +473,7 @@ class OpenSearchIndex:
                 "query": {"bool": {"filter": [_term("tenant", tenant), _terms("memory_id", ids)]}},
             }
             with self._translate("get vectors"):
-                response = self._client.search(index=self.tenant_index(tenant), body=body)
+                response = self._client.search(index=self.model_index(tenant), body=body)
             for hit in response["hits"]["hits"]:
                 source = hit["_source"]
                 if source.get("vector") is not None:
@@ -351,11 +496,11 @@ class OpenSearchIndex:
 
     # ------------------------------------------------------------------ internals
 
-    def _search(self, tenant: str, body: dict[str, Any]) -> list[tuple[str, float]]:
-        """(memory id, engine score) best first, one hit per memory, in the tenant's index."""
+    def _search(self, tenant: str, body: dict[str, Any], name: str | None = None) -> list[tuple[str, float]]:
+        """(memory id, engine score) best first, one hit per memory, in the tenant's index (or `name`)."""
         self.ensure_index(tenant)
         with self._translate("search"):
-            response = self._client.search(index=self.tenant_index(tenant), body=body)
+            response = self._client.search(index=name or self.tenant_index(tenant), body=body)
         seen: set[str] = set()
         hits: list[tuple[str, float]] = []
         for hit in response["hits"]["hits"]:
@@ -365,8 +510,8 @@ class OpenSearchIndex:
                 hits.append((memory_id, float(hit["_score"])))
         return hits
 
-    def _doc_ids(self, tenant: str, memory_ids: Sequence[str]) -> list[str]:
-        """The `_id`s of the documents of these memories in this tenant."""
+    def _doc_ids(self, tenant: str, memory_ids: Sequence[str], name: str) -> list[str]:
+        """The `_id`s of the documents of these memories in this tenant, in index `name`."""
         found: list[str] = []
         for ids in _chunks(list(dict.fromkeys(memory_ids)), LOOKUP_CHUNK):
             body = {
@@ -375,13 +520,9 @@ class OpenSearchIndex:
                 "query": {"bool": {"filter": [_term("tenant", tenant), _terms("memory_id", ids)]}},
             }
             with self._translate("look up documents"):
-                response = self._client.search(index=self.tenant_index(tenant), body=body)
+                response = self._client.search(index=name, body=body)
             found += [hit["_id"] for hit in response["hits"]["hits"]]
         return found
-
-    def _index_lines(self, item: IndexedMemory, doc_id: str | None) -> list[dict[str, Any]]:
-        meta: dict[str, Any] = {"_id": doc_id} if doc_id is not None else {}
-        return [{"index": meta}, self._document(item)]
 
     def _document(self, item: IndexedMemory) -> dict[str, Any]:
         memory = item.memory
@@ -408,6 +549,8 @@ class OpenSearchIndex:
         }
         if item.vector is not None:
             document["vector"] = self._unit(item.vector)
+        if self.model:
+            document["model"] = self.model
         return document
 
     def _bulk(self, index: str, lines: list[dict[str, Any]], kept: bool = False) -> None:

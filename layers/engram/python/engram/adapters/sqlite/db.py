@@ -58,6 +58,7 @@ CREATE TABLE IF NOT EXISTS vectors (
     user_id TEXT NOT NULL,
     dims INTEGER NOT NULL,
     vec BLOB NOT NULL,
+    model TEXT NOT NULL DEFAULT '',  -- the embedding model that made it ('': not recorded)
     UNIQUE (tenant, id)
 );
 CREATE INDEX IF NOT EXISTS vectors_user ON vectors(tenant, user_id);
@@ -204,6 +205,7 @@ class SqliteDatabase:
         self.connection().executescript(SCHEMA)
         self._ids_per_tenant()
         self._scope_fts()
+        self._vector_models()
         if self._lock_file is not None:
             _CHECKPOINTER.register(self)
 
@@ -264,6 +266,16 @@ class SqliteDatabase:
             # one segment: built in one statement, the index is left in a dozen that every term's
             # lookup walks (234 page lookups a query at a million memories, 18 once merged)
             conn.execute("INSERT INTO memories_fts (memories_fts) VALUES ('optimize')")
+
+    def _vector_models(self) -> None:
+        """Give the vectors table of a database made before vectors recorded their model its `model`
+        column ('' on the rows it holds: adopted by the local index, see LocalIndex.adopt), and an index
+        on it, so that finding another model's vectors after a switch never scans the table."""
+        if "model" not in _columns(self.connection(), "vectors"):
+            with self.write() as conn:
+                if "model" not in _columns(conn, "vectors"):
+                    conn.execute("ALTER TABLE vectors ADD COLUMN model TEXT NOT NULL DEFAULT ''")
+        self.connection().execute("CREATE INDEX IF NOT EXISTS vectors_model ON vectors(model, dims)")
 
     def connection(self) -> sqlite3.Connection:
         """This thread's connection, or inside one of its writes the write's."""

@@ -15,6 +15,11 @@ from engram.providers.embedders.hashing import HashingEmbedder
 from engram.settings import EmbedderSettings
 
 
+def model_id(settings: EmbedderSettings) -> str:
+    """The name the vectors of the configured embedder are recorded under (EmbedderSettings.model_id)."""
+    return settings.model_id()
+
+
 def build_embedder(settings: EmbedderSettings, *, bedrock_client: Any = None) -> Embedder:
     """The configured embedder. Raises ValueError when the settings cannot work together."""
     match settings.provider:
@@ -57,4 +62,4 @@ def build_embedder(settings: EmbedderSettings, *, bedrock_client: Any = None) ->
     raise ValueError(f"unknown embedder provider {settings.provider!r}")
 
 
-__all__ = ["EmbeddingError", "HashingEmbedder", "build_embedder"]
+__all__ = ["EmbeddingError", "HashingEmbedder", "build_embedder", "model_id"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -19,6 +20,7 @@ from engram.ports import (
     MemoryCounter,
     ModelTokens,
 )
+from engram.usecases.reembed import EmbeddingProgress
 
 if TYPE_CHECKING:  # engram.client imports Stats: usecases.keys (and so powertools) only when serving
     from engram.usecases.keys import TranscriptCaps
@@ -47,6 +49,10 @@ class Stats(DomainModel):
     complete: bool = Field(default=True, description="false: the memory count stopped at its bound")
     usage: Usage | None = Field(
         default=None, description="the tenant's usage against its quotas (over the API, for the caller)"
+    )
+    embeddings: EmbeddingProgress | None = Field(
+        default=None,
+        description="how far re-embedding with the configured model has come; null: not tracked here",
     )
 
 
@@ -90,10 +96,13 @@ class TenantStats:
     keys: KeyStore
     transcripts: TranscriptCaps
     tokens: ModelTokens
+    embeddings: Callable[[str | None], EmbeddingProgress] | None = None  # the re-embedding's progress
 
     def __call__(self, tenant: str) -> Stats:
         from engram.usecases.keys import tenant_usage
 
         stats = collect_stats(self.state, self.queue, self.state, tenant, service_wide=False)
         stats.usage = tenant_usage(self.keys, tenant, stats.status, self.transcripts, self.tokens)
+        if self.embeddings is not None:
+            stats.embeddings = self.embeddings(tenant)
         return stats
