@@ -6,7 +6,11 @@ SCENARIOS = [
         "persona": "ines",
         "memories": [
             ("old", 90, "Tomás's school play is on 14 December, 18:00, at the school gym."),
-            ("new", 12, "Actually it's the 17th, not the 14th — the teacher sent a note, same time and place."),
+            (
+                "new",
+                12,
+                "Actually it's the 17th, not the 14th — the teacher sent a note, same time and place.",
+            ),
             ("d1", 60, "Tomás is playing a shepherd in the school play, he has one line."),
             ("d2", 30, "Need to make a shepherd costume out of an old sheet."),
             ("d3", 5, "Rui might be working late that week."),
@@ -19,7 +23,11 @@ SCENARIOS = [
         "memories": [
             ("old", 300, "We track tickets in Jira, project key PAY."),
             ("mid", 120, "Team voted to try Linear for a quarter, Jira stays read-only in the meantime."),
-            ("new", 15, "Trial over and Linear lost — we went back to Jira but a fresh project, key PCORE; the old PAY board is archived."),
+            (
+                "new",
+                15,
+                "Trial over and Linear lost — we went back to Jira but a fresh project, key PCORE; the old PAY board is archived.",
+            ),
             ("d1", 250, "Jira is slow, loading a board takes 6 seconds."),
             ("d2", 80, "Linear's keyboard shortcuts are great, everyone loves them."),
             ("d3", 3, "Need to file a bug about the refund reason field."),
@@ -32,7 +40,11 @@ SCENARIOS = [
         "persona": "amara",
         "memories": [
             ("old", 200, "Jollof tray (serves 20) priced at £85."),
-            ("new", 30, "Raised prices across the board because rice and oil went up — the 20-person jollof tray is £98 now."),
+            (
+                "new",
+                30,
+                "Raised prices across the board because rice and oil went up — the 20-person jollof tray is £98 now.",
+            ),
             ("d1", 180, "Fried rice tray is £80 for 20."),
             ("d2", 100, "Competitor in Lewisham charges £110 for jollof for 20."),
             ("d3", 5, "A customer asked for a quote for jollof for 40 people."),
@@ -68,7 +80,11 @@ SCENARIOS = [
         "persona": "diego",
         "memories": [
             ("old", 400, "I drive a Toyota Hilux for work, white, 2015."),
-            ("new", 40, "Sold the old Hilux to a farmer in Tunuyán and got a 2021 Ford Ranger, grey. Much better for the mountain roads."),
+            (
+                "new",
+                40,
+                "Sold the old Hilux to a farmer in Tunuyán and got a 2021 Ford Ranger, grey. Much better for the mountain roads.",
+            ),
             ("d1", 300, "The Hilux clutch was slipping, fixed it twice."),
             ("d2", 100, "Looked at a Ranger and an Amarok at the dealer."),
             ("d3", 10, "Insurance company needs details of my work vehicle."),
@@ -80,7 +96,11 @@ SCENARIOS = [
         "persona": "sarah",
         "memories": [
             ("old", 100, "Miles was born August 3rd, we usually do his party the weekend after."),
-            ("new", 50, "Hey, you've got Miles's birthday wrong in your notes — it's August 13th. The 3rd is Graham's mom's."),
+            (
+                "new",
+                50,
+                "Hey, you've got Miles's birthday wrong in your notes — it's August 13th. The 3rd is Graham's mom's.",
+            ),
             ("d1", 90, "Miles wants a laser tag party this year."),
             ("d2", 60, "Owen's birthday is in February."),
             ("d3", 5, "Booking the laser tag place for Miles's party."),
@@ -93,8 +113,16 @@ SCENARIOS = [
         "persona": "hamid",
         "memories": [
             ("old", 300, "Fuel cards are from Shell, limit €1,500 per truck per week."),
-            ("mid", 150, "Switched fuel cards to TotalEnergies because of the better Belgian network; same weekly limit."),
-            ("new", 20, "Upped the weekly limit on the TotalEnergies cards to €2,000 per truck, diesel got too expensive."),
+            (
+                "mid",
+                150,
+                "Switched fuel cards to TotalEnergies because of the better Belgian network; same weekly limit.",
+            ),
+            (
+                "new",
+                20,
+                "Upped the weekly limit on the TotalEnergies cards to €2,000 per truck, diesel got too expensive.",
+            ),
             ("d1", 250, "Drivers sometimes forget the fuel card PIN."),
             ("d2", 90, "Diesel is €1.79 a litre on average now."),
             ("d3", 4, "Mehmet's card got declined in Antwerp, he hit the limit."),
@@ -107,7 +135,11 @@ SCENARIOS = [
         "persona": "aroha",
         "memories": [
             ("old", 120, "Paddock probe retail price: $190 each, sold in packs of 10."),
-            ("new", 25, "Scratch that pricing — we're going to $229 per probe from 1 December, packs of 5 now so small farms can start smaller."),
+            (
+                "new",
+                25,
+                "Scratch that pricing — we're going to $229 per probe from 1 December, packs of 5 now so small farms can start smaller.",
+            ),
             ("d1", 100, "Farmers say $190 is fine if the subscription is cheap."),
             ("d2", 50, "Competitor from Australia sells similar probes at $260."),
             ("d3", 4, "A farmer in Te Aroha wants a quote for 20 probes."),
@@ -119,7 +151,11 @@ SCENARIOS = [
         "persona": "ines",
         "memories": [
             ("old", 400, "Leonor's kindergarten is the Jardim de Infância da Boavista."),
-            ("new", 80, "Leonor changed kindergarten in September, she goes to the one in Paranhos now, closer to the hospital for me."),
+            (
+                "new",
+                80,
+                "Leonor changed kindergarten in September, she goes to the one in Paranhos now, closer to the hospital for me.",
+            ),
             ("d1", 300, "Boavista kindergarten has a lovely garden."),
             ("d2", 100, "Leonor's best friend Beatriz goes to Boavista."),
             ("d3", 6, "Need to drop off Leonor's spare clothes at kindergarten."),
@@ -131,7 +167,11 @@ SCENARIOS = [
         "persona": "kenji",
         "memories": [
             ("old", 30, "Payment timeout in the gateway client is set to 30s."),
-            ("new", 2, "Correction on the timeout: 30s was the staging config. Prod is 12s, confirmed in the Helm values."),
+            (
+                "new",
+                2,
+                "Correction on the timeout: 30s was the staging config. Prod is 12s, confirmed in the Helm values.",
+            ),
             ("d1", 25, "Bank's API p99 is around 9 seconds on bad days."),
             ("d2", 15, "Retry policy: 3 attempts with exponential backoff."),
             ("d3", 1, "Incident review asked what the prod timeout is."),
@@ -143,7 +183,11 @@ SCENARIOS = [
         "persona": "amara",
         "memories": [
             ("old", 400, "Zara's allergy: she reacts to kiwi."),
-            ("new", 60, "Allergy clinic retested Zara — it's not kiwi after all, it's latex-fruit syndrome: banana and avocado are the real problem, kiwi is mild."),
+            (
+                "new",
+                60,
+                "Allergy clinic retested Zara — it's not kiwi after all, it's latex-fruit syndrome: banana and avocado are the real problem, kiwi is mild.",
+            ),
             ("d1", 300, "Zara broke out in hives at a birthday party once."),
             ("d2", 120, "Allergy clinic appointment at King's is in the summer."),
             ("d3", 5, "Making smoothies for Zara's sleepover."),
@@ -155,7 +199,11 @@ SCENARIOS = [
         "persona": "lukas",
         "memories": [
             ("old", 50, "Band concert fee from the city: €1,200 for the Christmas concert."),
-            ("new", 20, "The city cut the culture budget, the Christmas concert fee is only €800 this year; we'll have to skip the new music stands."),
+            (
+                "new",
+                20,
+                "The city cut the culture budget, the Christmas concert fee is only €800 this year; we'll have to skip the new music stands.",
+            ),
             ("d1", 40, "We wanted to buy new music stands with the concert money."),
             ("d2", 30, "I'm the band's treasurer now, lucky me."),
             ("d3", 3, "Band meeting to decide the budget next Thursday."),
@@ -167,7 +215,11 @@ SCENARIOS = [
         "persona": "priya",
         "memories": [
             ("old", 300, "Priya's team uses Figma for design and Notion for specs."),
-            ("new", 40, "Specs aren't in Notion anymore, we moved PRDs to Confluence because the company standardised on Atlassian. Figma stays."),
+            (
+                "new",
+                40,
+                "Specs aren't in Notion anymore, we moved PRDs to Confluence because the company standardised on Atlassian. Figma stays.",
+            ),
             ("d1", 200, "Notion's database views were great for tracking specs."),
             ("d2", 100, "Engineering already lived in Jira, so Confluence made sense."),
             ("d3", 3, "Writing a new PRD for multi-entity invoicing."),
@@ -192,7 +244,11 @@ SCENARIOS = [
         "persona": "sarah",
         "memories": [
             ("old", 250, "Sarah's work phone is 204-555-0137."),
-            ("new", 30, "IT moved us to Teams phones, my desk number is now 204-555-0192; the old one just goes to voicemail."),
+            (
+                "new",
+                30,
+                "IT moved us to Teams phones, my desk number is now 204-555-0192; the old one just goes to voicemail.",
+            ),
             ("d1", 200, "My cell is for family only, don't give it out."),
             ("d2", 100, "Agency switchboard is 204-555-0100."),
             ("d3", 5, "A contractor needs a number to reach me about the gauge repairs."),
@@ -204,7 +260,11 @@ SCENARIOS = [
         "persona": "hamid",
         "memories": [
             ("old", 60, "Arash's flight home for Christmas lands Schiphol 18 December 16:40."),
-            ("new", 15, "Arash says he's not flying after all — he's coming by train on the 20th, arrives Rotterdam Centraal 21:12."),
+            (
+                "new",
+                15,
+                "Arash says he's not flying after all — he's coming by train on the 20th, arrives Rotterdam Centraal 21:12.",
+            ),
             ("d1", 50, "Arash is doing an exchange semester in Vienna."),
             ("d2", 30, "Shirin wants to pick Arash up herself."),
             ("d3", 3, "Need to plan who fetches Arash when he comes back."),
@@ -217,7 +277,11 @@ SCENARIOS = [
         "persona": "aroha",
         "memories": [
             ("old", 300, "Paddock's accountants are Grant & Wiki in Hamilton."),
-            ("new", 45, "We now do the books with Xero and a bookkeeper, Lisa Tane, two days a month; Grant & Wiki only for year-end accounts."),
+            (
+                "new",
+                45,
+                "We now do the books with Xero and a bookkeeper, Lisa Tane, two days a month; Grant & Wiki only for year-end accounts.",
+            ),
             ("d1", 250, "Grant & Wiki charge a fortune for quarterly GST returns."),
             ("d2", 100, "The grant reporting needs clean monthly accounts."),
             ("d3", 5, "Need someone to reconcile last month's transactions."),
@@ -229,7 +293,11 @@ SCENARIOS = [
         "persona": "kenji",
         "memories": [
             ("old", 200, "Aiko and I are planning the wedding for April next year in Kyoto."),
-            ("new", 20, "Wedding plans changed: we're doing a small ceremony in Osaka in October instead, Kyoto venues were crazy expensive."),
+            (
+                "new",
+                20,
+                "Wedding plans changed: we're doing a small ceremony in Osaka in October instead, Kyoto venues were crazy expensive.",
+            ),
             ("d1", 150, "Aiko's family is from Kyoto, her grandmother lives there."),
             ("d2", 80, "Got quotes from three Kyoto venues, all over ¥4M."),
             ("d3", 5, "Friends keep asking when and where the wedding is."),
@@ -241,7 +309,11 @@ SCENARIOS = [
         "persona": "ines",
         "memories": [
             ("old", 150, "My half-marathon goal this year is 1:55."),
-            ("new", 20, "New PB at the Porto half — 1:49:30! So the goal for next spring's race is sub-1:45."),
+            (
+                "new",
+                20,
+                "New PB at the Porto half — 1:49:30! So the goal for next spring's race is sub-1:45.",
+            ),
             ("d1", 120, "Training plan: four runs a week, long run on Sunday."),
             ("d2", 60, "Knee was sore after the long run, iced it."),
             ("d3", 3, "Planning next year's race calendar."),
@@ -253,8 +325,16 @@ SCENARIOS = [
         "id": "correction-21",
         "persona": "aroha",
         "memories": [
-            ("old", 80, "Ben and I keep talking about moving the Paddock office out to Cambridge, cheaper and closer to the farms. Nothing decided."),
-            ("new", 20, "Signed the lease today — Paddock's new office is 12 Victoria Street, Cambridge. We move in early February."),
+            (
+                "old",
+                80,
+                "Ben and I keep talking about moving the Paddock office out to Cambridge, cheaper and closer to the farms. Nothing decided.",
+            ),
+            (
+                "new",
+                20,
+                "Signed the lease today — Paddock's new office is 12 Victoria Street, Cambridge. We move in early February.",
+            ),
             ("d1", 200, "The woolshed office in Hamilton floods every time it pours."),
             ("d2", 60, "Looked at three places in Cambridge, one above a bakery."),
             ("d3", 4, "Need to update our address on the website and with IRD."),
@@ -279,7 +359,11 @@ SCENARIOS = [
         "persona": "priya",
         "memories": [
             ("old", 200, "Weekly design review with Lisbon: Thursdays 16:00 IST."),
-            ("new", 25, "Clocks went back in Portugal, so the Thursday design review slides to 16:30 IST to keep it at 11:00 for Joana's team."),
+            (
+                "new",
+                25,
+                "Clocks went back in Portugal, so the Thursday design review slides to 16:30 IST to keep it at 11:00 for Joana's team.",
+            ),
             ("d1", 150, "Design reviews go better with a written agenda beforehand."),
             ("d2", 60, "Joana prefers Figma links over screenshots."),
             ("d3", 3, "Want to add the onboarding flow to this week's design review."),
@@ -291,7 +375,11 @@ SCENARIOS = [
         "persona": "sarah",
         "memories": [
             ("old", 300, "Graham's rota at the yard: 4 days on, 4 off, day shifts."),
-            ("new", 35, "Graham took the straight-nights position for the premium — Sunday to Thursday nights, 22:00-06:00, from now on."),
+            (
+                "new",
+                35,
+                "Graham took the straight-nights position for the premium — Sunday to Thursday nights, 22:00-06:00, from now on.",
+            ),
             ("d1", 250, "On his off days Graham coaches Miles's team."),
             ("d2", 100, "Rail yard is short-staffed all winter."),
             ("d3", 2, "Trying to plan a family dinner out with Graham next week."),
@@ -303,7 +391,11 @@ SCENARIOS = [
         "persona": "diego",
         "memories": [
             ("old", 40, "Valeria's talk at the Córdoba literature conference is Thursday at 11."),
-            ("new", 8, "Valeria says I got it wrong: her talk is Friday the 22nd at 9:30, Thursday is just registration."),
+            (
+                "new",
+                8,
+                "Valeria says I got it wrong: her talk is Friday the 22nd at 9:30, Thursday is just registration.",
+            ),
             ("d1", 35, "I'm driving Valeria to Córdoba, about 9 hours."),
             ("d2", 20, "Conference hotel is near Plaza San Martín."),
             ("d3", 1, "Need to know when to leave Mendoza to get Valeria there in time for her talk."),

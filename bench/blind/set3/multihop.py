@@ -42,36 +42,54 @@ SCENARIOS = [
         "persona": "amara",
         "memories": [
             ("link", 250, "My accountant is Funmi Adebayo, she's been doing my books since I started."),
-            ("ans", 30, "Funmi moved her office to Croydon, 14 Wellesley Road, and only sees clients Tuesday to Thursday now."),
+            (
+                "ans",
+                30,
+                "Funmi moved her office to Croydon, 14 Wellesley Road, and only sees clients Tuesday to Thursday now.",
+            ),
             ("d1", 45, "Chidi's accountant is in Lewisham, he recommends him a lot."),
             ("d2", 20, "Self-assessment deadline is 31 January."),
             ("d3", 8, "Need to drop off my receipts box for the tax return."),
         ],
-        "questions": [("where do I take my receipts for the person who does my books, and which days?", ["ans"])],
+        "questions": [
+            ("where do I take my receipts for the person who does my books, and which days?", ["ans"])
+        ],
     },
     {
         "id": "multihop-05",
         "persona": "lukas",
         "memories": [
             ("link", 400, "Jonas's mother is called Renate, lives in Dresden."),
-            ("ans", 60, "Renate turns 70 on 2 December; she said she'd love a day trip to the Erzgebirge Christmas markets."),
+            (
+                "ans",
+                60,
+                "Renate turns 70 on 2 December; she said she'd love a day trip to the Erzgebirge Christmas markets.",
+            ),
             ("d1", 80, "My own mum's birthday is in June."),
             ("d2", 30, "Jonas's sister Katja is turning 40 next year."),
             ("d3", 10, "Need to think of presents for the family this year."),
         ],
-        "questions": [("what's a good present idea for my partner's mother's birthday, and when is it?", ["ans"])],
+        "questions": [
+            ("what's a good present idea for my partner's mother's birthday, and when is it?", ["ans"])
+        ],
     },
     {
         "id": "multihop-06",
         "persona": "diego",
         "memories": [
             ("link", 300, "The Aguirre stud is run by Martín Aguirre, the son; the old man just rides."),
-            ("ans", 45, "Martín only answers WhatsApp voice notes, never texts or email, and not before 10am."),
+            (
+                "ans",
+                45,
+                "Martín only answers WhatsApp voice notes, never texts or email, and not before 10am.",
+            ),
             ("d1", 60, "Ortiz prefers phone calls, old school."),
             ("d2", 30, "The Aguirre stud owes me for three visits."),
             ("d3", 5, "Need to chase up the unpaid invoices this week."),
         ],
-        "questions": [("best way to contact the guy who runs the Aguirre stud about the unpaid visits?", ["ans"])],
+        "questions": [
+            ("best way to contact the guy who runs the Aguirre stud about the unpaid visits?", ["ans"])
+        ],
     },
     {
         "id": "multihop-07",
@@ -95,7 +113,9 @@ SCENARIOS = [
             ("d2", 40, "Arash's girlfriend has two cats."),
             ("d3", 10, "The neighbour's cat had kittens, they're giving them away."),
         ],
-        "questions": [("could my son take one of the neighbour's kittens to live at his place in Delft?", ["ans"])],
+        "questions": [
+            ("could my son take one of the neighbour's kittens to live at his place in Delft?", ["ans"])
+        ],
         "note": "link: son -> flatmate Joost; answer: Joost's allergy",
     },
     {
@@ -103,7 +123,11 @@ SCENARIOS = [
         "persona": "aroha",
         "memories": [
             ("link", 180, "Our lead investor is Kōtuku Ventures; the partner on our account is Hemi Walker."),
-            ("ans", 25, "Hemi wants monthly updates as a one-page PDF, with burn, runway and farm count, by the 5th."),
+            (
+                "ans",
+                25,
+                "Hemi wants monthly updates as a one-page PDF, with burn, runway and farm count, by the 5th.",
+            ),
             ("d1", 60, "The angel group just wants a quarterly email."),
             ("d2", 30, "Board meetings are every second month."),
             ("d3", 4, "Need to send the investor update soon."),
@@ -114,8 +138,16 @@ SCENARIOS = [
         "id": "multihop-10",
         "persona": "kenji",
         "memories": [
-            ("link", 250, "The ledger service is owned by the Core Ledger team; their on-call alias is @ledger-oncall."),
-            ("ans", 60, "Core Ledger only accepts changes via their RFC process — an RFC doc in the ledger-rfcs repo, reviewed on Wednesdays."),
+            (
+                "link",
+                250,
+                "The ledger service is owned by the Core Ledger team; their on-call alias is @ledger-oncall.",
+            ),
+            (
+                "ans",
+                60,
+                "Core Ledger only accepts changes via their RFC process — an RFC doc in the ledger-rfcs repo, reviewed on Wednesdays.",
+            ),
             ("d1", 70, "Our team (Payments Core) takes changes via normal PRs."),
             ("d2", 30, "Ledger service is written in Java, not Go, for historical reasons."),
             ("d3", 4, "I need a new field on the ledger entries API for refund reasons."),
@@ -151,7 +183,11 @@ SCENARIOS = [
         "persona": "amara",
         "memories": [
             ("link", 90, "The Hendricks wedding planner is a woman called Sade, from Bellissima Events."),
-            ("ans", 20, "Sade wants final headcount and a dietary breakdown by the 10th, or they'll go with last week's numbers."),
+            (
+                "ans",
+                20,
+                "Sade wants final headcount and a dietary breakdown by the 10th, or they'll go with last week's numbers.",
+            ),
             ("d1", 40, "Bellissima also does the decor and the DJ for the wedding."),
             ("d2", 30, "Bride's mum says numbers are still changing."),
             ("d3", 5, "Waiting on RSVPs from the groom's side."),
@@ -163,7 +199,11 @@ SCENARIOS = [
         "persona": "lukas",
         "memories": [
             ("link", 200, "My Referendar this year is Frau Yilmaz, she shadows my Grade 10 physics class."),
-            ("ans", 30, "Yilmaz has her Lehrprobe (assessed lesson) on 22 January, topic optics, I need to give feedback on her plan by the 15th."),
+            (
+                "ans",
+                30,
+                "Yilmaz has her Lehrprobe (assessed lesson) on 22 January, topic optics, I need to give feedback on her plan by the 15th.",
+            ),
             ("d1", 50, "The other trainee, Herr Vogt, is in the maths department."),
             ("d2", 20, "Grade 10 is starting optics after Christmas."),
             ("d3", 5, "Busy January with exams and mocks."),
@@ -175,7 +215,11 @@ SCENARIOS = [
         "persona": "diego",
         "memories": [
             ("link", 500, "Valeria's father, don Ernesto, lives with his second wife in San Rafael."),
-            ("ans", 60, "Ernesto had a pacemaker fitted last month; he can't be near the big MRI or strong magnets."),
+            (
+                "ans",
+                60,
+                "Ernesto had a pacemaker fitted last month; he can't be near the big MRI or strong magnets.",
+            ),
             ("d1", 80, "My own dad has diabetes, type 2."),
             ("d2", 30, "Valeria wants to bring her father to visit the clinic's new equipment."),
             ("d3", 10, "We installed a new magnetic therapy device for horses at the clinic."),
@@ -187,7 +231,11 @@ SCENARIOS = [
         "persona": "sarah",
         "memories": [
             ("link", 120, "The new modeller on my team is Priyanka Das."),
-            ("ans", 30, "Priyanka's background is hydraulic modelling in HEC-RAS, but she's never used our forecasting system."),
+            (
+                "ans",
+                30,
+                "Priyanka's background is hydraulic modelling in HEC-RAS, but she's never used our forecasting system.",
+            ),
             ("d1", 50, "Dave's old modeller, Frank, retired."),
             ("d2", 20, "Our forecasting system runs on a custom WATFLOOD setup."),
             ("d3", 4, "Need to plan onboarding for the new hire."),
@@ -235,7 +283,11 @@ SCENARIOS = [
         "persona": "ines",
         "memories": [
             ("link", 200, "My charge nurse on the ward is Fernanda."),
-            ("ans", 30, "Fernanda approves holiday swaps only if they're requested at least 3 weeks ahead, by email."),
+            (
+                "ans",
+                30,
+                "Fernanda approves holiday swaps only if they're requested at least 3 weeks ahead, by email.",
+            ),
             ("d1", 50, "HR handles long-term leave, not the ward."),
             ("d2", 20, "Want to swap the 24th to be home for Christmas Eve."),
             ("d3", 10, "My colleague Sofia offered to take the 24th."),

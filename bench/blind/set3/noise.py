@@ -5,14 +5,21 @@ SCENARIOS = [
         "id": "noise-01",
         "persona": "ines",
         "memories": [
-            ("ans", 25, "Booked the Algarve holiday: flat in Lagos, 2 to 9 August, €1,140 for the week, paid the deposit."),
+            (
+                "ans",
+                25,
+                "Booked the Algarve holiday: flat in Lagos, 2 to 9 August, €1,140 for the week, paid the deposit.",
+            ),
             ("d1", 60, "God I need a holiday, summer can't come soon enough."),
             ("d2", 50, "Rui wants beach, I want mountains, we'll see who wins lol."),
             ("d3", 40, "The Algarve is always packed in August but the kids love it."),
             ("d4", 30, "Was looking at holiday flats all evening, so many options, my eyes hurt."),
             ("d5", 10, "Kids are already counting down to the beach."),
         ],
-        "questions": [("what dates is our Algarve trip?", ["ans"]), ("how much did the holiday flat cost", ["ans"])],
+        "questions": [
+            ("what dates is our Algarve trip?", ["ans"]),
+            ("how much did the holiday flat cost", ["ans"]),
+        ],
     },
     {
         "id": "noise-02",
@@ -30,7 +37,11 @@ SCENARIOS = [
         "id": "noise-03",
         "persona": "amara",
         "memories": [
-            ("ans", 35, "New supplier for goat meat is Halal Butchers Ltd on Rye Lane, contact is Yusuf, 07700 900418."),
+            (
+                "ans",
+                35,
+                "New supplier for goat meat is Halal Butchers Ltd on Rye Lane, contact is Yusuf, 07700 900418.",
+            ),
             ("d1", 60, "The old butcher keeps messing up my orders, getting fed up."),
             ("d2", 50, "Asked around at church about good butchers, got loads of suggestions."),
             ("d3", 40, "Goat meat prices are mad this year."),
@@ -42,7 +53,11 @@ SCENARIOS = [
         "id": "noise-04",
         "persona": "lukas",
         "memories": [
-            ("ans", 45, "Electrician for the flat is Herr Schmitt from Elektro Schmitt & Sohn, coming 14 October to rewire the kitchen circuit."),
+            (
+                "ans",
+                45,
+                "Electrician for the flat is Herr Schmitt from Elektro Schmitt & Sohn, coming 14 October to rewire the kitchen circuit.",
+            ),
             ("d1", 90, "The wiring in this flat is terrifying, some of it is cloth-covered."),
             ("d2", 70, "Called four electricians, nobody has time before winter."),
             ("d3", 55, "Jonas thinks we should just do it ourselves, absolutely not."),
@@ -54,7 +69,11 @@ SCENARIOS = [
         "id": "noise-05",
         "persona": "priya",
         "memories": [
-            ("ans", 20, "Ledgerly v4.2 release is scheduled for 18 March; it ships the multi-entity invoicing beta."),
+            (
+                "ans",
+                20,
+                "Ledgerly v4.2 release is scheduled for 18 March; it ships the multi-entity invoicing beta.",
+            ),
             ("d1", 45, "Roadmap is so packed this quarter, I don't know how we'll fit everything."),
             ("d2", 35, "Engineering is a bit behind on the big release, as usual."),
             ("d3", 25, "Marketing keeps asking me for a release date, I keep stalling."),
@@ -66,7 +85,11 @@ SCENARIOS = [
         "id": "noise-06",
         "persona": "diego",
         "memories": [
-            ("ans", 60, "Our vineyard sold the 2022 malbec to a distributor in Córdoba at 4,200 pesos per bottle, 1,800 bottles."),
+            (
+                "ans",
+                60,
+                "Our vineyard sold the 2022 malbec to a distributor in Córdoba at 4,200 pesos per bottle, 1,800 bottles.",
+            ),
             ("d1", 120, "2022 was a good year, the grapes were amazing."),
             ("d2", 90, "My cousins are always arguing about prices for the wine."),
             ("d3", 75, "Wine business is tough with the inflation here."),
@@ -78,7 +101,11 @@ SCENARIOS = [
         "id": "noise-07",
         "persona": "sarah",
         "memories": [
-            ("ans", 15, "Owen's hockey tournament is in Brandon, Jan 17-19; team hotel is the Canad Inns, room block under 'Wolverines U11'."),
+            (
+                "ans",
+                15,
+                "Owen's hockey tournament is in Brandon, Jan 17-19; team hotel is the Canad Inns, room block under 'Wolverines U11'.",
+            ),
             ("d1", 50, "Hockey season is basically our whole life now."),
             ("d2", 40, "So many tournaments this year, the driving is insane."),
             ("d3", 25, "Other hockey moms are planning a group dinner for the away tournament."),
@@ -90,7 +117,11 @@ SCENARIOS = [
         "id": "noise-08",
         "persona": "hamid",
         "memories": [
-            ("ans", 28, "Our insurance broker is Van der Meer Assurantiën, policy number VDM-7720193, fleet premium €86,400 a year."),
+            (
+                "ans",
+                28,
+                "Our insurance broker is Van der Meer Assurantiën, policy number VDM-7720193, fleet premium €86,400 a year.",
+            ),
             ("d1", 70, "Insurance is a nightmare for truck fleets, premiums keep going up."),
             ("d2", 50, "Had a long chat with the broker, he talks a lot."),
             ("d3", 40, "Thinking about switching insurers but it's such a hassle."),
@@ -102,7 +133,11 @@ SCENARIOS = [
         "id": "noise-09",
         "persona": "aroha",
         "memories": [
-            ("ans", 22, "Fieldays stand booked: site PC47 in the Innovation Centre, 11-14 June, Mystery Creek."),
+            (
+                "ans",
+                22,
+                "Fieldays stand booked: site PC47 in the Innovation Centre, 11-14 June, Mystery Creek.",
+            ),
             ("d1", 90, "Fieldays is the biggest event of the year for ag-tech, we have to be there."),
             ("d2", 60, "Ben wants a flashy stand, I want a cheap one."),
             ("d3", 35, "So much to prepare for Fieldays, not sure where to start."),
@@ -126,7 +161,11 @@ SCENARIOS = [
         "id": "noise-11",
         "persona": "kenji",
         "memories": [
-            ("ans", 50, "Apartment lease renewal: rent goes to ¥128,000 from April, renewal fee one month's rent, due by March 15."),
+            (
+                "ans",
+                50,
+                "Apartment lease renewal: rent goes to ¥128,000 from April, renewal fee one month's rent, due by March 15.",
+            ),
             ("d1", 90, "Rent in Osaka keeps climbing, seriously."),
             ("d2", 70, "Aiko and I keep talking about moving but never do."),
             ("d3", 55, "Landlord sent a letter about the lease, lots of kanji I had to look up."),
@@ -138,7 +177,11 @@ SCENARIOS = [
         "id": "noise-12",
         "persona": "amara",
         "memories": [
-            ("ans", 40, "Zara's parents' evening is Thursday 6 March, 17:20 with Mr Osei (science), 17:35 with Ms Hall (English)."),
+            (
+                "ans",
+                40,
+                "Zara's parents' evening is Thursday 6 March, 17:20 with Mr Osei (science), 17:35 with Ms Hall (English).",
+            ),
             ("d1", 80, "Zara's school is always sending letters, I can't keep up."),
             ("d2", 60, "She's doing fine at school I think, a bit chatty in class."),
             ("d3", 45, "Work is so busy I almost forgot about school stuff again."),
@@ -162,7 +205,11 @@ SCENARIOS = [
         "id": "noise-14",
         "persona": "priya",
         "memories": [
-            ("ans", 12, "Flight to Lisbon for the design offsite: Emirates EK 567 BLR→DXB on 3 Feb, 04:25, then EK 191 to Lisbon."),
+            (
+                "ans",
+                12,
+                "Flight to Lisbon for the design offsite: Emirates EK 567 BLR→DXB on 3 Feb, 04:25, then EK 191 to Lisbon.",
+            ),
             ("d1", 50, "Offsite in Lisbon will be so nice, haven't seen the designers in person ever."),
             ("d2", 30, "Visa paperwork for Portugal took forever."),
             ("d3", 20, "I hate early morning flights, but whatever."),
@@ -174,7 +221,11 @@ SCENARIOS = [
         "id": "noise-15",
         "persona": "diego",
         "memories": [
-            ("ans", 200, "Valeria and I got married on 14 November 2009 at the San Francisco church in Mendoza."),
+            (
+                "ans",
+                200,
+                "Valeria and I got married on 14 November 2009 at the San Francisco church in Mendoza.",
+            ),
             ("d1", 400, "Still can't believe how long we've been married."),
             ("d2", 300, "Wedding was chaos, the band was late, great party though."),
             ("d3", 100, "Valeria always says I forget important dates, fair."),
@@ -186,7 +237,11 @@ SCENARIOS = [
         "id": "noise-16",
         "persona": "sarah",
         "memories": [
-            ("ans", 70, "Curling team this season: skip is Donna Reyes, I throw third, lead is Kath, second is Jen."),
+            (
+                "ans",
+                70,
+                "Curling team this season: skip is Donna Reyes, I throw third, lead is Kath, second is Jen.",
+            ),
             ("d1", 120, "Curling is more social than sport honestly, but I love it."),
             ("d2", 90, "Our team was terrible last year, hoping for better."),
             ("d3", 50, "Post-game beers are the best part of curling night."),
@@ -198,7 +253,11 @@ SCENARIOS = [
         "id": "noise-17",
         "persona": "hamid",
         "memories": [
-            ("ans", 15, "Arash's graduation ceremony: Friday 4 July at 14:00 in the Aula of TU Delft, two guest tickets each."),
+            (
+                "ans",
+                15,
+                "Arash's graduation ceremony: Friday 4 July at 14:00 in the Aula of TU Delft, two guest tickets each.",
+            ),
             ("d1", 60, "Can't believe Arash is finishing his bachelor's already."),
             ("d2", 40, "Shirin is already planning what to wear to the ceremony, lol."),
             ("d3", 25, "My mother wants to fly in from Shiraz for it, visa might be tricky."),
@@ -210,7 +269,11 @@ SCENARIOS = [
         "id": "noise-18",
         "persona": "aroha",
         "memories": [
-            ("ans", 40, "Our lawyer for the investment docs is Mere Tūhoe at Harbour Legal, charges $420/hr."),
+            (
+                "ans",
+                40,
+                "Our lawyer for the investment docs is Mere Tūhoe at Harbour Legal, charges $420/hr.",
+            ),
             ("d1", 80, "Legal fees are eating so much of our runway."),
             ("d2", 60, "Term sheet negotiations dragged on forever."),
             ("d3", 30, "Lawyers always find one more thing to change."),
@@ -234,7 +297,11 @@ SCENARIOS = [
         "id": "noise-20",
         "persona": "kenji",
         "memories": [
-            ("ans", 8, "Kubernetes cluster upgrade for payments-prod is Saturday 02:00-05:00 JST, from 1.28 to 1.29, Sato runs it."),
+            (
+                "ans",
+                8,
+                "Kubernetes cluster upgrade for payments-prod is Saturday 02:00-05:00 JST, from 1.28 to 1.29, Sato runs it.",
+            ),
             ("d1", 40, "Cluster upgrades are always painful somehow."),
             ("d2", 30, "Platform team sent a long email about upgrade plans, skimmed it."),
             ("d3", 15, "Some deprecated APIs might break in the upgrade, need to check."),

@@ -5,8 +5,17 @@ SCENARIOS = [
         "id": "temporal-01",
         "persona": "ines",
         "memories": [
-            ("old", 40, "Rui's mother is staying with us until Sunday while her kitchen gets redone, so she's doing the kids' pickups this week.", {"valid_until_days": -33}),
-            ("now", 20, "School pickup is back to the after-school club; they keep the kids until 18:30 and Rui collects them."),
+            (
+                "old",
+                40,
+                "Rui's mother is staying with us until Sunday while her kitchen gets redone, so she's doing the kids' pickups this week.",
+                {"valid_until_days": -33},
+            ),
+            (
+                "now",
+                20,
+                "School pickup is back to the after-school club; they keep the kids until 18:30 and Rui collects them.",
+            ),
             ("d1", 45, "Rui's mum is redoing her kitchen in Braga, it's taking forever."),
             ("d2", 15, "After-school club costs 60 euros a month per child."),
             ("d3", 5, "Tomás wants to do the club's chess option."),
@@ -17,7 +26,12 @@ SCENARIOS = [
         "id": "temporal-02",
         "persona": "kenji",
         "memories": [
-            ("old", 60, "While Tanaka-san is on paternity leave (until end of September), Sato is acting tech lead and approves prod deploys.", {"valid_until_days": -20}),
+            (
+                "old",
+                60,
+                "While Tanaka-san is on paternity leave (until end of September), Sato is acting tech lead and approves prod deploys.",
+                {"valid_until_days": -20},
+            ),
             ("now", 300, "Prod deploy approval for Payments Core is done by the tech lead, Tanaka-san."),
             ("d1", 50, "Sato is great but slower to review than Tanaka-san."),
             ("d2", 30, "Deploy windows are Tuesday to Thursday, 10:00-16:00."),
@@ -30,8 +44,17 @@ SCENARIOS = [
         "id": "temporal-03",
         "persona": "amara",
         "memories": [
-            ("old", 200, "Zara's in the Year 7 after-school netball team this term, practice Mondays and Thursdays till 5.", {"valid_until_days": -120}),
-            ("now", 50, "New term: Zara dropped netball and joined the school's coding club, Wednesdays 3:30-5."),
+            (
+                "old",
+                200,
+                "Zara's in the Year 7 after-school netball team this term, practice Mondays and Thursdays till 5.",
+                {"valid_until_days": -120},
+            ),
+            (
+                "now",
+                50,
+                "New term: Zara dropped netball and joined the school's coding club, Wednesdays 3:30-5.",
+            ),
             ("d1", 210, "Zara was picked as goal attack for netball, she was so proud."),
             ("d2", 30, "Coding club is making a little game about sea turtles."),
             ("d3", 10, "Zara needs a laptop that can run Scratch properly."),
@@ -42,8 +65,17 @@ SCENARIOS = [
         "id": "temporal-04",
         "persona": "lukas",
         "memories": [
-            ("old", 150, "During the renovation we're staying at Jonas's sister's place in Plagwitz — until the floors are done, probably six weeks.", {"valid_until_days": -100}),
-            ("now", 90, "Moved back into our own flat on Eisenbahnstraße, floors finally done, still boxes everywhere."),
+            (
+                "old",
+                150,
+                "During the renovation we're staying at Jonas's sister's place in Plagwitz — until the floors are done, probably six weeks.",
+                {"valid_until_days": -100},
+            ),
+            (
+                "now",
+                90,
+                "Moved back into our own flat on Eisenbahnstraße, floors finally done, still boxes everywhere.",
+            ),
             ("d1", 160, "Jonas's sister has a cat that I'm mildly allergic to."),
             ("d2", 120, "The floor sanding guy found old parquet under the linoleum, beautiful."),
             ("d3", 40, "Need to change the address on my bank account, I forgot when we moved out and back."),
@@ -54,8 +86,17 @@ SCENARIOS = [
         "id": "temporal-05",
         "persona": "priya",
         "memories": [
-            ("old", 30, "I'm in Chennai with my parents till the 15th, working IST mornings only, no meetings after 1pm.", {"valid_until_days": -10}),
-            ("now", 400, "My normal working hours are 10:00 to 19:00 IST, happy to take late calls with Lisbon up to 20:30."),
+            (
+                "old",
+                30,
+                "I'm in Chennai with my parents till the 15th, working IST mornings only, no meetings after 1pm.",
+                {"valid_until_days": -10},
+            ),
+            (
+                "now",
+                400,
+                "My normal working hours are 10:00 to 19:00 IST, happy to take late calls with Lisbon up to 20:30.",
+            ),
             ("d1", 25, "Appa's knee surgery went well, he's walking with a stick."),
             ("d2", 20, "Lisbon designers asked for a recurring review slot on Thursdays."),
             ("d3", 8, "Back home in Bangalore, the traffic is as terrible as ever."),
@@ -66,8 +107,17 @@ SCENARIOS = [
         "id": "temporal-06",
         "persona": "diego",
         "memories": [
-            ("old", 400, "Contract with the Aguirre stud: monthly retainer of 180,000 pesos for all routine care, through December.", {"valid_until_days": -300}),
-            ("now", 320, "New deal with Aguirre for this year: pay-per-visit, no retainer, 45,000 per visit plus drugs."),
+            (
+                "old",
+                400,
+                "Contract with the Aguirre stud: monthly retainer of 180,000 pesos for all routine care, through December.",
+                {"valid_until_days": -300},
+            ),
+            (
+                "now",
+                320,
+                "New deal with Aguirre for this year: pay-per-visit, no retainer, 45,000 per visit plus drugs.",
+            ),
             ("d1", 380, "Aguirre paid the retainer late three months in a row."),
             ("d2", 200, "Inflation makes any peso contract stale within months, need to index everything."),
             ("d3", 100, "Did eleven visits at Aguirre in the autumn."),
@@ -78,8 +128,17 @@ SCENARIOS = [
         "id": "temporal-07",
         "persona": "sarah",
         "memories": [
-            ("old", 100, "Road to the cabin is closed from Gimli north for resurfacing all of August, use the detour via Highway 7.", {"valid_until_days": -70}),
-            ("now", 40, "Highway 9 resurfacing done; the usual route up to the cabin is open again and smooth."),
+            (
+                "old",
+                100,
+                "Road to the cabin is closed from Gimli north for resurfacing all of August, use the detour via Highway 7.",
+                {"valid_until_days": -70},
+            ),
+            (
+                "now",
+                40,
+                "Highway 9 resurfacing done; the usual route up to the cabin is open again and smooth.",
+            ),
             ("d1", 110, "Cabin opening weekend is the May long weekend every year."),
             ("d2", 60, "The Hwy 7 detour added 40 minutes, the boys were miserable."),
             ("d3", 10, "Thinking of a quick trip to the cabin for Thanksgiving to close it up."),
@@ -90,8 +149,17 @@ SCENARIOS = [
         "id": "temporal-08",
         "persona": "hamid",
         "memories": [
-            ("old", 20, "Temporary: the Moerdijk bridge is down to one lane until Friday, route everything to Antwerp via the A29 instead.", {"valid_until_days": -12}),
-            ("now", 250, "Standard routing to Antwerp is A16 over the Moerdijk bridge, fastest and cheapest in tolls."),
+            (
+                "old",
+                20,
+                "Temporary: the Moerdijk bridge is down to one lane until Friday, route everything to Antwerp via the A29 instead.",
+                {"valid_until_days": -12},
+            ),
+            (
+                "now",
+                250,
+                "Standard routing to Antwerp is A16 over the Moerdijk bridge, fastest and cheapest in tolls.",
+            ),
             ("d1", 25, "Drivers complained the A29 detour adds 25 minutes."),
             ("d2", 60, "Antwerp port has new truck appointment slots, book 24h ahead."),
             ("d3", 5, "Fuel card limits were raised for the Belgian routes."),
@@ -102,8 +170,17 @@ SCENARIOS = [
         "id": "temporal-09",
         "persona": "aroha",
         "memories": [
-            ("old", 200, "We're on the Ultrafast fibre promo at the office: $65/month for the first 6 months.", {"valid_until_days": -20}),
-            ("now", 15, "Internet bill at the office is now $109 a month since the promo finished, need to renegotiate."),
+            (
+                "old",
+                200,
+                "We're on the Ultrafast fibre promo at the office: $65/month for the first 6 months.",
+                {"valid_until_days": -20},
+            ),
+            (
+                "now",
+                15,
+                "Internet bill at the office is now $109 a month since the promo finished, need to renegotiate.",
+            ),
             ("d1", 190, "Office is a converted woolshed on the edge of Hamilton."),
             ("d2", 100, "The LoRa gateway on the roof uses the office connection as backhaul."),
             ("d3", 50, "Ben wants a backup 4G router for the office."),
@@ -114,8 +191,17 @@ SCENARIOS = [
         "id": "temporal-10",
         "persona": "ines",
         "memories": [
-            ("old", 90, "I'm on the pediatric ICU secondment for three months, different team, 12-hour shifts.", {"valid_until_days": -1}),
-            ("now", 2, "Secondment's over, back to the general paediatrics ward from Monday, old team, old rota."),
+            (
+                "old",
+                90,
+                "I'm on the pediatric ICU secondment for three months, different team, 12-hour shifts.",
+                {"valid_until_days": -1},
+            ),
+            (
+                "now",
+                2,
+                "Secondment's over, back to the general paediatrics ward from Monday, old team, old rota.",
+            ),
             ("d1", 80, "The PICU charge nurse, Marta, is amazing, learned so much."),
             ("d2", 60, "12-hour shifts are killing my back."),
             ("d3", 30, "Considering applying for a permanent PICU position next year."),
@@ -126,7 +212,12 @@ SCENARIOS = [
         "id": "temporal-11",
         "persona": "kenji",
         "memories": [
-            ("old", 340, "Code freeze for the year-end: no merges to main in payments repos until Jan 6.", {"valid_until_days": -320}),
+            (
+                "old",
+                340,
+                "Code freeze for the year-end: no merges to main in payments repos until Jan 6.",
+                {"valid_until_days": -320},
+            ),
             ("now", 15, "Merges to main are open; only the usual rule: two approvals plus green CI."),
             ("d1", 345, "Year-end freeze is always brutal for the backlog."),
             ("d2", 30, "Sato's PR has been waiting since before the freeze."),
@@ -139,7 +230,12 @@ SCENARIOS = [
         "id": "temporal-12",
         "persona": "amara",
         "memories": [
-            ("old", 100, "Van is at the garage until Thursday; borrowing my cousin Chidi's Transit for deliveries in the meantime.", {"valid_until_days": -90}),
+            (
+                "old",
+                100,
+                "Van is at the garage until Thursday; borrowing my cousin Chidi's Transit for deliveries in the meantime.",
+                {"valid_until_days": -90},
+            ),
             ("now", 85, "Got the van back from the garage — new brakes and it's running fine."),
             ("d1", 95, "Chidi's Transit has no fridge unit, I had to use cool boxes."),
             ("d2", 40, "Van insurance renews in March."),
@@ -151,7 +247,12 @@ SCENARIOS = [
         "id": "temporal-13",
         "persona": "lukas",
         "memories": [
-            ("old", 300, "Band rehearsals moved to the Gemeindehaus in Gohlis while the school hall is being renovated (until Easter).", {"valid_until_days": -150}),
+            (
+                "old",
+                300,
+                "Band rehearsals moved to the Gemeindehaus in Gohlis while the school hall is being renovated (until Easter).",
+                {"valid_until_days": -150},
+            ),
             ("now", 600, "Brass band rehearses in the school hall at the Thomasschule, Thursdays 19:30."),
             ("d1", 280, "The Gemeindehaus had terrible acoustics, everything sounded muddy."),
             ("d2", 170, "School hall renovation finished, new chairs and better lighting."),
@@ -163,8 +264,17 @@ SCENARIOS = [
         "id": "temporal-14",
         "persona": "priya",
         "memories": [
-            ("old", 120, "Pilot pricing for the Mumbai agency customers: 50% off for the first quarter.", {"valid_until_days": -30}),
-            ("now", 25, "Mumbai agency accounts are now on standard Growth pricing, ₹4,800/month per workspace."),
+            (
+                "old",
+                120,
+                "Pilot pricing for the Mumbai agency customers: 50% off for the first quarter.",
+                {"valid_until_days": -30},
+            ),
+            (
+                "now",
+                25,
+                "Mumbai agency accounts are now on standard Growth pricing, ₹4,800/month per workspace.",
+            ),
             ("d1", 130, "The Mumbai agencies were our first big reseller channel."),
             ("d2", 60, "Two of the agencies asked to extend the discount."),
             ("d3", 10, "Considering a reseller tier with 20% margin."),
@@ -175,8 +285,17 @@ SCENARIOS = [
         "id": "temporal-15",
         "persona": "diego",
         "memories": [
-            ("old", 30, "Valeria is in Buenos Aires for a conference until the 10th, so I'm cooking for myself, help.", {"valid_until_days": -15}),
-            ("now", 10, "Valeria's back, and she's started a Tuesday evening seminar, so Tuesdays I make dinner."),
+            (
+                "old",
+                30,
+                "Valeria is in Buenos Aires for a conference until the 10th, so I'm cooking for myself, help.",
+                {"valid_until_days": -15},
+            ),
+            (
+                "now",
+                10,
+                "Valeria's back, and she's started a Tuesday evening seminar, so Tuesdays I make dinner.",
+            ),
             ("d1", 35, "Conference in Buenos Aires is about Latin American poetry."),
             ("d2", 25, "I burned the milanesas twice this week."),
             ("d3", 5, "Valeria asked me to learn to make her mum's locro."),
@@ -187,7 +306,12 @@ SCENARIOS = [
         "id": "temporal-16",
         "persona": "sarah",
         "memories": [
-            ("old", 180, "I'm acting section head while Dave is on medical leave — until he's back in the spring.", {"valid_until_days": -60}),
+            (
+                "old",
+                180,
+                "I'm acting section head while Dave is on medical leave — until he's back in the spring.",
+                {"valid_until_days": -60},
+            ),
             ("now", 50, "Dave's back as section head; I'm back to the forecasting team lead role."),
             ("d1", 170, "Acting head meant way too many budget meetings."),
             ("d2", 100, "Dave's surgery went well, he's recovering."),
@@ -199,8 +323,17 @@ SCENARIOS = [
         "id": "temporal-17",
         "persona": "hamid",
         "memories": [
-            ("old", 500, "Leasing contract for the ten DAF XFs runs until end of last June; monthly €1,950 per truck.", {"valid_until_days": -150}),
-            ("now", 160, "Renewed the DAF lease with a new provider: €2,180/month per truck, four-year term, includes maintenance."),
+            (
+                "old",
+                500,
+                "Leasing contract for the ten DAF XFs runs until end of last June; monthly €1,950 per truck.",
+                {"valid_until_days": -150},
+            ),
+            (
+                "now",
+                160,
+                "Renewed the DAF lease with a new provider: €2,180/month per truck, four-year term, includes maintenance.",
+            ),
             ("d1", 480, "DAF lease included tyres but not maintenance."),
             ("d2", 200, "Got three quotes for the lease renewal, Scania's was the highest."),
             ("d3", 30, "Finance asked for the monthly fleet cost breakdown."),
@@ -211,7 +344,12 @@ SCENARIOS = [
         "id": "temporal-18",
         "persona": "aroha",
         "memories": [
-            ("old", 60, "Ben is in Shenzhen for the factory visit until the 28th — ping him on WeChat, not Slack.", {"valid_until_days": -25}),
+            (
+                "old",
+                60,
+                "Ben is in Shenzhen for the factory visit until the 28th — ping him on WeChat, not Slack.",
+                {"valid_until_days": -25},
+            ),
             ("now", 600, "Best way to reach Ben is Slack, he ignores email."),
             ("d1", 55, "Factory visit went OK, they can do 2,000 enclosures a month."),
             ("d2", 40, "Ben brought back heaps of samples."),
@@ -223,8 +361,17 @@ SCENARIOS = [
         "id": "temporal-19",
         "persona": "ines",
         "memories": [
-            ("old", 200, "Tomás is on antibiotics for ten days for the ear infection, amoxicillin twice a day with food.", {"valid_until_days": -185}),
-            ("now", 6, "Tomás's only daily medicine now is his antihistamine in the morning, for the hay fever."),
+            (
+                "old",
+                200,
+                "Tomás is on antibiotics for ten days for the ear infection, amoxicillin twice a day with food.",
+                {"valid_until_days": -185},
+            ),
+            (
+                "now",
+                6,
+                "Tomás's only daily medicine now is his antihistamine in the morning, for the hay fever.",
+            ),
             ("d1", 210, "Ear infection again, third time this year for Tomás."),
             ("d2", 100, "ENT doctor says Tomás might need grommets if it keeps happening."),
             ("d3", 20, "Pollen count is high this week in Porto."),
@@ -235,7 +382,12 @@ SCENARIOS = [
         "id": "temporal-20",
         "persona": "kenji",
         "memories": [
-            ("old", 15, "I'm on call this week (Mon-Sun), so no drinking on Friday's team dinner.", {"valid_until_days": -8}),
+            (
+                "old",
+                15,
+                "I'm on call this week (Mon-Sun), so no drinking on Friday's team dinner.",
+                {"valid_until_days": -8},
+            ),
             ("now", 3, "Next on-call is not until the first week of next month, Sato has it now."),
             ("d1", 20, "On-call rota is on a four-week cycle."),
             ("d2", 10, "Team dinner was at an izakaya in Umeda, fun night."),
@@ -247,7 +399,12 @@ SCENARIOS = [
         "id": "temporal-21",
         "persona": "priya",
         "memories": [
-            ("old", 70, "Appa's staying at my place in Bangalore for his knee physio until the 20th, so no team dinners at mine for a bit.", {"valid_until_days": -45}),
+            (
+                "old",
+                70,
+                "Appa's staying at my place in Bangalore for his knee physio until the 20th, so no team dinners at mine for a bit.",
+                {"valid_until_days": -45},
+            ),
             ("now", 450, "I live on my own in a two-bedroom flat in Indiranagar with my cat, Pepper."),
             ("d1", 60, "Appa keeps rearranging my kitchen, lol."),
             ("d2", 30, "Pepper hid under the bed for a week when Appa was here."),
@@ -260,8 +417,17 @@ SCENARIOS = [
         "id": "temporal-22",
         "persona": "amara",
         "memories": [
-            ("old", 340, "Pop-up stall at the Peckham Christmas market every Saturday in December, pitch 14.", {"valid_until_days": -300}),
-            ("now", 60, "Saturday mornings I do the Herne Hill farmers' market stall, all year round, 9 till 1."),
+            (
+                "old",
+                340,
+                "Pop-up stall at the Peckham Christmas market every Saturday in December, pitch 14.",
+                {"valid_until_days": -300},
+            ),
+            (
+                "now",
+                60,
+                "Saturday mornings I do the Herne Hill farmers' market stall, all year round, 9 till 1.",
+            ),
             ("d1", 330, "The Christmas market pitch cost £90 a day, barely broke even."),
             ("d2", 40, "Herne Hill customers love the puff-puff."),
             ("d3", 2, "A client asked where she can find me this Saturday to taste the food."),
@@ -272,8 +438,17 @@ SCENARIOS = [
         "id": "temporal-23",
         "persona": "hamid",
         "memories": [
-            ("old", 30, "Strike at the ECT Delta terminal until Wednesday: no container pickups, don't send trucks.", {"valid_until_days": -25}),
-            ("now", 400, "Container pickups at ECT Delta run 24/7; book a slot via Portbase at least 12 hours ahead."),
+            (
+                "old",
+                30,
+                "Strike at the ECT Delta terminal until Wednesday: no container pickups, don't send trucks.",
+                {"valid_until_days": -25},
+            ),
+            (
+                "now",
+                400,
+                "Container pickups at ECT Delta run 24/7; book a slot via Portbase at least 12 hours ahead.",
+            ),
             ("d1", 28, "Strike cost us two days of waiting time."),
             ("d2", 100, "Portbase password is rotated every 90 days."),
             ("d3", 1, "Customer has three containers waiting at ECT Delta."),
@@ -284,7 +459,12 @@ SCENARIOS = [
         "id": "temporal-24",
         "persona": "diego",
         "memories": [
-            ("old", 140, "Ruta 7 to Uspallata is closed by snow until further notice, don't even try.", {"valid_until_days": -100}),
+            (
+                "old",
+                140,
+                "Ruta 7 to Uspallata is closed by snow until further notice, don't even try.",
+                {"valid_until_days": -100},
+            ),
             ("now", 30, "Ruta 7 to Uspallata is open; chains recommended above Potrerillos after dark."),
             ("d1", 150, "Estancia in Uspallata has 30 horses, owner is a Chilean guy."),
             ("d2", 60, "The Ranger handles the mountain road much better than the old truck."),
@@ -296,8 +476,17 @@ SCENARIOS = [
         "id": "temporal-25",
         "persona": "sarah",
         "memories": [
-            ("old", 120, "Boil-water advisory at the cabin's lake community until further testing; bring jugs of water up.", {"valid_until_days": -80}),
-            ("now", 40, "Lake water at the cabin tested clean, we just run it through the Brita for drinking now."),
+            (
+                "old",
+                120,
+                "Boil-water advisory at the cabin's lake community until further testing; bring jugs of water up.",
+                {"valid_until_days": -80},
+            ),
+            (
+                "now",
+                40,
+                "Lake water at the cabin tested clean, we just run it through the Brita for drinking now.",
+            ),
             ("d1", 110, "The advisory was because of a broken septic field next door."),
             ("d2", 60, "Bought a second Brita pitcher for the cabin."),
             ("d3", 2, "Packing for the cabin on Friday, how much water should we haul?"),
