@@ -196,3 +196,47 @@ def test_bad_hints_are_capped_or_dropped_and_never_fail_enrichment(world: World)
     assert not_a_list.enrichment.model == "openai:fake" and not_a_list.hints == []
     malformed = world.remember("The wifi password is on the fridge door", '["unclosed')
     assert malformed.enrichment.model == "openai:fake" and malformed.hints == []
+
+
+def test_a_content_change_drops_the_old_contents_hints(world: World) -> None:
+    dog = world.remember(DOG, DOG_HINTS)
+    engram = world.engram(hints=True)
+    status, body = call(
+        engram, "PATCH", f"/v1/memories/{dog.id}", {"content": "We sold the old bicycle"}, TENANT
+    )
+    assert status == 200, body
+    changed = engram.store.get(TENANT, dog.id)
+    assert changed is not None and changed.hints == []
+    if world.kind == "local":  # the SQLite hint index drops them at once; OpenSearch at re-enrichment
+        assert all(r["components"]["hint"] is None for r in world.search(QUESTION, hints=True))
+
+
+def test_imported_hints_are_screened_and_capped_as_a_models_are(tmp_path: Any) -> None:
+    from engram.domain.text import content_hash
+    from engram.ids import new_id
+
+    engram = local(
+        Settings(data_dir=tmp_path / "data", embedder={"provider": "hashing"}, worker_enabled=False)
+    )
+    content = "The garden hose is in the shed"
+    at = "2026-01-05T10:00:00Z"
+    secret = "AKIAZ7Q3XK2PLM4RT9VW"
+    memory = {
+        "id": new_id(),
+        "user_id": "alice",
+        "content": content,
+        "content_hash": content_hash(content),
+        "created_at": at,
+        "updated_at": at,
+        "observed_at": at,
+        "hints": [f"What is the key {secret}?", *[f"Where is thing {n}?" for n in range(9)]],
+    }
+    records = [
+        {"kind": "header", "format": "engram-export", "version": 1},
+        {"kind": "memory", "memory": memory},
+    ]
+    status, body = call(engram, "POST", "/v1/import", {"records": records}, TENANT)
+    assert status == 200 and body["created"] == 1, body
+    stored = engram.store.get(TENANT, memory["id"])
+    assert stored is not None and len(stored.hints) == 5
+    assert secret not in " ".join(stored.hints) and "[REDACTED:aws_access_key]" in stored.hints[0]
