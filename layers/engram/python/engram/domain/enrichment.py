@@ -144,7 +144,7 @@ def enrichment_json_schema(hints: bool = False) -> dict[str, Any]:
     if hints:
         schema["properties"]["hints"] = {
             "type": "array",
-            "items": {"type": "string", "maxLength": MAX_HINT_CHARS},
+            "items": {"type": "string"},  # lengths are capped on validation (strict modes lack maxLength)
             "maxItems": MAX_HINTS,
             "description": "up to 5 short questions a user might ask that this memory answers",
         }
