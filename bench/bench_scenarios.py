@@ -15,6 +15,7 @@ enrichment ("lost": merged away or otherwise not active).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import shutil
 import subprocess
@@ -26,12 +27,13 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from hints_fake import templated_hints_enricher
 from scenarios import KINDS, SETS, Scenario, load, problems
 
 from engram.domain.models import Status
 from engram.runtime.container import local
 from engram.runtime.worker import drain
-from engram.settings import EmbedderSettings, Settings
+from engram.settings import EmbedderSettings, HintSettings, Settings
 from engram.usecases.recall import RecallQuery
 from engram.usecases.remember import RememberCommand
 
@@ -172,6 +174,12 @@ def main() -> int:
     parser.add_argument("--misses", action="store_true", help="print every question not answered at rank 1")
     parser.add_argument("--embedder", default=None, help="embedder provider (default: the settings' default)")
     parser.add_argument("--keep", action="store_true", help="keep the data dir (printed) for inspection")
+    parser.add_argument(
+        "--hints",
+        choices=["off", "on"],
+        default=None,
+        help="prospective hints from a deterministic templated fake (bench/hints_fake.py), searched or not",
+    )
     args = parser.parse_args()
 
     scenarios = load(args.kinds, args.scenario_set)
@@ -183,7 +191,11 @@ def main() -> int:
         settings = Settings(data_dir=data_dir)
         if args.embedder:
             settings = settings.model_copy(update={"embedder": EmbedderSettings(provider=args.embedder)})
+        if args.hints:
+            settings = settings.model_copy(update={"hints": HintSettings(enabled=args.hints == "on")})
         container = local(settings)
+        if args.hints:  # the hints are written either way: only whether recall searches them differs
+            container = dataclasses.replace(container, enricher_factory=templated_hints_enricher)
         container.embedder.embed(["warm up the model"])
         now = datetime.now(UTC)
 
@@ -207,6 +219,7 @@ def main() -> int:
     print(
         f"\nscenarios: {len(scenarios)} scopes, {memories} memories, {len(rows)} questions;"
         f" embedder {settings.embedder.provider}, enricher {settings.enricher.provider},"
+        f" hints {args.hints or 'off'},"
         f" pipeline {settings.pipeline_mode}; commit {rev}"
     )
     print(

@@ -1,5 +1,8 @@
 """constraint: a rule / restriction / standing decision that must come first when the question is about doing what it governs."""
 
+# ruff: noqa: E501
+# Hand-written data: one memory per line, however long.
+
 SCENARIOS = [
     {
         "id": "constraint-01",

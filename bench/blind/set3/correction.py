@@ -1,5 +1,8 @@
 """correction: a later memory changes or corrects a value said earlier; the answer is the newest (sometimes changed twice)."""
 
+# ruff: noqa: E501
+# Hand-written data: one memory per line, however long.
+
 SCENARIOS = [
     {
         "id": "correction-01",

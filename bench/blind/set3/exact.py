@@ -1,5 +1,8 @@
 """exact: the question names an identifier (order number, ticket, version, plate, code) held by one memory."""
 
+# ruff: noqa: E501
+# Hand-written data: one memory per line, however long.
+
 SCENARIOS = [
     {
         "id": "exact-01",

@@ -1,5 +1,8 @@
 """multihop: the answer needs a link (a role -> a name, a name -> a fact); the answer key holds the fact, not the link."""
 
+# ruff: noqa: E501
+# Hand-written data: one memory per line, however long.
+
 SCENARIOS = [
     {
         "id": "multihop-01",

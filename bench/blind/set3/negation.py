@@ -1,5 +1,8 @@
 """negation: a later memory says something is no longer true / stopped / doesn't hold, after an earlier positive one."""
 
+# ruff: noqa: E501
+# Hand-written data: one memory per line, however long.
+
 SCENARIOS = [
     {
         "id": "negation-01",

@@ -1,5 +1,8 @@
 """noise: one specific memory with the name / date / number asked for, among chatty, vague memories on the same topic."""
 
+# ruff: noqa: E501
+# Hand-written data: one memory per line, however long.
+
 SCENARIOS = [
     {
         "id": "noise-01",

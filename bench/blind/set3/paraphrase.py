@@ -1,5 +1,8 @@
 """paraphrase: the question uses different words from the memory that answers it."""
 
+# ruff: noqa: E501
+# Hand-written data: one memory per line, however long.
+
 SCENARIOS = [
     {
         "id": "paraphrase-01",

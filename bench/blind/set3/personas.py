@@ -3,6 +3,8 @@
 None of these answers any question of the set.
 """
 
+# Hand-written data: one memory per line, however long.
+
 BACKGROUND = {
     "ines": [
         ("bg_ines_job", 700, "I'm a paediatric nurse, night shifts mostly, at a public hospital in Porto."),

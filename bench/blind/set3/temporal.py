@@ -1,5 +1,8 @@
 """temporal: something ended or expired (a stay, a trip, a contract, a temporary arrangement) vs what holds now."""
 
+# ruff: noqa: E501
+# Hand-written data: one memory per line, however long.
+
 SCENARIOS = [
     {
         "id": "temporal-01",

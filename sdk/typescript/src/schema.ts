@@ -608,6 +608,16 @@ export interface components {
              * @default 0
              */
             graph: number;
+            /**
+             * Hint
+             * @description prospective hints on: the question among the memory's hints that matched the query
+             */
+            hint?: string | null;
+            /**
+             * Hint Bm25
+             * @description BM25 of the memory's hints; bm25 is the stronger of it and the content's
+             */
+            hint_bm25?: number | null;
             /** Hits */
             hits: number;
             /**

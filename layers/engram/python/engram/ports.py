@@ -318,6 +318,19 @@ class LexicalIndex(Protocol):
     def search(self, scope: SearchScope, query: str, k: int) -> list[LexicalHit]: ...
 
 
+@dataclass(frozen=True)
+class HintHit:
+    memory_id: str
+    score: float  # BM25 of the memory's hints (higher is better)
+    hint: str  # the hint that matched the query best
+
+
+class HintIndex(Protocol):
+    """Prospective hints (settings.hints): the k memories of the scope whose hints match best."""
+
+    def search_hints(self, scope: SearchScope, query: str, k: int) -> list[HintHit]: ...
+
+
 # --------------------------------------------------------------------------- knowledge graph
 
 
@@ -760,6 +773,8 @@ __all__ = [
     "EventBus",
     "ExtractJob",
     "Extractor",
+    "HintHit",
+    "HintIndex",
     "IndexedMemory",
     "InsertResult",
     "JanitorJob",

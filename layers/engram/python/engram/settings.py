@@ -334,6 +334,14 @@ class ServerSettings(BaseModel):
     graceful_shutdown_s: int = 5  # on stop, requests under way get this long to finish
 
 
+class HintSettings(BaseModel):
+    """Prospective hints (`ENGRAM_HINTS__ENABLED`): with a model enricher (bedrock / openai), each memory
+    gets up to 5 questions it would answer, kept in their own full-text index; recall's lexical leg
+    scores a memory by the stronger of its content's and its hints' BM25 (never their sum)."""
+
+    enabled: bool = False
+
+
 ENV_PREFIX = "engram_"
 ENV_NESTING = "__"
 
@@ -386,6 +394,7 @@ class Settings(BaseModel):
     sessions: SessionSettings = Field(default_factory=SessionSettings)
     documents: DocumentSettings = Field(default_factory=DocumentSettings)
     webhooks: WebhookSettings = Field(default_factory=WebhookSettings)
+    hints: HintSettings = Field(default_factory=HintSettings)
 
     @property
     def default_rate(self) -> DefaultRate:

@@ -224,7 +224,7 @@ class MemoryOut(ApiModel):
     @classmethod
     def of(cls, memory: Memory) -> MemoryOut:
         return cls(
-            **memory.model_dump(exclude={"tenant", "pinned", "enrichment", "temporal"}),
+            **memory.model_dump(exclude={"tenant", "pinned", "enrichment", "temporal", "hints"}),
             temporal=TemporalOut(**memory.temporal.model_dump()),
             enrichment=EnrichmentOut(
                 **memory.enrichment.model_dump(include={"state", "model", "attempts", "error"})
@@ -405,6 +405,13 @@ class ComponentsOut(ApiModel):
         " above them",
     )
     lifted: float = Field(default=0.0, description="> 0: the score that ranks it just above what it precedes")
+    hint: str | None = Field(
+        default=None,
+        description="prospective hints on: the question among the memory's hints that matched the query",
+    )
+    hint_bm25: float | None = Field(
+        default=None, description="BM25 of the memory's hints; bm25 is the stronger of it and the content's"
+    )
 
 
 class SourceMessageOut(ApiModel):

@@ -10,11 +10,14 @@ from typing import Any
 from pydantic import ConfigDict, Field, field_validator
 
 from engram.domain.models import DomainModel, Memory, MemoryType, TemporalKind
+from engram.domain.text import terms
 
 MAX_CATEGORIES = 8
 MAX_ENTITIES = 20
 MAX_LABEL_CHARS = 64
 MAX_REASON_CHARS = 500
+MAX_HINTS = 5
+MAX_HINT_CHARS = 200
 
 
 def bounded_reason(value: object) -> object:
@@ -47,6 +50,13 @@ class EnrichmentResult(DomainModel):
     categories: list[str] = Field(default_factory=list)
     entities: list[str] = Field(default_factory=list)
     confidence: float = Field(ge=0.0, le=1.0)
+    # Prospective hints: questions the memory would answer, searched beside its content at recall.
+    hints: list[str] = Field(default_factory=list)
+
+    @field_validator("hints", mode="before")
+    @classmethod
+    def _clean_hints(cls, value: object) -> list[str]:
+        return clean_hints(value)
 
     @field_validator("categories", "entities", mode="before")
     @classmethod
@@ -75,6 +85,33 @@ class EnrichmentResult(DomainModel):
         return value[:MAX_ENTITIES]
 
 
+def clean_hints(value: object) -> list[str]:
+    """At most MAX_HINTS distinct questions of at most MAX_HINT_CHARS (cut at a word), one line each.
+    Never raises: what is not a list of strings is dropped, so bad hints never fail an enrichment."""
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list):
+        return []
+    seen: dict[str, str] = {}
+    for item in value:
+        if not isinstance(item, str):
+            continue
+        hint = " ".join(item.split())
+        if len(hint) > MAX_HINT_CHARS:
+            cut = hint[:MAX_HINT_CHARS]
+            hint = cut[: cut.rfind(" ")] if cut.rfind(" ") > MAX_HINT_CHARS // 2 else cut
+        if hint and hint.lower() not in seen:
+            seen[hint.lower()] = hint
+    return list(seen.values())[:MAX_HINTS]
+
+
+def best_hint(hints: str, query: str) -> str:
+    """Of a memory's hints (one a line), the one sharing most content words with the query (the first
+    on a tie): what `explain` shows as the hint that matched."""
+    wanted = set(terms(query))
+    return max(hints.split("\n"), key=lambda hint: len(wanted & set(terms(hint))))
+
+
 @dataclass(frozen=True)
 class Candidate:
     """A memory of the same scope the new one is compared with, and their cosine similarity."""
@@ -100,8 +137,22 @@ class Decision(DomainModel):
         return bounded_reason(value)
 
 
-def enrichment_json_schema() -> dict[str, Any]:
-    """The JSON schema handed to LLM providers (Bedrock tool input, OpenAI response_format)."""
+def enrichment_json_schema(hints: bool = False) -> dict[str, Any]:
+    """The JSON schema handed to LLM providers (Bedrock tool input, OpenAI response_format); with
+    `hints`, it also asks for the questions the memory would answer."""
+    schema = _enrichment_schema()
+    if hints:
+        schema["properties"]["hints"] = {
+            "type": "array",
+            "items": {"type": "string"},  # lengths are capped on validation (strict modes lack maxLength)
+            "maxItems": MAX_HINTS,
+            "description": "up to 5 short questions a user might ask that this memory answers",
+        }
+        schema["required"].append("hints")
+    return schema
+
+
+def _enrichment_schema() -> dict[str, Any]:
     return {
         "type": "object",
         "additionalProperties": False,

@@ -151,6 +151,8 @@ class Memory(DomainModel):
     redactions: list[str] = Field(default_factory=list)
     # Which fields the caller set explicitly; enrichment never overrides these.
     pinned: list[str] = Field(default_factory=list)
+    # Prospective hints (settings.hints): questions it would answer, written by a model enricher.
+    hints: list[str] = Field(default_factory=list)
 
     @property
     def scope(self) -> Scope:

@@ -157,6 +157,10 @@ class Components:
     via: str | None = None
     precedes: tuple[str, ...] = ()  # older memories it states a change of (domain.precedence) …
     lifted: float = 0.0  # … and the score that ranks it just above them
+    # Prospective hints (settings.hints): the hint that matched the query and its BM25; `bm25` is the
+    # stronger of it and the content's, never their sum.
+    hint: str | None = None
+    hint_bm25: float | None = None
 
     @property
     def score(self) -> float:

@@ -286,6 +286,8 @@ class Container:
                 self.settings.reranker, lambda: self.embedder, region_name=self.settings.region or None
             ),
             reranking=self.settings.reranker,
+            # prospective hints: the lexical index searches them too (SQLite hints_fts, OpenSearch `hints`)
+            hints=self.lexical_index if self.settings.hints.enabled else None,  # type: ignore[arg-type]
         )
 
     @cached_property
@@ -437,7 +439,7 @@ def _default_enricher(settings: Settings) -> Callable[[], SourcedEnricher]:
     def build() -> SourcedEnricher:
         from engram.providers.enrichers import build_enricher
 
-        return build_enricher(settings.enricher)
+        return build_enricher(settings.enricher, hints=settings.hints.enabled)
 
     return build
 

@@ -93,6 +93,7 @@ def apply_enrichment(memory: Memory, result: EnrichmentResult, model: str, now: 
     update: dict[str, Any] = {
         "categories": [c for c in result.categories if not from_placeholder(c, memory.content)],
         "entities": [e for e in result.entities if not from_placeholder(e, memory.content)],
+        "hints": result.hints,
     }
     if "memory_type" not in pinned:
         update["memory_type"] = result.memory_type

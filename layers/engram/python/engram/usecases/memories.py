@@ -153,6 +153,7 @@ class Update:
             "content_hash": content_hash(new_content),
             "redactions": sorted({*screened.redactions, *update.get("redactions", ())}),
             "enrichment": Enrichment(),
+            "hints": [],  # the old content's: its enrichment writes the new ones
         }
         updated = self.store.replace_content(current, current.model_copy(update=update))
         self.store.add_history(

@@ -42,6 +42,8 @@ from engram.ports import (
     Clock,
     Embedder,
     GraphStore,
+    HintHit,
+    HintIndex,
     JobQueue,
     LexicalIndex,
     ListQuery,
@@ -156,6 +158,7 @@ class Recall:
     query_cache: int = 512
     reranker: Reranker | None = None  # the optional second stage over the top `reranking.top_n`
     reranking: RerankerSettings = field(default_factory=RerankerSettings)
+    hints: HintIndex | None = None  # prospective hints (settings.hints), searched beside the content
 
     def __post_init__(self) -> None:
         self._query_vector = lru_cache(maxsize=self.query_cache)(self._embed_query)
@@ -193,7 +196,8 @@ class Recall:
         if w.vector > 0 and self.embedder is not None:
             query_vector = self._query_vector(q.query)
             vector = {h.memory_id: h.score for h in self.vectors.knn(scope, query_vector, n)}
-        lexical, loaded = lexical_leg.result() if lexical_leg else ({}, {})
+        lexical, loaded, hinted = lexical_leg.result() if lexical_leg else ({}, {}, {})
+        leg = lexical
 
         fused = fuse(lexical, vector, w)
         traits = QueryTraits.of(q.query, now)
@@ -205,6 +209,9 @@ class Recall:
         memories |= {m.id: m for m in self._candidates(q.tenant, rest)} if rest else {}
         lexical, fused = self._without_hub_terms(lexical, vector, fused, memories, traits, w)
         lexical, fused = self._by_passages(lexical, vector, fused, memories, lexical_query, w)
+        if hinted and lexical is not leg:  # re-scored over the content alone: the hints lift again
+            lexical = with_hints(lexical, hinted)
+            fused = fuse(lexical, vector, w)
         hubbed = self._about_hubs_only(q, memories.values(), w.hub_mentions) if w.hub < 1 else set()
         plain: list[tuple[Candidate, Components]] = []  # scored without the query's text factors
         for memory_id in candidates:
@@ -222,6 +229,8 @@ class Recall:
                 hop=expanded.hops.get(memory_id, 1.0),
                 hub=memory_id in hubbed,
             )
+            if memory_id in hinted:
+                c = replace(c, hint=hinted[memory_id].hint, hint_bm25=hinted[memory_id].score)
             plain.append((memory, c))
         ranked = sorted(contenders(plain, q.top_k, traits, w), key=lambda mc: (-mc[1].score, mc[0].id))
         if self.ranking.links_carry_answers:
@@ -364,11 +373,14 @@ class Recall:
 
     def _lexical_and_memories(
         self, scope: SearchScope, query: str, n: int
-    ) -> tuple[dict[str, float], dict[str, Candidate]]:
-        """The lexical leg's scores and its candidates' memories (loaded here, beside the other leg)."""
+    ) -> tuple[dict[str, float], dict[str, Candidate], dict[str, HintHit]]:
+        """The lexical leg's scores (each memory's content or hints, the stronger), its candidates'
+        memories (loaded here, beside the other leg), and the hints that matched."""
         lexical = self._lexical(scope, query, n)
+        hinted = {h.memory_id: h for h in self.hints.search_hints(scope, query, n)} if self.hints else {}
+        lexical = with_hints(lexical, hinted)
         loaded = self._candidates(scope.tenant, list(lexical)) if lexical else []
-        return lexical, {m.id: m for m in loaded}
+        return lexical, {m.id: m for m in loaded}, hinted
 
     def _lexical(self, scope: SearchScope, query: str, n: int) -> dict[str, float]:
         lexical = {h.memory_id: h.score for h in self.lexical.search(scope, query, n)}
@@ -412,6 +424,17 @@ class Recall:
             self.queue.enqueue([RetrievalJob(tenant=tenant, memory_ids=ids, at=at)])
         except Exception:
             logger.exception("could not queue retrieval events")  # never fail a recall over bookkeeping
+
+
+def with_hints(lexical: dict[str, float], hinted: dict[str, HintHit]) -> dict[str, float]:
+    """Each memory's lexical score as the stronger of its content's and its hints' BM25, never their
+    sum: a memory is lifted by the hint it answers, not scored twice for saying the same thing."""
+    if not hinted:
+        return lexical
+    lifted = dict(lexical)
+    for memory_id, hit in hinted.items():
+        lifted[memory_id] = max(lifted.get(memory_id, hit.score), hit.score)
+    return lifted
 
 
 def _is_rule(memory: Candidate) -> bool:

@@ -19,6 +19,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationError, field_validator
 
 from engram.domain import pii, pii_rules
+from engram.domain.enrichment import clean_hints
 from engram.domain.errors import InvalidCursor, InvalidRequest, PiiRejected, QuotaExceeded
 from engram.domain.graph import Entity, GraphScope, Relation, entity_id, relation_id
 from engram.domain.limits import (
@@ -542,6 +543,8 @@ class Import:
                 "enrichment": enrichment,
                 "redactions": sorted({*(k for k in memory.redactions if k in _PII_KINDS), *found}),
                 "pinned": [p for p in dict.fromkeys(memory.pinned) if p in _PINNABLE],
+                # prospective hints, screened and capped as a model's are; made again if the content changed
+                "hints": [] if changed else clean_hints([screened(h, "hints") for h in memory.hints[:50]]),
             }
         )
         return Memory.model_validate(admitted.model_dump()), changed

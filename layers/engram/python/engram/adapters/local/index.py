@@ -28,7 +28,8 @@ from engram.adapters.local.hnsw import (
 from engram.adapters.local.lexical import Bm25Search, Scoped
 from engram.adapters.sqlite.db import SqliteDatabase, fts_scope, iso
 from engram.adapters.sqlite.filters import metadata_predicate
-from engram.ports import IndexedMemory, LexicalHit, SearchScope, VectorHit
+from engram.domain.enrichment import best_hint
+from engram.ports import HintHit, IndexedMemory, LexicalHit, SearchScope, VectorHit
 from engram.settings import AnnSettings
 
 log = logging.getLogger(__name__)
@@ -91,6 +92,7 @@ class LocalIndex:
         self.ann = ann or AnnSettings()
         self.model = model
         self.bm25 = Bm25Search()
+        self.hint_bm25 = Bm25Search(table="hints_fts")
         # The graphs live beside the SQLite file; an in-memory database keeps them in memory only.
         self.ann_dir = None if db.path == ":memory:" else Path(db.path).parent / "ann"
         # the scopes loaded here, least recently searched first (small ones are dropped past
@@ -747,6 +749,31 @@ class LocalIndex:
         ranked, _ = self.bm25.top(conn, query, k, Scoped(token, predicate, params))
         ids = self._passing_seqs([rowid for rowid, _ in ranked], predicate, params)
         return [LexicalHit(ids[rowid], score) for rowid, score in ranked if rowid in ids]
+
+    def search_hints(self, scope: SearchScope, query: str, k: int) -> list[HintHit]:
+        """The k memories of the scope whose prospective hints match the query best: BM25 over hints_fts
+        with the user's own statistics (as `search`), each with the hint that shares most of its words."""
+        if k <= 0:
+            return []
+        predicate, params = scope_predicate(scope)
+        conn = self.db.connection()
+        ranked, _ = self.hint_bm25.top(
+            conn, query, k, Scoped(fts_scope(scope.tenant, scope.user_id), predicate, params)
+        )
+        ids = self._passing_seqs([rowid for rowid, _ in ranked], predicate, params)
+        if not ids:
+            return []
+        marks = ",".join("?" * len(ids))
+        texts = dict(
+            conn.execute(
+                f"SELECT rowid, content FROM hints_fts WHERE rowid IN ({marks})", list(ids)
+            ).fetchall()
+        )
+        return [
+            HintHit(ids[rowid], score, best_hint(texts.get(rowid, ""), query))
+            for rowid, score in ranked
+            if rowid in ids
+        ]
 
     def _passing_seqs(self, seqs: list[int], predicate: str, params: list[Any]) -> dict[int, str]:
         """seq → memory id of those of these memories that pass the predicate."""

@@ -75,6 +75,7 @@ class _ScopeStats:
 
 @dataclass(frozen=True)
 class Bm25Search:
+    table: str = "memories_fts"  # the FTS5 table searched (scoped searches only): memories_fts or hints_fts
     exact_below: int = 2_000  # a query matching at most this many rows has all of them scored
     # a term in at most this many rows is rare; the first common set's rows read (docs/performance.md)
     tier: int = 1_000
@@ -102,8 +103,10 @@ class Bm25Search:
         words = query_terms(text)
         if not words or limit <= 0:
             return [], True
-        query = _Query(conn, scoped)
-        own = _Query(conn, Scoped(scoped.token)) if scoped else query  # the scope's rows, unfiltered
+        query = _Query(conn, scoped, self.table)
+        own = (
+            _Query(conn, Scoped(scoped.token), self.table) if scoped else query
+        )  # the scope's rows, unfiltered
         database = _database(conn)
         known = scoped is None or not scoped.predicate  # counts through `query` are the scope's own
         scope: _ScopeStats | None = None
@@ -282,7 +285,7 @@ class Bm25Search:
         kept = self._kept(database, scope, term, rows)
         if kept is not None:
             return kept
-        own = _Query(conn, None if scope is None else Scoped(scope.token))
+        own = _Query(conn, None if scope is None else Scoped(scope.token), self.table)
         if counted is None:
             counted = own.count(term, self.exact_below + 1)
         if counted <= self.exact_below:
@@ -398,16 +401,17 @@ def _estimate(conn: sqlite3.Connection, phrase: str, rows: int, sample: int) -> 
 
 
 class _Query:
-    """FTS5 statements over memories_fts, restricted to the memories in scope when scoped."""
+    """FTS5 statements over memories_fts (or hints_fts), restricted to the memories in scope when scoped."""
 
-    def __init__(self, conn: sqlite3.Connection, scoped: Scoped | None) -> None:
+    def __init__(self, conn: sqlite3.Connection, scoped: Scoped | None, table: str = "memories_fts") -> None:
         self.conn = conn
+        self.table = table  # memories_fts, or hints_fts (the same columns)
         self.join, self.params = "", ()
         self.scope = f"scope : {_phrase(scoped.token)}" if scoped is not None and scoped.token else ""
         if scoped is not None and scoped.predicate:
             # CROSS JOIN: FTS5 drives (over the scope's rows); probing it once per memory of the scope
             # is a scan per probe
-            self.join = f" CROSS JOIN memories m ON m.seq = memories_fts.rowid AND {scoped.predicate}"
+            self.join = f" CROSS JOIN memories m ON m.seq = {self.table}.rowid AND {scoped.predicate}"
             self.params = tuple(scoped.params)
 
     def _match(self, expression: str | None) -> str:
@@ -421,13 +425,13 @@ class _Query:
         with None) from rowid `after` on. Scores none: FTS5 walks the matches newest first and stops
         after n or at `after`."""
         limit = "" if n is None else f" LIMIT {int(n)}"
-        since = f" AND memories_fts.rowid >= {int(after)}" if after > 0 else ""
+        since = f" AND {self.table}.rowid >= {int(after)}" if after > 0 else ""
         cursor = self.conn.cursor()
         cursor.row_factory = None  # plain tuples: the database's Row objects cost more per row
         rows: list[tuple[int, bytes]] = cursor.execute(
-            f"SELECT memories_fts.rowid, d.sz FROM memories_fts{self.join}"
-            " CROSS JOIN memories_fts_docsize d ON d.id = memories_fts.rowid"
-            f" WHERE memories_fts MATCH ?{since} ORDER BY memories_fts.rowid DESC{limit}",
+            f"SELECT {self.table}.rowid, d.sz FROM {self.table}{self.join}"
+            f" CROSS JOIN {self.table}_docsize d ON d.id = {self.table}.rowid"
+            f" WHERE {self.table} MATCH ?{since} ORDER BY {self.table}.rowid DESC{limit}",
             (*self.params, self._match(match)),
         ).fetchall()
         return rows
@@ -439,11 +443,11 @@ class _Query:
         since = (
             ""
             if between is None
-            else f" AND memories_fts.rowid BETWEEN {int(between[0])} AND {int(between[1])}"
+            else f" AND {self.table}.rowid BETWEEN {int(between[0])} AND {int(between[1])}"
         )
         counted: int = self.conn.execute(
-            f"SELECT count(*) FROM (SELECT 1 FROM memories_fts{self.join}"
-            f" WHERE memories_fts MATCH ?{since}{limit})",
+            f"SELECT count(*) FROM (SELECT 1 FROM {self.table}{self.join}"
+            f" WHERE {self.table} MATCH ?{since}{limit})",
             (*self.params, self._match(None if term is None else _phrase(term))),
         ).fetchone()[0]
         return counted
@@ -451,7 +455,7 @@ class _Query:
     def count_after(self, rowid: int, cap: int) -> int:
         """How many of the scope's rows are past `rowid`, counted up to `cap`."""
         counted: int = self.conn.execute(
-            "SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ?"
+            f"SELECT count(*) FROM (SELECT 1 FROM {self.table} WHERE {self.table} MATCH ?"
             f" AND rowid > {int(rowid)} LIMIT {int(cap)})",
             (self._match(None),),
         ).fetchone()[0]
@@ -461,20 +465,21 @@ class _Query:
         """The scope's newest (else oldest) rowid; 0 without rows."""
         order = "DESC" if newest else "ASC"
         row = self.conn.execute(
-            f"SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rowid {order} LIMIT 1",
+            f"SELECT rowid FROM {self.table} WHERE {self.table} MATCH ? ORDER BY rowid {order} LIMIT 1",
             (self._match(None),),
         ).fetchone()
         return int(row[0]) if row else 0
 
     def sizes(self, cap: int) -> list[bytes]:
-        """The lengths (memories_fts_docsize records) of the scope's rows, up to `cap` of them."""
+        """The lengths (the table's _docsize records) of the scope's rows, up to `cap` of them."""
         cursor = self.conn.cursor()
         cursor.row_factory = None
         return [
             r[0]
             for r in cursor.execute(
-                "SELECT d.sz FROM memories_fts CROSS JOIN memories_fts_docsize d ON d.id = memories_fts.rowid"
-                " WHERE memories_fts MATCH ? LIMIT ?",
+                f"SELECT d.sz FROM {self.table}"
+                f" CROSS JOIN {self.table}_docsize d ON d.id = {self.table}.rowid"
+                f" WHERE {self.table} MATCH ? LIMIT ?",
                 (self._match(None), cap),
             )
         ]
@@ -484,10 +489,10 @@ class _Query:
         cursor = self.conn.cursor()
         cursor.row_factory = None
         rows: list[tuple[int, bytes]] = cursor.execute(
-            "SELECT memories_fts.rowid, d.sz FROM memories_fts"
-            " CROSS JOIN memories_fts_docsize d ON d.id = memories_fts.rowid"
-            f" WHERE memories_fts MATCH ? AND memories_fts.rowid >= {int(start)}"
-            f" ORDER BY memories_fts.rowid LIMIT {int(n)}",
+            f"SELECT {self.table}.rowid, d.sz FROM {self.table}"
+            f" CROSS JOIN {self.table}_docsize d ON d.id = {self.table}.rowid"
+            f" WHERE {self.table} MATCH ? AND {self.table}.rowid >= {int(start)}"
+            f" ORDER BY {self.table}.rowid LIMIT {int(n)}",
             (self._match(None),),
         ).fetchall()
         return rows
@@ -500,10 +505,10 @@ class _Query:
         return [
             (rowid, size, marked.count("\x01") - held)
             for rowid, size, marked, held in cursor.execute(
-                "SELECT memories_fts.rowid, d.sz, highlight(memories_fts, 0, char(1), ''),"
-                " length(memories_fts.content) - length(replace(memories_fts.content, char(1), ''))"
-                f" FROM memories_fts{self.join}"
-                " CROSS JOIN memories_fts_docsize d ON d.id = memories_fts.rowid WHERE memories_fts MATCH ?",
+                f"SELECT {self.table}.rowid, d.sz, highlight({self.table}, 0, char(1), ''),"
+                f" length({self.table}.content) - length(replace({self.table}.content, char(1), ''))"
+                f" FROM {self.table}{self.join}"
+                f" CROSS JOIN {self.table}_docsize d ON d.id = {self.table}.rowid WHERE {self.table} MATCH ?",
                 (*self.params, self._match(_phrase(term))),
             )
         ]
@@ -512,8 +517,8 @@ class _Query:
         """The best `limit` matches by bm25 (the words alone: the scope column weighs nothing), best
         first, ties by rowid."""
         rows = self.conn.execute(
-            f"SELECT memories_fts.rowid, bm25(memories_fts, 1.0, 0.0) AS rank FROM memories_fts{self.join}"
-            " WHERE memories_fts MATCH ? ORDER BY rank, memories_fts.rowid LIMIT ?",
+            f"SELECT {self.table}.rowid, bm25({self.table}, 1.0, 0.0) AS rank FROM {self.table}{self.join}"
+            f" WHERE {self.table} MATCH ? ORDER BY rank, {self.table}.rowid LIMIT ?",
             (*self.params, self._match(match), limit),
         )
         return [(int(r[0]), -float(r[1])) for r in rows]

@@ -40,9 +40,10 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit
 
+from engram.domain.enrichment import best_hint
 from engram.domain.errors import DependencyUnavailable
 from engram.domain.filters import And, Compare, Filter, Not, Or, Scalar, kind
-from engram.ports import IndexedMemory, LexicalHit, SearchScope, VectorHit
+from engram.ports import HintHit, IndexedMemory, LexicalHit, SearchScope, VectorHit
 
 if TYPE_CHECKING:
     from opensearchpy import OpenSearch
@@ -216,7 +217,9 @@ class OpenSearchIndex:
         `metadata_terms`), so equality, `in` and ranges of the metadata filters are term, terms and
         range queries on one keyword field."""
         keyword = {"type": "keyword"}
-        return {"agent_id": keyword, "run_id": keyword, "meta": keyword}
+        # `hints`: the memory's prospective hints, one a line (settings.hints), searched beside `content`
+        hints = {"type": "text", "analyzer": "english"}
+        return {"agent_id": keyword, "run_id": keyword, "meta": keyword, "hints": hints}
 
     def _model_field(self) -> dict[str, Any]:
         return {"model": {"type": "keyword"}} if self.model else {}
@@ -494,6 +497,29 @@ class OpenSearchIndex:
         }
         return [LexicalHit(memory_id, score) for memory_id, score in self._search(scope.tenant, body)]
 
+    def search_hints(self, scope: SearchScope, query: str, k: int) -> list[HintHit]:
+        """The k memories of the scope whose prospective hints match best (BM25 over `hints`), each with
+        the hint that shares most words with the query."""
+        if k <= 0 or not query.strip():
+            return []
+        body = {
+            "size": min(k, MAX_K),
+            "_source": ["memory_id", "hints"],
+            "query": {
+                "bool": {"must": [{"match": {"hints": {"query": query}}}], "filter": [scope_filter(scope)]}
+            },
+        }
+        self.ensure_index(scope.tenant)
+        with self._translate("search hints"):
+            response = self._client.search(index=self.tenant_index(scope.tenant), body=body)
+        found: dict[str, HintHit] = {}
+        for hit in response["hits"]["hits"]:
+            source = hit["_source"]
+            if source["memory_id"] not in found:
+                hint = best_hint(source.get("hints") or "", query)
+                found[source["memory_id"]] = HintHit(source["memory_id"], float(hit["_score"]), hint)
+        return list(found.values())
+
     # ------------------------------------------------------------------ internals
 
     def _search(self, tenant: str, body: dict[str, Any], name: str | None = None) -> list[tuple[str, float]]:
@@ -541,6 +567,7 @@ class OpenSearchIndex:
             "run_id": memory.run_id,
             "meta": metadata_terms(memory.metadata),
             "content": memory.content,
+            "hints": "\n".join(memory.hints),
             "importance": memory.importance,
             "confidence": memory.confidence,
             "observed_at": _iso(memory.observed_at),

@@ -51,6 +51,9 @@ CREATE INDEX IF NOT EXISTS memories_enrichment ON memories(enrichment_state, upd
 -- Each memory's words (content) and its user's scope token (scope, engram.adapters.sqlite.db.fts_scope):
 -- a search ANDs the token into its MATCH, so FTS5 reads only the user's rows, whatever the index holds.
 CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(content, scope, tokenize = 'porter unicode61');
+-- Each memory's prospective hints (settings.hints; one per line; rowid: the memory's seq), scoped as
+-- memories_fts is: recall's lexical leg searches them beside the content.
+CREATE VIRTUAL TABLE IF NOT EXISTS hints_fts USING fts5(content, scope, tokenize = 'porter unicode61');
 CREATE TABLE IF NOT EXISTS vectors (
     seq INTEGER PRIMARY KEY,
     id TEXT NOT NULL,

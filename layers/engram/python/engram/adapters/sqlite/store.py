@@ -126,6 +126,21 @@ def index_text(conn: sqlite3.Connection, seq: int | None, content: str, tenant: 
     )
 
 
+def index_hints(conn: sqlite3.Connection, seq: int, memory: Memory) -> None:
+    """The memory's row in hints_fts (rowid: its seq), rewritten only when its hints changed; a memory
+    without hints has none."""
+    text = "\n".join(memory.hints)
+    row = conn.execute("SELECT content FROM hints_fts WHERE rowid = ?", (seq,)).fetchone()
+    if (row[0] if row else "") == text:
+        return
+    conn.execute("DELETE FROM hints_fts WHERE rowid = ?", (seq,))
+    if text:
+        conn.execute(
+            "INSERT INTO hints_fts (rowid, content, scope) VALUES (?, ?, ?)",
+            (seq, text, fts_scope(memory.tenant, memory.user_id)),
+        )
+
+
 class SqliteMemoryStore:
     def __init__(self, db: SqliteDatabase) -> None:
         self.db = db
@@ -193,7 +208,9 @@ class SqliteMemoryStore:
             sql += " AND updated_at = ?"
             params.append(iso(expected_updated_at))
         with self.db.write() as conn:
-            row = conn.execute(sql + " RETURNING " + COLUMNS, params).fetchone()
+            row = conn.execute(sql + " RETURNING seq, " + COLUMNS, params).fetchone()
+            if row is not None:
+                index_hints(conn, row["seq"], memory)
         if row is None:
             raise Conflict(f"memory {memory.id} changed concurrently; retry")
         return row_to_memory(row)
@@ -220,6 +237,7 @@ class SqliteMemoryStore:
                 if row is None:
                     raise Conflict(f"memory {old.id} changed concurrently; retry")
                 conn.execute("DELETE FROM memories_fts WHERE rowid = ?", (row["seq"],))
+                conn.execute("DELETE FROM hints_fts WHERE rowid = ?", (row["seq"],))  # of the old content
                 index_text(conn, row["seq"], new.content, old.tenant, old.user_id)
         except sqlite3.IntegrityError as exc:
             raise Conflict("the same content already exists in this scope") from exc
@@ -240,6 +258,7 @@ class SqliteMemoryStore:
                 (iso(now), _doc(memory), row["seq"]),
             )
             conn.execute("DELETE FROM memories_fts WHERE rowid = ?", (row["seq"],))
+            conn.execute("DELETE FROM hints_fts WHERE rowid = ?", (row["seq"],))
         return memory
 
     def purge(self, tenant: str, memory_id: str) -> None:
@@ -249,6 +268,7 @@ class SqliteMemoryStore:
             ).fetchone()
             if row is not None:
                 conn.execute("DELETE FROM memories_fts WHERE rowid = ?", (row["seq"],))
+                conn.execute("DELETE FROM hints_fts WHERE rowid = ?", (row["seq"],))
             conn.execute("DELETE FROM vectors WHERE tenant = ? AND id = ?", (tenant, memory_id))
             conn.execute("DELETE FROM history WHERE tenant = ? AND memory_id = ?", (tenant, memory_id))
 

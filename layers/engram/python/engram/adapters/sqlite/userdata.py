@@ -154,6 +154,7 @@ class SqliteUserData:
                     "DELETE FROM history WHERE tenant = ? AND memory_id = ?", ids
                 ).rowcount
                 conn.executemany("DELETE FROM memories_fts WHERE rowid = ?", [(r["seq"],) for r in seqs])
+                conn.executemany("DELETE FROM hints_fts WHERE rowid = ?", [(r["seq"],) for r in seqs])
                 erased["memories"] = conn.execute(
                     "DELETE FROM memories WHERE tenant = ? AND user_id = ?", user
                 ).rowcount
@@ -194,6 +195,7 @@ class SqliteUserData:
                 ).rowcount
                 # FTS5 keeps deleted terms in older index segments until they merge: merge them all now.
                 conn.execute("INSERT INTO memories_fts(memories_fts) VALUES ('optimize')")
+                conn.execute("INSERT INTO hints_fts(hints_fts) VALUES ('optimize')")
             finally:
                 conn.execute("PRAGMA secure_delete = OFF")
         self._scrub_wal()

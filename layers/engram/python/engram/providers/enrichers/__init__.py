@@ -28,9 +28,14 @@ __all__ = [
 
 
 def build_enricher(
-    settings: EnricherSettings, *, bedrock_client: Any = None, region_name: str | None = None
+    settings: EnricherSettings,
+    *,
+    bedrock_client: Any = None,
+    region_name: str | None = None,
+    hints: bool = False,
 ) -> FallbackEnricher:
     """The configured enricher, always as a FallbackEnricher so callers get `enrich_with_source`.
+    `hints`: a model also writes each memory's prospective hints (the rule-based enricher writes none).
 
     provider "rules": the rule-based enricher alone (nothing to fall back from).
     provider "bedrock" / "openai": that model, one retry, then the rule-based enricher.
@@ -53,6 +58,7 @@ def build_enricher(
             timeout_s=settings.timeout_s,
             max_input_chars=settings.max_input_chars,
             region_name=region_name,
+            hints=hints,
         )
     else:
         primary = OpenAICompatEnricher(
@@ -61,6 +67,7 @@ def build_enricher(
             api_key=settings.api_key,
             timeout_s=settings.timeout_s,
             max_input_chars=settings.max_input_chars,
+            hints=hints,
         )
     return FallbackEnricher(primary, fallback=RulesEnricher())
 

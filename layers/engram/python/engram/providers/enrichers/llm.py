@@ -105,6 +105,10 @@ about different things, or that only add detail, do not contradict.
   else; [] when it contradicts none.
 Give a one-sentence reason a person can read in an audit log, and your confidence from 0 to 1."""
 
+HINTS_SYSTEM = """
+- hints: up to 5 short questions a user might later ask that this memory answers, each on its own and
+  worded as the user would ask it (e.g. "What is my dog's name?" for "We adopted a beagle called Max")."""
+
 JSON_ONLY = "\nAnswer with one JSON object that matches the schema, and nothing else."
 
 
@@ -152,15 +156,16 @@ class _ModelEnricher:
 
     name: str
 
-    def __init__(self, *, max_input_chars: int) -> None:
+    def __init__(self, *, max_input_chars: int, hints: bool = False) -> None:
         self.max_input_chars = max_input_chars
+        self.hints = hints  # also ask for prospective hints (settings.hints.enabled)
 
     def enrich(self, memory: Memory) -> EnrichmentResult:
         request = StructuredRequest(
             name=ENRICH_TOOL,
             description="Record the enrichment of one memory.",
-            schema=enrichment_json_schema(),
-            system=ENRICH_SYSTEM,
+            schema=enrichment_json_schema(hints=self.hints),
+            system=ENRICH_SYSTEM + HINTS_SYSTEM if self.hints else ENRICH_SYSTEM,
             prompt=enrichment_prompt(memory, self.max_input_chars),
         )
         return parse_enrichment(self._ask(request))
@@ -201,8 +206,9 @@ class BedrockEnricher(_ModelEnricher):
         timeout_s: float = 20.0,
         max_input_chars: int = 4000,
         region_name: str | None = None,
+        hints: bool = False,
     ) -> None:
-        super().__init__(max_input_chars=max_input_chars)
+        super().__init__(max_input_chars=max_input_chars, hints=hints)
         self.model_id = model_id
         self.name = f"bedrock:{model_id}"
         self.client = client or bedrock_runtime_client(timeout_s, attempts=2, region_name=region_name or None)
@@ -260,8 +266,9 @@ class OpenAICompatEnricher(_ModelEnricher):
         api_key: str = "",
         timeout_s: float = 20.0,
         max_input_chars: int = 4000,
+        hints: bool = False,
     ) -> None:
-        super().__init__(max_input_chars=max_input_chars)
+        super().__init__(max_input_chars=max_input_chars, hints=hints)
         self.model = model
         self.name = f"openai:{model}"
         self.url = base_url.rstrip("/") + "/chat/completions"

@@ -153,6 +153,12 @@ def _coerce_enrichment(data: dict[str, Any]) -> dict[str, Any]:
             data[key] = data[key].strip().lower().replace(" ", "_")
     for key in ("categories", "entities"):
         data[key] = _as_list(data.get(key))
+    hints = data.get("hints")
+    if isinstance(hints, str) and hints.strip().startswith("["):
+        try:  # a JSON list in a string (a known model quirk); malformed hints are dropped, never fatal
+            data["hints"] = json.loads(hints)
+        except json.JSONDecodeError:
+            data["hints"] = []
     confidence = data.get("confidence")
     if isinstance(confidence, int | float) and not isinstance(confidence, bool) and 1 < confidence <= 100:
         data["confidence"] = confidence / 100  # a percentage
