@@ -29,6 +29,7 @@ from engram.domain.models import (
     Memory,
     Scope,
     Status,
+    utcnow,
 )
 from engram.domain.quotas import TenantLimits
 from engram.domain.sessions import (
@@ -644,8 +645,6 @@ UnitOfWork = Callable[[], AbstractContextManager[object]]
 
 class SystemClock:
     def now(self) -> datetime:
-        from engram.domain.models import utcnow
-
         return utcnow()
 
 

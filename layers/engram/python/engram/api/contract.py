@@ -98,6 +98,7 @@ def document(app: APIGatewayRestResolver, base_path: str = "") -> dict[str, Any]
     """The OpenAPI document of `app`'s routes, built by powertools, served from `base_path` (the API
     Gateway stage, or "" when the API is at the root of its host, as `engram serve` and a custom
     domain are)."""
+    # the OpenAPI models and Swagger UI load with the first request for them (~65 ms each)
     from aws_lambda_powertools.event_handler.openapi.models import HTTPBearer, Server, Tag
 
     bearer = HTTPBearer(bearerFormat="engram API key", description="`engram keys create` prints one")
@@ -127,6 +128,7 @@ def document(app: APIGatewayRestResolver, base_path: str = "") -> dict[str, Any]
 
 @functools.cache
 def _swagger_assets() -> tuple[str, str]:
+    # see document()
     from aws_lambda_powertools.event_handler.openapi import swagger_ui
 
     folder = Path(swagger_ui.__file__).parent
@@ -137,6 +139,7 @@ def _swagger_assets() -> tuple[str, str]:
 
 def swagger_page(doc: dict[str, Any]) -> str:
     """Swagger UI over `doc`, assets inlined (no CDN: the page works offline and behind a VPC)."""
+    # see document()
     from aws_lambda_powertools.event_handler.openapi.swagger_ui.html import generate_swagger_html
 
     js, css = _swagger_assets()
