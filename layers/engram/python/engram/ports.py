@@ -580,6 +580,9 @@ class Embedder(Protocol):
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         """Unit-normalised vectors, one per text, in order. Batches internally."""
 
+    def warm(self) -> None:
+        """Load now what the first `embed` would (a local model's weights); nothing for a remote API."""
+
 
 class Reranker(Protocol):
     """Re-scores recall's top candidates against the query (a cross-encoder, a rerank API, or passage

@@ -190,9 +190,7 @@ def main() -> None:
     configure_tracing()  # its spans (enrich, extract, model calls) exported as serve's are, if asked
 
     container = from_settings(settings)
-    load = getattr(container.embedder, "load", None)  # a local model (MiniLM): read it now
-    if callable(load):
-        load()
+    container.embedder.warm()  # a local model (MiniLM) is read now, before the lower priority
     os.nice(WORKER_NICENESS)
     worker_loop(container, idle_exit_s=IDLE_EXIT_S, pace=Pace())(stop)
 

@@ -201,12 +201,13 @@ class MiniLMEmbedder:
         self.model_dir = (model_dir or bundled_model_dir()).resolve()
         config = _read_json(self.model_dir / "config.json")
         self.name = MODEL_NAME if model_dir is None else self.model_dir.name
+        self.model = self.name  # what its spans call it (tracing.ModelClient)
         self.dimensions = int(config["hidden_size"])
         self.batch_size = max(1, batch_size)
         self._encoder = encoder
 
-    def load(self) -> None:
-        """Read the model now (e.g. at server start) rather than on the first `embed`."""
+    def warm(self) -> None:
+        """Read the model now (e.g. at the worker's start) rather than on the first `embed`."""
         _load(self.model_dir, self._encoder)
 
     @model_call("embeddings", "engram.local")
