@@ -30,12 +30,12 @@ import struct
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit
 
 import botocore.session  # the default credential chain and region, as boto3.Session() finds them
 
+from engram.adapters.timestamps import iso
 from engram.domain.errors import DependencyUnavailable
 from engram.domain.filters import And, Compare, Filter, Not, Or, Scalar, kind
 from engram.ports import IndexedMemory, LexicalHit, SearchScope, VectorHit
@@ -404,8 +404,8 @@ class OpenSearchIndex:
             "content": memory.content,
             "importance": memory.importance,
             "confidence": memory.confidence,
-            "observed_at": _iso(memory.observed_at),
-            "valid_until": _iso(memory.temporal.valid_until) if memory.temporal.valid_until else None,
+            "observed_at": iso(memory.observed_at),
+            "valid_until": iso(memory.temporal.valid_until) if memory.temporal.valid_until else None,
             "hits": memory.hits,
         }
         if item.vector is not None:
@@ -484,9 +484,9 @@ def scope_filter(scope: SearchScope) -> dict[str, Any]:
             clauses.append(_terms(field, values))
     observed: dict[str, str] = {}
     if filters.observed_after is not None:
-        observed["gte"] = _iso(filters.observed_after)
+        observed["gte"] = iso(filters.observed_after)
     if filters.observed_before is not None:
-        observed["lt"] = _iso(filters.observed_before)
+        observed["lt"] = iso(filters.observed_before)
     if observed:
         clauses.append({"range": {"observed_at": observed}})
     if filters.min_importance is not None:
@@ -584,13 +584,6 @@ def _term(field: str, value: str) -> dict[str, Any]:
 
 def _terms(field: str, values: Sequence[str]) -> dict[str, Any]:
     return {"terms": {field: [str(value) for value in values]}}
-
-
-def _iso(moment: datetime) -> str:
-    """UTC, millisecond precision, `Z` suffix: what `strict_date_optional_time` parses everywhere."""
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def _chunks(values: list[str], size: int) -> Iterator[list[str]]:
