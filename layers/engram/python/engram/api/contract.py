@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from engram import __version__
+from engram.api.base import ErrorBody
 from engram.api.errors import RETRY_AFTER_S
-from engram.api.schemas import ErrorBody
 
 if TYPE_CHECKING:
     from aws_lambda_powertools.event_handler import APIGatewayRestResolver

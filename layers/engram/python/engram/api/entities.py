@@ -6,7 +6,7 @@ from datetime import datetime
 
 from pydantic import Field
 
-from engram.api.schemas import ApiModel
+from engram.api.base import ApiModel
 from engram.domain.graph import Entity, EntityType
 
 

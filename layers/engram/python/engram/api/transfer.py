@@ -13,7 +13,7 @@ from urllib.parse import quote
 
 from pydantic import ConfigDict, Field
 
-from engram.api.schemas import ApiModel
+from engram.api.base import ApiModel
 from engram.domain.transfer import ErasureRecord, ErasureState
 
 if TYPE_CHECKING:

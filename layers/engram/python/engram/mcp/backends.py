@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any, Protocol
 
-from engram.api.remember import remember_command, remember_response
+from engram.api.memories import remember_command, remember_response
+from engram.api.recall import recall_query, search_response
 from engram.api.schemas import (
     HistoryList,
     MemoryList,
@@ -20,7 +21,6 @@ from engram.api.schemas import (
     SearchRequest,
     SearchResponse,
 )
-from engram.api.search import recall_query, search_response
 from engram.api.sessions import AppendRequest, AppendResponse, append_command, append_response
 from engram.client.sync import Engram
 from engram.domain.key_rules import check_user
