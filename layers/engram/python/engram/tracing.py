@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import inspect
 import logging
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -79,12 +80,14 @@ def traced(
     of_query, of_batch, of_job), `result(returned)` what it returned; a `dry_run` keyword is recorded."""
 
     def decorate(method: F) -> F:
+        first = list(inspect.signature(method).parameters)[1]  # the parameter after self
+
         @functools.wraps(method)
         def run(self: Any, *args: Any, **kwargs: Any) -> Any:
             with _span(name) as span:
                 if span.is_recording():
                     if subject is not None:
-                        span.set_attributes(subject(args[0] if args else next(iter(kwargs.values()))))
+                        span.set_attributes(subject(args[0] if args else kwargs[first]))
                     if isinstance(kwargs.get("dry_run"), bool):
                         span.set_attribute("engram.dry_run", kwargs["dry_run"])
                 returned = method(self, *args, **kwargs)
