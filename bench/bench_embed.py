@@ -141,7 +141,7 @@ def make_embedder(config: str, batch_size: int) -> MiniLMEmbedder:
 
         encoder = NumpyBert
     embedder = MiniLMEmbedder(batch_size=batch_size, encoder=encoder)
-    embedder.load()
+    embedder.warm()
     return embedder
 
 

@@ -51,7 +51,7 @@ EMBEDDED_ONLY = (
     "numpy",
     "engram.adapters.local.index",
     "engram.adapters.sqlite.",  # every SQLite adapter
-    "engram.providers.embedders",  # the embedding providers load on first use (recall)
+    "engram.providers.embedders.minilm",  # the local model (and its ONNX encoder)
     "tokenizers",
     "safetensors",
 )

@@ -30,6 +30,7 @@ from engram.domain.models import (
     Memory,
     Scope,
     Status,
+    utcnow,
 )
 from engram.domain.quotas import TenantLimits
 from engram.domain.sessions import (
@@ -597,6 +598,9 @@ class Embedder(Protocol):
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         """Unit-normalised vectors, one per text, in order. Batches internally."""
 
+    def warm(self) -> None:
+        """Load now what the first `embed` would (a local model's weights); nothing for a remote API."""
+
 
 class Reranker(Protocol):
     """Re-scores recall's top candidates against the query (a cross-encoder, a rerank API, or passage
@@ -662,8 +666,6 @@ UnitOfWork = Callable[[], AbstractContextManager[object]]
 
 class SystemClock:
     def now(self) -> datetime:
-        from engram.domain.models import utcnow
-
         return utcnow()
 
 

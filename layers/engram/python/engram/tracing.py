@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import inspect
 import logging
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from enum import Enum
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from opentelemetry import trace
 from opentelemetry.trace import SpanKind, Status, StatusCode
@@ -32,18 +33,63 @@ def tenant_hash(tenant: str) -> str:
     return hashlib.sha256(tenant.encode()).hexdigest()[:16]
 
 
-def traced(name: str, *, result: Callable[[Any], Attributes] | None = None) -> Callable[[F], F]:
-    """A method as one span `name`. What it was called with adds the tenant's hash (a command, query
-    or job with a `tenant`) or the batch size (a list); `result(returned)` adds what it returned."""
+class Scoped(Protocol):
+    """What a use case is called with in one tenant: a command, a query or a job."""
+
+    @property
+    def tenant(self) -> str: ...
+
+
+class Query(Scoped, Protocol):
+    @property
+    def top_k(self) -> int: ...
+
+
+class Identified(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+class Remembered(Protocol):
+    """One remember's result: its outcome, the memory stored (if one was) and the PII redacted."""
+
+    @property
+    def outcome(self) -> Enum: ...
+
+    @property
+    def memory(self) -> Identified | None: ...
+
+    @property
+    def redactions(self) -> Sequence[str]: ...
+
+
+class ModelClient(Protocol):
+    """A provider calling a model: `model` is the id the provider's API knows it by."""
+
+    @property
+    def model(self) -> str: ...
+
+
+def traced(
+    name: str,
+    *,
+    subject: Callable[[Any], Attributes] | None = None,
+    result: Callable[[Any], Attributes] | None = None,
+) -> Callable[[F], F]:
+    """A method as one span `name`: `subject(first argument)` adds what it was called with (of_scope,
+    of_query, of_batch, of_job), `result(returned)` what it returned; a `dry_run` keyword is recorded."""
 
     def decorate(method: F) -> F:
+        first = list(inspect.signature(method).parameters)[1]  # the parameter after self
+
         @functools.wraps(method)
         def run(self: Any, *args: Any, **kwargs: Any) -> Any:
             with _span(name) as span:
                 if span.is_recording():
-                    span.set_attributes(
-                        _subject(args[0] if args else next(iter(kwargs.values()), None), kwargs)
-                    )
+                    if subject is not None:
+                        span.set_attributes(subject(args[0] if args else kwargs[first]))
+                    if isinstance(kwargs.get("dry_run"), bool):
+                        span.set_attribute("engram.dry_run", kwargs["dry_run"])
                 returned = method(self, *args, **kwargs)
                 if result is not None and span.is_recording():
                     span.set_attributes(result(returned))
@@ -60,8 +106,8 @@ def model_call(operation: str, provider: str) -> Callable[[F], F]:
 
     def decorate(method: F) -> F:
         @functools.wraps(method)
-        def call(self: Any, *args: Any, **kwargs: Any) -> Any:
-            model = str(getattr(self, "model_id", None) or getattr(self, "model", None) or self.name)
+        def call(self: ModelClient, *args: Any, **kwargs: Any) -> Any:
+            model = self.model
             attributes: dict[str, str | int] = {
                 "gen_ai.operation.name": operation,
                 "gen_ai.provider.name": provider,
@@ -80,46 +126,55 @@ def model_call(operation: str, provider: str) -> Callable[[F], F]:
     return decorate
 
 
-def _subject(subject: Any, kwargs: Mapping[str, Any]) -> Attributes:
-    attributes: dict[str, str | bool | int | float] = {}
-    tenant = getattr(subject, "tenant", None)
-    if isinstance(tenant, str):
-        attributes["engram.tenant.hash"] = tenant_hash(tenant)
-    elif isinstance(subject, Sequence) and not isinstance(subject, str):
-        attributes["engram.batch.size"] = len(subject)
-    elif isinstance(subject, Enum):
-        attributes["engram.job"] = str(subject.value)
-    elif isinstance(subject, str):  # a janitor job's name
-        attributes["engram.job"] = subject
-    top_k = getattr(subject, "top_k", None)
-    if isinstance(top_k, int):
-        attributes["engram.recall.top_k"] = top_k
-    if isinstance(kwargs.get("dry_run"), bool):
-        attributes["engram.dry_run"] = kwargs["dry_run"]
-    return attributes
+# What a use case was called with, as attributes -----------------------------------------------------
+
+
+def of_scope(subject: Scoped) -> Attributes:
+    """A command or job in one tenant: the tenant's hash."""
+    return {"engram.tenant.hash": tenant_hash(subject.tenant)}
+
+
+def of_query(query: Query) -> Attributes:
+    """A recall's query: the tenant's hash and how many results it asked for."""
+    return {**of_scope(query), "engram.recall.top_k": query.top_k}
+
+
+def of_batch(items: Sequence[object]) -> Attributes:
+    """A batch: its size."""
+    return {"engram.batch.size": len(items)}
+
+
+def of_job(job: Enum | str) -> Attributes:
+    """A janitor job, by its name."""
+    return {"engram.job": str(job.value if isinstance(job, Enum) else job)}
 
 
 # What a use case returned, as attributes ------------------------------------------------------------
 
 
-def of_outcome(returned: Any) -> Attributes:
-    """One result: its outcome (an enum, or a result with an `outcome`) and the memory's id."""
-    kind = getattr(returned, "outcome", returned)
-    attributes: dict[str, str | int] = {"engram.outcome": str(getattr(kind, "value", kind))}
-    memory = getattr(returned, "memory", None)
-    if memory is not None:
-        attributes["engram.memory.id"] = memory.id
-    redactions = getattr(returned, "redactions", ())
-    if redactions:
-        attributes["engram.redactions"] = len(redactions)
+def of_outcome(returned: Enum) -> Attributes:
+    """One outcome (an enum): its value."""
+    return {"engram.outcome": str(returned.value)}
+
+
+def of_remembered(returned: Remembered) -> Attributes:
+    """One remember's result: its outcome, the memory's id and how many PII kinds were redacted."""
+    attributes: dict[str, str | int] = {"engram.outcome": str(returned.outcome.value)}
+    if returned.memory is not None:
+        attributes["engram.memory.id"] = returned.memory.id
+    if returned.redactions:
+        attributes["engram.redactions"] = len(returned.redactions)
     return attributes
 
 
-def of_outcomes(returned: Sequence[Any]) -> Attributes:
+def of_outcomes(returned: Sequence[Enum | Remembered | Exception]) -> Attributes:
     """A batch's results, counted by outcome (`engram.outcome.<outcome>`; an exception: `failed`)."""
     counted: dict[str, int] = {}
     for item in returned:
-        kind = "failed" if isinstance(item, Exception) else of_outcome(item)["engram.outcome"]
+        if isinstance(item, Exception):
+            kind = "failed"
+        else:
+            kind = str((item if isinstance(item, Enum) else item.outcome).value)
         counted[f"engram.outcome.{kind}"] = counted.get(f"engram.outcome.{kind}", 0) + 1
     return counted
 

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from engram import __version__
+from engram.api.base import ErrorBody
 from engram.api.errors import RETRY_AFTER_S
-from engram.api.schemas import ErrorBody
 
 if TYPE_CHECKING:
     from aws_lambda_powertools.event_handler import APIGatewayRestResolver
@@ -101,6 +101,7 @@ def document(app: APIGatewayRestResolver, base_path: str = "") -> dict[str, Any]
     """The OpenAPI document of `app`'s routes, built by powertools, served from `base_path` (the API
     Gateway stage, or "" when the API is at the root of its host, as `engram serve` and a custom
     domain are)."""
+    # the OpenAPI models and Swagger UI load with the first request for them (~65 ms each)
     from aws_lambda_powertools.event_handler.openapi.models import HTTPBearer, Server, Tag
 
     bearer = HTTPBearer(bearerFormat="engram API key", description="`engram keys create` prints one")
@@ -163,6 +164,7 @@ def _idempotency_keys(doc: dict[str, Any]) -> None:
 
 @functools.cache
 def _swagger_assets() -> tuple[str, str]:
+    # see document()
     from aws_lambda_powertools.event_handler.openapi import swagger_ui
 
     folder = Path(swagger_ui.__file__).parent
@@ -173,6 +175,7 @@ def _swagger_assets() -> tuple[str, str]:
 
 def swagger_page(doc: dict[str, Any]) -> str:
     """Swagger UI over `doc`, assets inlined (no CDN: the page works offline and behind a VPC)."""
+    # see document()
     from aws_lambda_powertools.event_handler.openapi.swagger_ui.html import generate_swagger_html
 
     js, css = _swagger_assets()

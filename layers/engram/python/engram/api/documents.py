@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from engram.api.schemas import ApiModel, ScopeName, UserId, _small_json
+from engram.api.base import ApiModel, ScopeName, UserId, _small_json
 from engram.domain.documents import Document, DocumentState
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the use case's module is loaded by its first call (the container builds it then)
     from engram.usecases.documents import SubmitDocument
 
 TextType = Literal["text/plain", "text/markdown", "text/html", "application/json"]

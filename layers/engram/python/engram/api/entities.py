@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import Field
 
-from engram.api.schemas import ApiModel
+from engram.api.base import ApiModel
 from engram.domain.graph import Entity, EntityType
 
 if TYPE_CHECKING:

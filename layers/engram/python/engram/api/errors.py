@@ -13,7 +13,7 @@ from aws_lambda_powertools.event_handler import Response, content_types
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 
-from engram.api.schemas import ErrorBody, ErrorDetail
+from engram.api.base import ErrorBody, ErrorDetail
 from engram.domain.errors import (
     Conflict,
     DependencyUnavailable,

@@ -10,6 +10,9 @@ import json
 import sys
 from typing import Any, NoReturn
 
+from engram.api.app import build_resolver
+from engram.api.contract import document as openapi_document
+
 
 class _NoServices:
     """Stands in for the services while the document is built; any use is a bug, said plainly."""
@@ -19,9 +22,6 @@ class _NoServices:
 
 
 def document() -> dict[str, Any]:
-    from engram.api.app import build_resolver
-    from engram.api.contract import document as openapi_document
-
     return openapi_document(build_resolver(_NoServices()))
 
 

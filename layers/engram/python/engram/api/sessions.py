@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, field_validator
 
-from engram.api.schemas import ApiModel, ScopeName, UserId, _iso_text, _utc
+from engram.api.base import ApiModel, ScopeName, UserId, _iso_text, _utc
 from engram.domain.checkpoints import Checkpoint, Digest, Trigger
 from engram.domain.limits import small_json
 from engram.domain.models import MemoryType, Provenance

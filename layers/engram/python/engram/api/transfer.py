@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 from pydantic import ConfigDict, Field
 
-from engram.api.schemas import ApiModel
+from engram.api.base import ApiModel
 from engram.domain.transfer import ErasureRecord, ErasureState
 
 if TYPE_CHECKING:
@@ -95,8 +96,6 @@ class ErasureOut(ApiModel):
 
     @classmethod
     def of(cls, record: ErasureRecord, user_id: str) -> ErasureOut:
-        from urllib.parse import quote
-
         return cls(
             **record.model_dump(include=set(cls.model_fields) - {"status_url"}),
             status_url=f"/v1/users/{quote(user_id, safe='')}/erasures/{record.job_id}",

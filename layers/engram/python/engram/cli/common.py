@@ -7,6 +7,7 @@ import argparse
 import os
 from typing import TYPE_CHECKING
 
+from engram.runtime.container import from_settings
 from engram.settings import Settings
 
 if TYPE_CHECKING:
@@ -25,8 +26,6 @@ def settings_of(args: argparse.Namespace) -> Settings:
 
 
 def container_of(args: argparse.Namespace) -> Container:
-    from engram.runtime.container import from_settings
-
     return from_settings(settings_of(args))
 
 

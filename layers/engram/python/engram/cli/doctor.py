@@ -19,6 +19,7 @@ from engram.domain.health import Repair
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
+    # this command's own (see engram.cli)
     from engram.runtime.janitor_wiring import doctor_for
 
     doctor = doctor_for(container_of(args))

@@ -15,14 +15,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from tqdm import tqdm
+
+from engram.adapters.sqlite.db import SqliteDatabase
 from engram.cli.common import container_of, settings_of
 
 
 def cmd_index_rebuild(args: argparse.Namespace) -> int:
-    from tqdm import tqdm
-
+    # the local extra's (NumPy, usearch)
     from engram.adapters.local.index import LocalIndex
-    from engram.adapters.sqlite.db import SqliteDatabase
     from engram.providers.embedders import model_id
 
     settings = settings_of(args)

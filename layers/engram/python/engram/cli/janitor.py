@@ -14,9 +14,11 @@ from typing import Any
 
 from engram.cli.common import container_of
 from engram.ports import JanitorJob
+from engram.usecases.janitor.stats import collect_stats
 
 
 def cmd_janitor_run(args: argparse.Namespace) -> int:
+    # this command's own (see engram.cli)
     from engram.runtime.janitor_wiring import janitor_for
 
     janitor = janitor_for(container_of(args))
@@ -28,8 +30,8 @@ def cmd_janitor_run(args: argparse.Namespace) -> int:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
+    # this command's own (see engram.cli)
     from engram.runtime.janitor_wiring import doctor_for
-    from engram.usecases.janitor.stats import collect_stats
 
     container = container_of(args)
     state = container.janitor_state  # the memory counts and the janitor's state, beside the store

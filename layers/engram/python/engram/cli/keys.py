@@ -9,21 +9,19 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engram.cli.common import DEFAULT_TENANT, settings_of
+from engram.cli.dev_key import key_path, rotate_key
 from engram.domain.key_rules import UNLIMITED, DefaultRate, limit_of
+from engram.runtime.container import key_admin
+from engram.usecases.keys import create_key, set_memory_cap, set_transcript_cap
 
 if TYPE_CHECKING:
     from engram.domain.models import ApiKey
 
 
 def cmd_keys(args: argparse.Namespace) -> int:
-    from engram.runtime.container import key_admin
-    from engram.usecases.keys import create_key
-
     admin = key_admin(settings_of(args))  # on AWS: the table only, no queue or index needed
     keys = admin.keys
     if args.keys_command == "create":
-        from engram.usecases.keys import set_memory_cap, set_transcript_cap
-
         try:
             if args.max_memories is not None and args.max_memories < 1:
                 raise ValueError("--max-memories must be at least 1")
@@ -67,8 +65,6 @@ def cmd_keys(args: argparse.Namespace) -> int:
         if not rows:
             print("no keys")
     elif args.keys_command == "rotate":
-        from engram.cli.dev_key import key_path, rotate_key
-
         path = key_path(settings_of(args).data_dir).resolve()
         try:
             secret = rotate_key(keys, path, args.tenant)

@@ -103,6 +103,7 @@ def _http_problem(args: argparse.Namespace) -> str | None:
 def _transport_security(args: argparse.Namespace) -> Any:
     """Host and Origin checked on every request (DNS rebinding): loopback names, the host served and
     the names given with --allow-host."""
+    # the mcp extra's
     from mcp.server.transport_security import TransportSecuritySettings
 
     names = [*LOOPBACK_NAMES, *args.allow_host]
@@ -121,6 +122,7 @@ def _transport_security(args: argparse.Namespace) -> Any:
 
 
 def _local(args: argparse.Namespace) -> tuple[Container, Callable[[threading.Event], None] | None]:
+    # this command's own (see engram.cli)
     from engram.runtime import background
 
     export_data_dir(args)
@@ -139,6 +141,7 @@ def _local(args: argparse.Namespace) -> tuple[Container, Callable[[threading.Eve
 
 
 def _remote(args: argparse.Namespace) -> Backend:
+    # this command's own (see engram.cli)
     from engram.client.sync import Engram
     from engram.mcp.backends import ApiBackend
 
@@ -164,6 +167,7 @@ def cmd_mcp(args: argparse.Namespace) -> int:
     if http and (problem := _http_problem(args)):
         print(f"error: {problem}", file=sys.stderr)
         return 2
+    # the mcp extra's, once it is known to be installed
     import anyio
 
     from engram.mcp.auth import ApiKeys, LocalKeys, caller
@@ -212,6 +216,7 @@ def cmd_mcp(args: argparse.Namespace) -> int:
 
 def _auth(args: argparse.Namespace, keys: Any) -> dict[str, Any]:
     """The SDK's bearer-token check in front of every HTTP request: `keys` verifies each token."""
+    # the mcp extra's
     from mcp.server.auth.settings import AuthSettings
 
     scheme = "https" if args.ssl_certfile else "http"
@@ -220,6 +225,7 @@ def _auth(args: argparse.Namespace, keys: Any) -> dict[str, Any]:
 
 
 async def _serve_http(args: argparse.Namespace, server: Any) -> None:
+    # the mcp extra's (with uvicorn)
     import uvicorn
 
     app = server.streamable_http_app(

@@ -17,6 +17,9 @@ from typing import Any
 
 from engram.cli.common import container_of
 from engram.cli.transfer import IMPORT_BATCH_BYTES, IMPORT_BATCH_RECORDS, _remote, report_rejected
+from engram.domain.errors import EngramError, InvalidRequest
+from engram.usecases.mem0_import import Mem0FormatError, convert, missing_user
+from engram.usecases.transfer import ImportReport
 
 
 def _chunks(records: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
@@ -33,10 +36,6 @@ def _chunks(records: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
 
 
 def cmd_import_mem0(args: argparse.Namespace) -> int:
-    from engram.domain.errors import EngramError, InvalidRequest
-    from engram.usecases.mem0_import import Mem0FormatError, convert, missing_user
-    from engram.usecases.transfer import ImportReport
-
     text = Path(args.file).read_text(encoding="utf-8")
     try:
         if args.user_id is None and (where := missing_user(text)) is not None:
@@ -50,6 +49,7 @@ def cmd_import_mem0(args: argparse.Namespace) -> int:
     remote = _remote(args)
     apply: Callable[[list[dict[str, Any]]], ImportReport]
     if remote is None:
+        # this command's own (see engram.cli)
         from engram.runtime.userdata import importer
 
         apply = partial(importer(container_of(args)), args.tenant)  # it queues the new memories' enrichment

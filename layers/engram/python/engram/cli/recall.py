@@ -15,8 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from engram.api.schemas import SearchRequest
-from engram.api.search import recall_query, search_response
+from engram.api.recall import SearchRequest, recall_query, search_response
 from engram.cli.common import DEFAULT_TENANT, container_of
 from engram.usecases.recall import Recalled
 

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engram.cli.common import DEFAULT_TENANT, container_of, export_data_dir
+from engram.cli.dev_key import ensure_key, key_path
+from engram.observability import configure_tracing
 
 if TYPE_CHECKING:
     from engram.runtime.server import Listener
@@ -33,11 +35,9 @@ def serve_environment() -> None:
 def cmd_serve(args: argparse.Namespace) -> int:
     export_data_dir(args)
     serve_environment()
-    from engram.observability import configure_tracing
-
     configure_tracing()  # OTLP/HTTP spans when OTEL_* asks; the forked HTTP processes keep exporting
     sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]  # logs reach a file at once
-    from engram.cli.dev_key import ensure_key, key_path
+    # this command's own (see engram.cli); runtime.server needs uvicorn, the local extra
     from engram.runtime import background
     from engram.runtime.server import default_workers, serve
 

@@ -13,7 +13,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from engram.api.sessions import AppendRequest, MessageOut, TranscriptOut, append_command, session_out
 from engram.cli.common import DEFAULT_TENANT, container_of
+from engram.domain.errors import EngramError
+from engram.domain.sessions import SessionRef
 
 
 def _messages(args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -33,8 +36,6 @@ def _messages(args: argparse.Namespace) -> list[dict[str, Any]]:
 
 
 def cmd_sessions(args: argparse.Namespace) -> int:
-    from engram.domain.errors import EngramError
-
     try:
         return _run(args)
     except EngramError as error:  # no session, too many messages, a secret it may not store, ...
@@ -43,9 +44,6 @@ def cmd_sessions(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from engram.api.sessions import AppendRequest, MessageOut, TranscriptOut, append_command, session_out
-    from engram.domain.sessions import SessionRef
-
     container = container_of(args)
     ref = SessionRef(args.tenant, args.user_id, args.session_id)
     if args.sessions_command == "add":
@@ -54,6 +52,7 @@ def _run(args: argparse.Namespace) -> int:
         result = container.append_messages(append_command(args.tenant, args.session_id, request))
         print(f"accepted {result.accepted}, duplicates {result.duplicates}, job {result.job_id or '-'}")
         if args.extract and container.settings.backend == "local":
+            # this command's own (see engram.cli)
             from engram.runtime.worker import drain
 
             drain(container)

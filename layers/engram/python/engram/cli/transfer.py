@@ -22,7 +22,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from tqdm import tqdm
+
 from engram.cli.common import DEFAULT_TENANT, container_of
+from engram.domain.errors import EngramError, InvalidRequest
+from engram.ports import EraseUserJob
 
 if TYPE_CHECKING:
     from engram.usecases.transfer import ImportReport
@@ -100,8 +104,6 @@ def _remote(args: argparse.Namespace) -> Remote | None:
 
 
 def _bar(total: int | None, unit: str, desc: str) -> Any:
-    from tqdm import tqdm
-
     return tqdm(total=total, unit=unit, desc=desc, file=sys.stderr, disable=None, unit_scale=True)
 
 
@@ -112,6 +114,7 @@ def _pages(args: argparse.Namespace, cursor: str | None) -> Iterator[tuple[list[
     """(NDJSON lines of one page, the next page's cursor) until the end."""
     remote = _remote(args)
     if remote is None:
+        # this command's own (see engram.cli)
         from engram.runtime.userdata import exporter
 
         export = exporter(container_of(args))
@@ -208,10 +211,11 @@ def _batches(f: IO[bytes], skip: int) -> Iterator[tuple[list[dict[str, Any]], in
 
 def cmd_import(args: argparse.Namespace) -> int:
     if args.source == "mem0":
+        # a cycle: engram.cli.mem0 imports this module
         from engram.cli.mem0 import cmd_import_mem0
 
         return cmd_import_mem0(args)
-    from engram.domain.errors import EngramError, InvalidRequest
+    # this command's own (see engram.cli)
     from engram.usecases.transfer import ImportReport
 
     source = Path(args.file)
@@ -286,7 +290,7 @@ def report_rejected(report: ImportReport) -> None:
 def cmd_forget_user(args: argparse.Namespace) -> int:
     remote = _remote(args)
     if remote is None:
-        from engram.ports import EraseUserJob
+        # this command's own (see engram.cli)
         from engram.runtime.userdata import eraser, request_erasure
 
         container = container_of(args)

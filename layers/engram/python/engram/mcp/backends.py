@@ -12,7 +12,8 @@ from typing import Any, Protocol
 
 from engram.api.context import ContextRequest, ContextResponse, context_query, context_response
 from engram.api.entities import EntityDetailOut, EntityList, EntityOut, entity_detail_out
-from engram.api.remember import remember_command, remember_response
+from engram.api.memories import remember_command, remember_response
+from engram.api.recall import recall_query, search_response
 from engram.api.schemas import (
     HistoryList,
     MemoryList,
@@ -22,7 +23,6 @@ from engram.api.schemas import (
     SearchRequest,
     SearchResponse,
 )
-from engram.api.search import recall_query, search_response
 from engram.api.sessions import (
     AppendRequest,
     AppendResponse,

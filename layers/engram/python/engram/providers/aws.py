@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 from typing import Any
+
+import botocore.session
+from botocore.config import Config
+from botocore.exceptions import DataNotFoundError
+from botocore.loaders import JSONFileLoader, Loader, instance_cache
 
 
 def botocore_session(services: tuple[str, ...]) -> Any:
@@ -13,11 +19,6 @@ def botocore_session(services: tuple[str, ...]) -> Any:
     instead of walking all ~440 data directories, and parses JSON into plain dicts, not OrderedDicts:
     both cut the first client's cost (docs/performance.md). A client of any other service fails at once.
     """
-    import json
-
-    import botocore.session
-    from botocore.exceptions import DataNotFoundError
-    from botocore.loaders import JSONFileLoader, Loader, instance_cache
 
     class PlainJSONFileLoader(JSONFileLoader):  # type: ignore[misc]
         def _load_file(self, full_path: str, open_method: Any) -> Any:
@@ -54,8 +55,6 @@ def bedrock_runtime_client(timeout_s: float, attempts: int = 3, region_name: str
     (standard retry mode); `region_name` None means the session's default region. A botocore client
     (boto3 adds nothing to this one) over a session that knows bedrock-runtime only (`botocore_session`):
     the api's first search, and every worker's start, neither import boto3 nor walk botocore's data."""
-    from botocore.config import Config
-
     config = Config(
         connect_timeout=min(timeout_s, 5.0),
         read_timeout=timeout_s,

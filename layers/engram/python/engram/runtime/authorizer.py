@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from engram.adapters.dynamo.key_lookup import DynamoKeyLookup
 from engram.domain.errors import Unauthorized
 from engram.domain.key_rules import DefaultRate, KeyFinder, KeyRecord, authenticate, context_of
 from engram.observability import logger
@@ -46,8 +47,6 @@ def key_store(settings: AuthorizerSettings | None = None, *, session: Any = None
     botocore session, for tests); the embedded default's SQLite key store otherwise (`engram invoke`)."""
     settings = settings or AuthorizerSettings.from_env()
     if settings.backend == "aws":
-        from engram.adapters.dynamo.key_lookup import DynamoKeyLookup
-
         session = session or botocore_session(("dynamodb",))
         client = session.create_client("dynamodb", region_name=settings.region or None)
         return DynamoKeyLookup(client, settings.table_name)
@@ -55,6 +54,8 @@ def key_store(settings: AuthorizerSettings | None = None, *, session: Any = None
 
 
 def _local_key_store(settings: Settings | None = None) -> KeyFinder[KeyRecord]:
+    # the local backend only (engram invoke): the SQLite store and the settings load pydantic, which the
+    # authorizer function's cold start never does
     from engram.adapters.sqlite.db import SqliteDatabase
     from engram.adapters.sqlite.keys import SqliteKeyStore
     from engram.settings import Settings

@@ -8,6 +8,8 @@ import threading
 from collections.abc import Callable
 
 from engram.runtime.container import Container
+from engram.runtime.janitor_wiring import janitor_enabled, scheduler_loop
+from engram.runtime.worker import worker_process
 
 
 def loops(container: Container, *, worker: bool) -> list[Callable[[threading.Event], None]]:
@@ -15,11 +17,7 @@ def loops(container: Container, *, worker: bool) -> list[Callable[[threading.Eve
     if container.settings.backend != "local":
         return found  # on AWS the queue feeds the enrich Lambda and EventBridge runs the janitor
     if worker:
-        from engram.runtime.worker import worker_process
-
         found.append(worker_process(container))
-    from engram.runtime.janitor_wiring import janitor_enabled, scheduler_loop
-
     if janitor_enabled(container.settings):
         found.append(scheduler_loop(container))
     if container.settings.webhooks.enabled and container.delivery_queue is not None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import gc
 from types import TracebackType
 
+from engram.runtime import snapstart
+
 
 class cold_start:
     """`with cold_start(): ...` A class rather than a contextlib manager: importing contextlib, before
@@ -25,6 +27,4 @@ class cold_start:
         gc.freeze()
         if self._enabled:
             gc.enable()
-        from engram.runtime import snapstart
-
         snapstart.register()  # SnapStart snapshots right after this block: what to redo on restore

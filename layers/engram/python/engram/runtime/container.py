@@ -1,8 +1,8 @@
 """Wiring: build the adapters and use cases a process needs from settings, once.
 
-`local(settings)` is the embedded default; `aws(settings)` serves the api, enrich and janitor functions.
-Every adapter is a required field, so a deployment missing one fails at cold start with the setting
-to give (MissingSettings). Models and the search index's client load lazily: writes touch neither.
+`local(settings)` is the embedded default, `aws(settings)` the deployed one; a missing setting fails at
+cold start (MissingSettings). Most use cases and the enricher package are imported by the property that
+builds them: at the top they would add ~110 ms to the api's cold start (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
+from engram.domain.errors import DependencyUnavailable
 from engram.ports import (
     Clock,
     ContradictionChecker,
@@ -35,9 +36,17 @@ from engram.ports import (
     WebhookSender,
     WebhookStore,
 )
+from engram.providers.embedders import build_embedder
+from engram.providers.fetch import Fetcher
+from engram.providers.pdf import pdf_text
+from engram.providers.rerankers import build_reranker
 from engram.settings import Settings
+from engram.usecases.erase import EraseUser, ErasureStatus, RequestErasure
+from engram.usecases.graph import EntityReads, LinkMemory
+from engram.usecases.janitor.stats import TenantStats
+from engram.usecases.keys import TranscriptCaps
 
-if TYPE_CHECKING:  # each use case is imported by the property that builds it: a function loads its own
+if TYPE_CHECKING:  # imported by the properties that build them (the module docstring says why)
     from aws_lambda_powertools.utilities.idempotency import BasePersistenceLayer
 
     from engram.adapters.dynamo.table import DynamoTable
@@ -46,10 +55,6 @@ if TYPE_CHECKING:  # each use case is imported by the property that builds it: a
     from engram.usecases.documents import Documents
     from engram.usecases.enrich import Enrich
     from engram.usecases.enrichment_wait import AwaitEnrichment
-    from engram.usecases.erase import EraseUser, ErasureStatus, RequestErasure
-    from engram.usecases.graph import EntityReads, LinkMemory
-    from engram.usecases.janitor.stats import TenantStats
-    from engram.usecases.keys import TranscriptCaps
     from engram.usecases.memories import Forget, MemoryReads, Update
     from engram.usecases.recall import Recall
     from engram.usecases.reembed import Reembed, ReembedTenants
@@ -58,8 +63,9 @@ if TYPE_CHECKING:  # each use case is imported by the property that builds it: a
     from engram.usecases.transfer import Export, Import
     from engram.usecases.webhooks import DeliverEvents, Webhooks
 
-    class Transcripts(TranscriptStore, TranscriptCaps, Protocol):
-        """The transcript store with its per-tenant cap (both backends' adapters are both)."""
+
+class Transcripts(TranscriptStore, TranscriptCaps, Protocol):
+    """The transcript store with its per-tenant cap (both backends' adapters are both)."""
 
 
 class MissingSettings(ValueError):
@@ -119,7 +125,6 @@ class Container:
         if self.graph is None:
             return None
         from engram.providers.enrichers.rules.entities import extract_entities
-        from engram.usecases.graph import LinkMemory
 
         return LinkMemory(self.graph, extract_entities)
 
@@ -131,9 +136,6 @@ class Container:
 
     @cached_property
     def documents(self) -> Documents:
-        from engram.domain.errors import DependencyUnavailable
-        from engram.providers.fetch import Fetcher
-        from engram.providers.pdf import pdf_text
         from engram.usecases.documents import Documents
 
         if self.document_store is None:
@@ -174,8 +176,6 @@ class Container:
 
     @cached_property
     def entity_reads(self) -> EntityReads:
-        from engram.usecases.graph import EntityReads
-
         return EntityReads(self.graph)
 
     @cached_property
@@ -192,14 +192,10 @@ class Container:
 
     @cached_property
     def erasure_status(self) -> ErasureStatus:
-        from engram.usecases.erase import ErasureStatus
-
         return ErasureStatus(self.userdata)
 
     @cached_property
     def tenant_stats(self) -> TenantStats:
-        from engram.usecases.janitor.stats import TenantStats
-
         reembed = self.reembed
         return TenantStats(
             self.janitor_state,
@@ -269,7 +265,6 @@ class Container:
 
     @cached_property
     def recall(self) -> Recall:
-        from engram.providers.rerankers import build_reranker
         from engram.usecases.recall import Recall
 
         return Recall(
@@ -348,14 +343,10 @@ class Container:
 
     @cached_property
     def request_erasure(self) -> RequestErasure:
-        from engram.usecases.erase import RequestErasure
-
         return RequestErasure(self.userdata, self.queue, self.clock)
 
     @cached_property
     def eraser(self) -> EraseUser:
-        from engram.usecases.erase import EraseUser
-
         return EraseUser(self.userdata, self.clock, self.vector_index)
 
     @cached_property
@@ -428,8 +419,6 @@ class _LazyEmbedder:
 
 def _default_embedder(settings: Settings) -> Callable[[], Embedder]:
     def build() -> Embedder:
-        from engram.providers.embedders import build_embedder
-
         return build_embedder(settings.embedder)
 
     return build
@@ -445,6 +434,8 @@ def _default_enricher(settings: Settings) -> Callable[[], SourcedEnricher]:
 
 
 def local(settings: Settings, clock: Clock | None = None) -> Container:
+    # Imported here, as aws() imports its own: the local index needs NumPy and usearch (the `local`
+    # extra), which the Lambda layer does not ship.
     from engram.adapters.local.index import LocalIndex
     from engram.adapters.sqlite.db import SqliteDatabase
     from engram.adapters.sqlite.documents import SqliteDocumentStore
@@ -509,14 +500,14 @@ def dynamo_idempotency(settings: Settings, session: Any) -> Callable[[], BasePer
 def _session() -> Any:
     """The botocore session of the DynamoDB table and the SQS queue, which knows those two services only
     (providers.aws.botocore_session: no walk of botocore's data)."""
-    from engram.providers.aws import botocore_session
+    from engram.providers.aws import botocore_session  # AWS only, as in aws()
 
     return botocore_session(("dynamodb", "sqs"))
 
 
 def _table(settings: Settings, session: Any) -> DynamoTable:
     """The engram table over a botocore client, in plain values as boto3's Table resource (no boto3)."""
-    from engram.adapters.dynamo.table import DynamoTable
+    from engram.adapters.dynamo.table import DynamoTable  # AWS only, as in aws()
 
     client = session.create_client("dynamodb", region_name=settings.region or None)
     return DynamoTable(client, settings.table_name)
@@ -525,6 +516,8 @@ def _table(settings: Settings, session: Any) -> DynamoTable:
 def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) -> Container:
     """The deployed functions' adapters, over `session` (a botocore session; by default one that knows
     DynamoDB and SQS only)."""
+    # Imported here: the OpenSearch index needs opensearch-py (the `aws` extra), and a local process
+    # loads none of the AWS adapters.
     from engram.adapters.dynamo.documents import DynamoDocumentStore
     from engram.adapters.dynamo.graph import DynamoGraphStore
     from engram.adapters.dynamo.janitor_state import DynamoJanitorState
@@ -584,6 +577,7 @@ def key_admin(settings: Settings) -> KeyAdmin:
     if settings.backend != "aws":
         container = local(settings)
         return KeyAdmin(container.keys, container.store, container.transcripts)
+    # AWS only, as in aws(): the table alone, so the first key can be minted before the rest exists.
     from engram.adapters.dynamo.keys import DynamoKeyStore
     from engram.adapters.dynamo.store import DynamoMemoryStore
     from engram.adapters.dynamo.transcripts import DynamoTranscriptStore

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from engram.ports import DocumentJob, EnrichJob, EraseUserJob, ExtractJob, Job, RetrievalJob
 from engram.runtime.container import Container
+from engram.runtime.userdata import eraser
 from engram.usecases.retrievals import record_retrievals
 
 
@@ -41,8 +42,6 @@ def run_jobs(container: Container, jobs: Sequence[Job]) -> list[Exception | None
             except Exception as exc:
                 results[i] = exc
         if isinstance(job, EraseUserJob):  # forget a user (engram.usecases.erase)
-            from engram.runtime.userdata import eraser
-
             try:
                 eraser(container)(job)
                 if container.document_store is not None:  # the user's documents' raw sources too

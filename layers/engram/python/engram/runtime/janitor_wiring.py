@@ -110,6 +110,7 @@ def doctor_for(container: Container, janitor: Janitor | None = None) -> Doctor:
         text_index = index
 
         def rebuild_index(now: datetime) -> int:
+            # the local extra's (NumPy, usearch), which the janitor function's layer lacks
             from engram.adapters.local.index import LocalIndex
 
             added = text_index.rebuild_text_index()

@@ -23,8 +23,9 @@ from engram.adapters.sqlite.queue import ClaimedJob, SqliteJobQueue
 from engram.domain.models import utcnow
 from engram.observability import logger
 from engram.ports import EraseUserJob, RetrievalJob
-from engram.runtime.container import Container
+from engram.runtime.container import Container, from_settings
 from engram.runtime.dispatch import run_jobs
+from engram.tracing import configure_tracing
 
 if TYPE_CHECKING:
     from engram.settings import Settings
@@ -186,15 +187,10 @@ def main() -> None:
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     settings = pickle.loads(sys.stdin.buffer.read())  # from the parent process, never from a client
-    from engram.runtime.container import from_settings
-    from engram.tracing import configure_tracing
-
     configure_tracing()  # its spans (enrich, extract, model calls) exported as serve's are, if asked
 
     container = from_settings(settings)
-    load = getattr(container.embedder, "load", None)  # a local model (MiniLM): read it now
-    if callable(load):
-        load()
+    container.embedder.warm()  # a local model (MiniLM) is read now, before the lower priority
     os.nice(WORKER_NICENESS)
     worker_loop(container, idle_exit_s=IDLE_EXIT_S, pace=Pace())(stop)
 

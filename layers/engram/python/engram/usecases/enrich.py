@@ -59,7 +59,7 @@ from engram.ports import (
     VectorIndex,
 )
 from engram.settings import DedupSettings
-from engram.tracing import of_outcomes, traced
+from engram.tracing import of_batch, of_outcomes, traced
 from engram.usecases.graph import LinkMemory
 from engram.usecases.keys import count_model_tokens
 from engram.usecases.memories import history_record
@@ -317,7 +317,7 @@ class Enrich:
             raise outcome
         return outcome
 
-    @traced("engram.enrich", result=of_outcomes)
+    @traced("engram.enrich", subject=of_batch, result=of_outcomes)
     def many(self, jobs: list[EnrichJob]) -> list[EnrichOutcome | Exception]:
         """Enrich a batch: one embedding call for all, then each memory in order (so a later memory
         in the batch sees an earlier near-duplicate). One failure never affects the others."""

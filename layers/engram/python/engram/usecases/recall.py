@@ -56,7 +56,7 @@ from engram.ports import (
     VectorIndex,
 )
 from engram.settings import RankingSettings, RerankerSettings
-from engram.tracing import of_results, traced
+from engram.tracing import of_query, of_results, traced
 from engram.usecases.graph import NO_EXPANSION, ExpandQuery, Expansion
 
 _LEGS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="recall-lexical")
@@ -172,7 +172,7 @@ class Recall:
         assert self.embedder is not None
         return tuple(self.embedder.embed([text])[0])
 
-    @traced("engram.recall", result=of_results)
+    @traced("engram.recall", subject=of_query, result=of_results)
     def __call__(self, q: RecallQuery) -> list[Recalled]:
         q = with_sources(q)
         now = self.clock.now()

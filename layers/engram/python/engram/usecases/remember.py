@@ -29,7 +29,7 @@ from engram.domain.text import clean, content_hash
 from engram.ids import new_id
 from engram.observability import count, logger
 from engram.ports import Clock, EnrichJob, JobQueue, MemoryStore, SystemClock, UnitOfWork
-from engram.tracing import of_outcome, of_outcomes, traced
+from engram.tracing import of_batch, of_outcomes, of_remembered, of_scope, traced
 from engram.usecases.graph import LinkMemory, Links
 
 
@@ -100,7 +100,7 @@ class Remember:
         self.link = link  # the knowledge graph's inline linker (patterns only, no model)
         self.unit_of_work = unit_of_work  # the insert, its graph links and its job commit together
 
-    @traced("engram.remember", result=of_outcome)
+    @traced("engram.remember", subject=of_scope, result=of_remembered)
     def __call__(self, command: RememberCommand) -> RememberResult:
         """One memory. A secret that cannot be redacted raises PiiRejected (as an impossible request
         raises InvalidRequest): nothing is stored, and the caller's error mapping answers it."""
@@ -112,7 +112,7 @@ class Remember:
         _count(result)
         return result
 
-    @traced("engram.remember.batch", result=of_outcomes)
+    @traced("engram.remember.batch", subject=of_batch, result=of_outcomes)
     def many(self, commands: Sequence[RememberCommand]) -> list[RememberResult]:
         """Each item independently: an item's typed error is its result's outcome, and one bad item
         never affects the others. Jobs go out in one batch."""

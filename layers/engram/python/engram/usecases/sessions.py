@@ -52,7 +52,7 @@ from engram.ports import (
     UnitOfWork,
 )
 from engram.settings import SessionSettings
-from engram.tracing import of_outcome, traced
+from engram.tracing import of_outcome, of_scope, traced
 from engram.usecases.checkpoints import Recovery, recovery_digest
 from engram.usecases.keys import count_model_tokens
 from engram.usecases.remember import Outcome, Remember, RememberCommand, RememberResult
@@ -262,7 +262,7 @@ class Extract:
     clock: Clock = field(default_factory=SystemClock)
     tokens: ModelTokens | None = None  # where the model tokens a job spends are counted
 
-    @traced("engram.extract", result=of_outcome)
+    @traced("engram.extract", subject=of_scope, result=of_outcome)
     def __call__(self, job: ExtractJob) -> ExtractOutcome:
         """Extract (or summarize) the job's messages, adding the model tokens it spent (however it
         ends) to the tenant's counter."""

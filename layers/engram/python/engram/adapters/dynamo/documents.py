@@ -10,10 +10,8 @@ from __future__ import annotations
 import builtins
 from typing import Any
 
-from botocore.exceptions import ClientError
-
 from engram.adapters.cursor import decode_cursor, encode_cursor
-from engram.adapters.dynamo.errors import error_code
+from engram.adapters.dynamo.errors import written
 from engram.adapters.dynamo.items import key_part
 from engram.domain.documents import Document
 
@@ -54,16 +52,13 @@ class DynamoDocumentStore:
         return b"".join(bytes(item["raw"]) for item in self._items(tenant, document_id, "RAW#"))
 
     def save(self, document: Document) -> None:
-        try:
-            self.table.update_item(
-                Key={"pk": _pk(document.tenant, document.id), "sk": "DOC"},
-                UpdateExpression="SET doc = :doc",
-                ConditionExpression="attribute_exists(pk)",
-                ExpressionAttributeValues={":doc": document.model_dump_json()},
-            )
-        except ClientError as exc:
-            if error_code(exc) != "ConditionalCheckFailedException":
-                raise  # else deleted meanwhile: nothing to save
+        written(  # False when it was deleted meanwhile: nothing to save
+            self.table.update_item,
+            Key={"pk": _pk(document.tenant, document.id), "sk": "DOC"},
+            UpdateExpression="SET doc = :doc",
+            ConditionExpression="attribute_exists(pk)",
+            ExpressionAttributeValues={":doc": document.model_dump_json()},
+        )
 
     def list(
         self, tenant: str, user_id: str, limit: int, cursor: str | None = None

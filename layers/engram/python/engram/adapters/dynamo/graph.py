@@ -22,7 +22,7 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
-from engram.adapters.dynamo.errors import condition_failed, error_code
+from engram.adapters.dynamo.errors import error_code, written
 from engram.adapters.dynamo.items import graph_back_pk as _back_pk
 from engram.adapters.dynamo.items import graph_pk as _graph_pk
 from engram.domain.graph import (
@@ -133,17 +133,14 @@ class DynamoGraphStore:
             },
         )
         if kind is not EntityType.thing:  # a typed mention refines an untyped one
-            try:
-                self.table.update_item(
-                    Key={"pk": _graph_pk(scope), "sk": f"E#{eid}"},
-                    UpdateExpression="SET #type = :type",
-                    ConditionExpression="#type = :thing",
-                    ExpressionAttributeNames={"#type": "type"},
-                    ExpressionAttributeValues={":type": kind.value, ":thing": EntityType.thing.value},
-                )
-            except ClientError as exc:
-                if not condition_failed(exc):
-                    raise
+            written(
+                self.table.update_item,
+                Key={"pk": _graph_pk(scope), "sk": f"E#{eid}"},
+                UpdateExpression="SET #type = :type",
+                ConditionExpression="#type = :thing",
+                ExpressionAttributeNames={"#type": "type"},
+                ExpressionAttributeValues={":type": kind.value, ":thing": EntityType.thing.value},
+            )
         return eid
 
     def _add(self, pk: str, sk: str, counter: str, n: int, now: str) -> dict[str, Any]:

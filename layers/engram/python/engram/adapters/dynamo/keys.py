@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import ClientError
 
-from engram.adapters.dynamo.errors import condition_failed, error_code
+from engram.adapters.dynamo.errors import condition_failed, error_code, written
 from engram.adapters.dynamo.items import GSI3
 from engram.adapters.dynamo.key_lookup import KEY_SK, key_item_key
 from engram.adapters.dynamo.quota import quota_key
@@ -167,21 +167,18 @@ class DynamoKeyStore:
             else:
                 condition = "tokens = :held AND refilled_at = :seen"  # unchanged since read
                 values = {":held": item["tokens"], ":seen": item["refilled_at"]}
-            try:
-                self.table.update_item(
-                    Key=key,
-                    UpdateExpression="SET tokens = :tokens, refilled_at = :at",
-                    ConditionExpression=condition,
-                    ExpressionAttributeValues={
-                        **values,
-                        ":tokens": Decimal(repr(bucket.tokens)),
-                        ":at": Decimal(repr(bucket.at)),
-                    },
-                )
+            if written(
+                self.table.update_item,
+                Key=key,
+                UpdateExpression="SET tokens = :tokens, refilled_at = :at",
+                ConditionExpression=condition,
+                ExpressionAttributeValues={
+                    **values,
+                    ":tokens": Decimal(repr(bucket.tokens)),
+                    ":at": Decimal(repr(bucket.at)),
+                },
+            ):
                 return 0.0
-            except ClientError as exc:
-                if not condition_failed(exc):
-                    raise
         return 1.0 / rate  # other requests keep taking this bucket's tokens: this one waits
 
     def set_limits(self, limits: TenantLimits, memories: int = 0) -> None:

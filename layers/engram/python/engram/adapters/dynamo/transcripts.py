@@ -35,7 +35,7 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
-from engram.adapters.dynamo.errors import cancellation_codes, condition_failed, error_code
+from engram.adapters.dynamo.errors import cancellation_codes, condition_failed, error_code, written
 from engram.adapters.dynamo.items import key_part, session_list_key, session_pk
 from engram.adapters.dynamo.items import message_id_sk as _mid_sk
 from engram.adapters.dynamo.items import message_sk as _msg_sk
@@ -315,25 +315,19 @@ class DynamoTranscriptStore:
 
     def mark_queued(self, ref: SessionRef, through_seq: int, job: ExtractionRecord) -> None:
         pk = _pk(ref)
-        try:  # the worker may have picked the job up already: its record wins
-            self.table.put_item(
-                Item={"pk": pk, "sk": f"JOB#{job.job_id}", "doc": job.model_dump_json()},
-                ConditionExpression="attribute_not_exists(pk)",
-            )
-        except ClientError as exc:
-            if not condition_failed(exc):
-                raise
-        try:
-            self.table.update_item(
-                Key={"pk": pk, "sk": _SESSION},
-                UpdateExpression="SET queued_through = :t",
-                ConditionExpression="attribute_exists(pk) AND"
-                " (attribute_not_exists(queued_through) OR queued_through < :t)",
-                ExpressionAttributeValues={":t": through_seq},
-            )
-        except ClientError as exc:
-            if not condition_failed(exc):
-                raise
+        written(  # the worker may have picked the job up already: its record wins
+            self.table.put_item,
+            Item={"pk": pk, "sk": f"JOB#{job.job_id}", "doc": job.model_dump_json()},
+            ConditionExpression="attribute_not_exists(pk)",
+        )
+        written(
+            self.table.update_item,
+            Key={"pk": pk, "sk": _SESSION},
+            UpdateExpression="SET queued_through = :t",
+            ConditionExpression="attribute_exists(pk) AND"
+            " (attribute_not_exists(queued_through) OR queued_through < :t)",
+            ExpressionAttributeValues={":t": through_seq},
+        )
 
     def job(self, ref: SessionRef, job_id: str) -> ExtractionRecord | None:
         item = self.table.get_item(Key={"pk": _pk(ref), "sk": f"JOB#{job_id}"}, ConsistentRead=True).get(
@@ -458,16 +452,13 @@ class DynamoTranscriptStore:
 
     def uncount(self, tenant: str, freed: int) -> None:
         """Take `freed` bytes of deleted messages off the tenant's transcript counter, if it has a cap."""
-        try:
-            self.table.update_item(
-                Key=transcript_quota_key(tenant),
-                UpdateExpression="ADD used :delta",
-                ConditionExpression="attribute_exists(pk)",
-                ExpressionAttributeValues={":delta": -freed},
-            )
-        except ClientError as exc:
-            if not condition_failed(exc):
-                raise
+        written(
+            self.table.update_item,
+            Key=transcript_quota_key(tenant),
+            UpdateExpression="ADD used :delta",
+            ConditionExpression="attribute_exists(pk)",
+            ExpressionAttributeValues={":delta": -freed},
+        )
 
     # ------------------------------------------------------------------ reads
 

@@ -15,7 +15,7 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
-from engram.adapters.dynamo.errors import condition_failed, error_code
+from engram.adapters.dynamo.errors import error_code, written
 from engram.adapters.dynamo.items import (
     GSI1,
     LIST_KEY,
@@ -185,11 +185,7 @@ class DynamoUserData:
     def _put_absent(self, items: Sequence[dict[str, Any]]) -> None:
         """Put each item unless an item with its key exists (what exists is left as it is)."""
         for item in items:
-            try:
-                self.table.put_item(Item=item, ConditionExpression="attribute_not_exists(pk)")
-            except ClientError as exc:
-                if not condition_failed(exc):
-                    raise
+            written(self.table.put_item, Item=item, ConditionExpression="attribute_not_exists(pk)")
 
     # ------------------------------------------------------------------ erase
 

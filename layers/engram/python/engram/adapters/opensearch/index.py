@@ -36,10 +36,12 @@ import struct
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit
 
+import botocore.session  # the default credential chain and region, as boto3.Session() finds them
+
+from engram.adapters.timestamps import iso
 from engram.domain.enrichment import best_hint
 from engram.domain.errors import DependencyUnavailable
 from engram.domain.filters import And, Compare, Filter, Not, Or, Scalar, kind
@@ -86,6 +88,7 @@ def build_client(
     collection) or "es" (managed domain), with `credentials` or the default AWS credential chain.
     http (a loopback fake or a local cluster): plain, unsigned.
     """
+    # opensearch-py loads with the first client: ~1/4 of the api's cold start otherwise
     from opensearchpy import OpenSearch, Urllib3AWSV4SignerAuth, Urllib3HttpConnection
 
     url = urlsplit(endpoint if "://" in endpoint else f"https://{endpoint}")
@@ -95,8 +98,6 @@ def build_client(
     host = {"host": url.hostname, "port": url.port or (443 if secure else 80)}
     if not secure:
         return OpenSearch(hosts=[host], use_ssl=False, timeout=timeout_s)
-
-    import botocore.session  # the default credential chain and region, as boto3.Session() finds them
 
     session = botocore.session.get_session()
     credentials = credentials or session.get_credentials()
@@ -253,6 +254,7 @@ class OpenSearchIndex:
                 self._ensure_model_index(tenant)
             with self._translate("create index"):
                 if not self._client.indices.exists(index=name):
+                    # opensearch-py: see build_client
                     from opensearchpy.exceptions import RequestError
 
                     try:
@@ -570,8 +572,8 @@ class OpenSearchIndex:
             "hints": "\n".join(memory.hints),
             "importance": memory.importance,
             "confidence": memory.confidence,
-            "observed_at": _iso(memory.observed_at),
-            "valid_until": _iso(memory.temporal.valid_until) if memory.temporal.valid_until else None,
+            "observed_at": iso(memory.observed_at),
+            "valid_until": iso(memory.temporal.valid_until) if memory.temporal.valid_until else None,
             "hits": memory.hits,
         }
         if item.vector is not None:
@@ -612,6 +614,7 @@ class OpenSearchIndex:
 
     @contextmanager
     def _translate(self, operation: str) -> Iterator[None]:
+        # opensearch-py: see build_client
         from opensearchpy.exceptions import TransportError  # loaded with the client, which this wraps
 
         try:
@@ -651,9 +654,9 @@ def scope_filter(scope: SearchScope) -> dict[str, Any]:
             clauses.append(_terms(field, values))
     observed: dict[str, str] = {}
     if filters.observed_after is not None:
-        observed["gte"] = _iso(filters.observed_after)
+        observed["gte"] = iso(filters.observed_after)
     if filters.observed_before is not None:
-        observed["lt"] = _iso(filters.observed_before)
+        observed["lt"] = iso(filters.observed_before)
     if observed:
         clauses.append({"range": {"observed_at": observed}})
     if filters.min_importance is not None:
@@ -751,13 +754,6 @@ def _term(field: str, value: str) -> dict[str, Any]:
 
 def _terms(field: str, values: Sequence[str]) -> dict[str, Any]:
     return {"terms": {field: [str(value) for value in values]}}
-
-
-def _iso(moment: datetime) -> str:
-    """UTC, millisecond precision, `Z` suffix: what `strict_date_optional_time` parses everywhere."""
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def _chunks(values: list[str], size: int) -> Iterator[list[str]]:

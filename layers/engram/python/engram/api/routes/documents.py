@@ -9,6 +9,7 @@ from aws_lambda_powertools.event_handler import Response, content_types
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 
+from engram.api.base import UserId
 from engram.api.contract import AUTHENTICATED, DOCUMENTS, responses
 from engram.api.documents import (
     DocumentAccepted,
@@ -20,7 +21,6 @@ from engram.api.documents import (
     submit_command,
 )
 from engram.api.routing import new_router, tenant
-from engram.api.schemas import UserId
 from engram.api.services import Services
 
 DocumentId = Annotated[

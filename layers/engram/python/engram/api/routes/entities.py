@@ -7,10 +7,10 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 
+from engram.api.base import ScopeName, UserId
 from engram.api.contract import AUTHENTICATED, GRAPH, responses
 from engram.api.entities import EntityDetailOut, EntityList, EntityOut, entity_detail_out
 from engram.api.routing import new_router, tenant_for
-from engram.api.schemas import ScopeName, UserId
 from engram.api.services import Services
 from engram.domain.graph import GraphScope
 

@@ -8,11 +8,9 @@ from aws_lambda_powertools.event_handler import Response, content_types
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 
+from engram.api.base import AgentId, RunId, ScopeName, UserId
 from engram.api.contract import AUTH, AUTHENTICATED, BODY, MEMORIES, responses
-from engram.api.remember import remember_command, remember_response, remember_status
-from engram.api.routing import memory_tenant, new_router, tenant_for
-from engram.api.schemas import (
-    AgentId,
+from engram.api.memories import (
     BatchRequest,
     BatchResponse,
     HistoryList,
@@ -21,11 +19,12 @@ from engram.api.schemas import (
     PatchRequest,
     RememberRequest,
     RememberResponse,
-    RunId,
-    ScopeName,
-    UserId,
+    remember_command,
+    remember_response,
+    remember_status,
 )
-from engram.api.search import metadata_from_query
+from engram.api.recall import metadata_from_query
+from engram.api.routing import memory_tenant, new_router, tenant_for
 from engram.api.services import Services
 from engram.domain.filters import describe as describe_filters
 from engram.domain.models import Status

@@ -10,9 +10,9 @@ from aws_lambda_powertools.event_handler import APIGatewayRestResolver, Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
 
 from engram import __version__
+from engram.api.base import Health
 from engram.api.contract import META, document, responses, swagger_page
 from engram.api.routing import new_router
-from engram.api.schemas import Health
 
 
 def router(app: APIGatewayRestResolver) -> Router:

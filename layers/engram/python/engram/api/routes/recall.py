@@ -5,9 +5,8 @@ from __future__ import annotations
 from aws_lambda_powertools.event_handler.api_gateway import Router
 
 from engram.api.contract import AUTH, AUTHENTICATED, BODY, RECALL, responses
+from engram.api.recall import SearchRequest, SearchResponse, recall_query, search_response
 from engram.api.routing import new_router, tenant, tenant_for
-from engram.api.schemas import SearchRequest, SearchResponse
-from engram.api.search import recall_query, search_response
 from engram.api.services import Services
 
 

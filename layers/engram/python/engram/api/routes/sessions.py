@@ -9,9 +9,9 @@ from aws_lambda_powertools.event_handler import Response, content_types
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 
+from engram.api.base import NAME_PATTERN, UserId
 from engram.api.contract import AUTHENTICATED, SESSIONS, responses
 from engram.api.routing import new_router, tenant_for
-from engram.api.schemas import NAME_PATTERN, UserId
 from engram.api.services import Services
 from engram.api.sessions import (
     AppendRequest,

@@ -10,9 +10,9 @@ from aws_lambda_powertools.event_handler import Response, content_types
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 
+from engram.api.base import UserId
 from engram.api.contract import AUTHENTICATED, USERS, responses
 from engram.api.routing import new_router, tenant_for, whole_tenant
-from engram.api.schemas import UserId
 from engram.api.services import Services
 from engram.api.transfer import NDJSON, ErasureOut, ImportRequest, ImportResponse
 from engram.domain.errors import MemoryNotFound

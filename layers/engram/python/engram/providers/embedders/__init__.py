@@ -10,8 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from engram.ports import Embedder
+from engram.providers.embedders.bedrock import DEFAULT_MODEL_ID, BedrockEmbedder
 from engram.providers.embedders.errors import EmbeddingError
 from engram.providers.embedders.hashing import HashingEmbedder
+from engram.providers.embedders.openai_compat import DEFAULT_MODEL, OpenAIEmbedder
 from engram.settings import EmbedderSettings
 
 
@@ -38,8 +40,6 @@ def build_embedder(settings: EmbedderSettings, *, bedrock_client: Any = None) ->
         case "hashing":
             return HashingEmbedder(dimensions=settings.dimensions)
         case "bedrock":
-            from engram.providers.embedders.bedrock import DEFAULT_MODEL_ID, BedrockEmbedder
-
             return BedrockEmbedder(
                 bedrock_client,
                 model_id=settings.model or DEFAULT_MODEL_ID,
@@ -47,8 +47,6 @@ def build_embedder(settings: EmbedderSettings, *, bedrock_client: Any = None) ->
                 timeout_s=settings.timeout_s,
             )
         case "openai":
-            from engram.providers.embedders.openai_compat import DEFAULT_MODEL, OpenAIEmbedder
-
             model = settings.model or DEFAULT_MODEL
             return OpenAIEmbedder(
                 base_url=settings.base_url,

@@ -35,9 +35,12 @@ class BedrockEmbedder:
                 f" not {dimensions}: set ENGRAM_EMBEDDER__DIMENSIONS accordingly"
             )
         self.client = client or bedrock_runtime_client(timeout_s)
-        self.model_id = model_id
+        self.model = model_id
         self.name = model_id
         self.dimensions = dimensions
+
+    def warm(self) -> None:
+        """Nothing to load ahead of the first call."""
 
     @model_call("embeddings", "aws.bedrock")
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
@@ -47,7 +50,7 @@ class BedrockEmbedder:
         body = {"inputText": text[:MAX_INPUT_CHARS], "dimensions": self.dimensions, "normalize": True}
         try:
             response = self.client.invoke_model(
-                modelId=self.model_id,
+                modelId=self.model,
                 body=json.dumps(body),
                 contentType="application/json",
                 accept="application/json",
@@ -56,17 +59,15 @@ class BedrockEmbedder:
         except ClientError as exc:
             error = exc.response.get("Error", {})
             raise EmbeddingError(
-                f"Bedrock {self.model_id} refused the request: {error.get('Code')}: {error.get('Message')}",
+                f"Bedrock {self.model} refused the request: {error.get('Code')}: {error.get('Message')}",
                 provider="bedrock",
                 code=error.get("Code"),
             ) from exc
         except BotoCoreError as exc:  # timeouts, connection errors (after botocore's own retries)
-            raise EmbeddingError(f"Bedrock {self.model_id} unreachable: {exc}", provider="bedrock") from exc
+            raise EmbeddingError(f"Bedrock {self.model} unreachable: {exc}", provider="bedrock") from exc
         except ValueError as exc:
-            raise EmbeddingError(
-                f"Bedrock {self.model_id} returned invalid JSON", provider="bedrock"
-            ) from exc
-        return _unit_vector(payload, self.dimensions, self.model_id)
+            raise EmbeddingError(f"Bedrock {self.model} returned invalid JSON", provider="bedrock") from exc
+        return _unit_vector(payload, self.dimensions, self.model)
 
 
 def _unit_vector(payload: object, dimensions: int, model_id: str) -> list[float]:

@@ -43,6 +43,9 @@ class HashingEmbedder:
             raise ValueError(f"hashing embedder needs at least 16 dimensions, got {dimensions}")
         self.dimensions = dimensions
 
+    def warm(self) -> None:
+        """Nothing to load ahead of the first call."""
+
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         return [self._embed_one(text) for text in texts]
 

@@ -19,6 +19,8 @@ from typing import Any, Protocol
 
 import numpy as np
 from numpy.typing import NDArray
+from safetensors.numpy import load_file
+from tokenizers import Tokenizer
 
 from engram.providers.embedders.errors import EmbeddingError
 from engram.tracing import model_call
@@ -88,8 +90,6 @@ def read_config(model_dir: Path) -> BertConfig:
 
 def read_weights(model_dir: Path) -> dict[str, Floats]:
     """The safetensors tensors by name, without the `bert.` prefix; torch layout, (out, in)."""
-    from safetensors.numpy import load_file
-
     raw = load_file(str(model_dir / "model.safetensors"))
     return {name.removeprefix("bert."): value for name, value in raw.items()}
 
@@ -124,8 +124,6 @@ class _Model:
     """The tokenizer, an encoder and mean pooling: one text list in, unit vectors out."""
 
     def __init__(self, model_dir: Path, encoder: EncoderFactory) -> None:
-        from tokenizers import Tokenizer
-
         config = read_config(model_dir)
         self.tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
         self.tokenizer.no_padding()  # tokenizer.json pads to 128; batches are padded by `pad` instead
@@ -161,6 +159,7 @@ _worker_count = 1
 
 def onnx_encoder(config: BertConfig, weights: dict[str, Floats]) -> Encoder:
     """The runtime encoder: the BERT graph on ONNX Runtime (raises EmbeddingError when not installed)."""
+    # a cycle: minilm_onnx imports this module's types
     from engram.providers.embedders.minilm_onnx import OnnxBert
 
     return OnnxBert(config, weights)
@@ -202,12 +201,13 @@ class MiniLMEmbedder:
         self.model_dir = (model_dir or bundled_model_dir()).resolve()
         config = _read_json(self.model_dir / "config.json")
         self.name = MODEL_NAME if model_dir is None else self.model_dir.name
+        self.model = self.name  # what its spans call it (tracing.ModelClient)
         self.dimensions = int(config["hidden_size"])
         self.batch_size = max(1, batch_size)
         self._encoder = encoder
 
-    def load(self) -> None:
-        """Read the model now (e.g. at server start) rather than on the first `embed`."""
+    def warm(self) -> None:
+        """Read the model now (e.g. at the worker's start) rather than on the first `embed`."""
         _load(self.model_dir, self._encoder)
 
     @model_call("embeddings", "engram.local")

@@ -45,6 +45,9 @@ class OpenAIEmbedder:
     def __repr__(self) -> str:  # never show the API key
         return f"OpenAIEmbedder(url={self.url!r}, model={self.model!r}, dimensions={self.dimensions})"
 
+    def warm(self) -> None:
+        """Nothing to load ahead of the first call."""
+
     @model_call("embeddings", "openai")
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         vectors: list[list[float]] = []

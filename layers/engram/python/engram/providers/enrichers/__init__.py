@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from engram.providers.enrichers.llm import (
+    DEFAULT_BEDROCK_MODEL,
+    DEFAULT_OPENAI_MODEL,
     BedrockEnricher,
     FallbackEnricher,
     ModelUnavailable,
@@ -40,15 +42,6 @@ def build_enricher(
     provider "rules": the rule-based enricher alone (nothing to fall back from).
     provider "bedrock" / "openai": that model, one retry, then the rule-based enricher.
     """
-    from engram.providers.enrichers.llm import (
-        DEFAULT_BEDROCK_MODEL,
-        DEFAULT_OPENAI_MODEL,
-        BedrockEnricher,
-        FallbackEnricher,
-        OpenAICompatEnricher,
-    )
-    from engram.providers.enrichers.rules import RulesEnricher
-
     if settings.provider == "rules":
         return FallbackEnricher(RulesEnricher(), fallback=None)
     if settings.provider == "bedrock":

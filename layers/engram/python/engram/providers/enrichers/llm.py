@@ -209,7 +209,7 @@ class BedrockEnricher(_ModelEnricher):
         hints: bool = False,
     ) -> None:
         super().__init__(max_input_chars=max_input_chars, hints=hints)
-        self.model_id = model_id
+        self.model = model_id
         self.name = f"bedrock:{model_id}"
         self.client = client or bedrock_runtime_client(timeout_s, attempts=2, region_name=region_name or None)
 
@@ -217,7 +217,7 @@ class BedrockEnricher(_ModelEnricher):
     def _ask(self, request: StructuredRequest) -> str | Mapping[str, Any]:
         try:
             response = self.client.converse(
-                modelId=self.model_id,
+                modelId=self.model,
                 system=[{"text": request.system}],
                 messages=[{"role": "user", "content": [{"text": request.prompt}]}],
                 toolConfig={

@@ -6,6 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from engram.ports import Extractor
+from engram.providers.enrichers.llm import (
+    DEFAULT_BEDROCK_MODEL,
+    DEFAULT_OPENAI_MODEL,
+    BedrockEnricher,
+    OpenAICompatEnricher,
+)
 from engram.providers.extractors.llm import FallbackExtractor, ModelExtractor
 from engram.providers.extractors.rules import RulesExtractor
 from engram.settings import Settings
@@ -16,13 +22,6 @@ def build_extractor(settings: Settings, *, bedrock_client: Any = None) -> Extrac
     sessions, model = settings.sessions, settings.enricher
     if sessions.extractor == "rules":
         return RulesExtractor()
-    from engram.providers.enrichers.llm import (
-        DEFAULT_BEDROCK_MODEL,
-        DEFAULT_OPENAI_MODEL,
-        BedrockEnricher,
-        OpenAICompatEnricher,
-    )
-
     client: BedrockEnricher | OpenAICompatEnricher
     if sessions.extractor == "bedrock":
         client = BedrockEnricher(

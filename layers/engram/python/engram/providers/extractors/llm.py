@@ -27,6 +27,7 @@ from engram.providers.enrichers.llm import (
 from engram.providers.enrichers.model_output import InvalidModelOutput, json_objects, truncate_input
 from engram.providers.enrichers.rules import classify
 from engram.providers.extractors.rules import RulesExtractor
+from engram.providers.extractors.summary import model_summary
 
 EXTRACT_TOOL = "record_facts"
 MAX_FACTS = 20
@@ -191,8 +192,6 @@ class ModelExtractor:
     def summarize(
         self, messages: Sequence[Message], user_name: str, focus: str | None, max_chars: int
     ) -> Summary:
-        from engram.providers.extractors.summary import model_summary
-
         return model_summary(self.model, messages, user_name, focus, max_chars, self.max_input_chars)
 
 

@@ -17,6 +17,7 @@ from engram.domain.sessions import CandidateFact, Extracted, Message, Role
 from engram.domain.specificity import anchors
 from engram.domain.text import PLACEHOLDER
 from engram.providers.enrichers.rules import classify
+from engram.providers.extractors.summary import extractive
 
 NAME = "rules"
 ASSISTANT = "the assistant"
@@ -371,8 +372,6 @@ class RulesExtractor:
         self, messages: Sequence[Message], user_name: str, focus: str | None, max_chars: int
     ) -> Summary:
         """Extractive: the session's surest facts, most useful kinds first (see extractors.summary)."""
-        from engram.providers.extractors.summary import extractive
-
         return extractive(self.facts(messages, user_name), focus, max_chars, NAME)
 
     def facts(

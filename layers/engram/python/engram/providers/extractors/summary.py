@@ -12,6 +12,7 @@ from engram.domain.checkpoints import Summary
 from engram.domain.models import MemoryType, Provenance
 from engram.domain.sessions import CandidateFact, Message, Role
 from engram.domain.text import clean
+from engram.providers.enrichers.llm import StructuredRequest
 from engram.providers.enrichers.model_output import InvalidModelOutput, json_objects, truncate_input
 
 if TYPE_CHECKING:
@@ -100,8 +101,6 @@ def model_summary(
     max_chars: int,
     max_input: int,
 ) -> Summary:
-    from engram.providers.enrichers.llm import StructuredRequest
-
     said = [m for m in messages if m.role in (Role.user, Role.assistant)]
     if not said and not focus:
         return Summary("", model.name)

@@ -31,6 +31,7 @@ def build_reranker(
         case "none":
             return None
         case "embedding":
+            # a cycle: each reranker's module imports RerankError from here
             from engram.providers.rerankers.embedding import EmbeddingReranker
 
             return EmbeddingReranker(embedder())

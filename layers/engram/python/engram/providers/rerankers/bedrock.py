@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from botocore.config import Config
 from botocore.exceptions import BotoCoreError, ClientError
 
+from engram.providers.aws import botocore_session
 from engram.providers.rerankers import RerankError
 from engram.providers.rerankers.http import scores_by_index
 
@@ -63,10 +65,6 @@ class BedrockReranker:
 
 
 def _agent_runtime_client(timeout_s: float, region_name: str | None) -> Any:
-    from botocore.config import Config
-
-    from engram.providers.aws import botocore_session
-
     config = Config(
         connect_timeout=min(timeout_s, 5.0),
         read_timeout=timeout_s,

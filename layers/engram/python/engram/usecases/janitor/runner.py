@@ -26,7 +26,7 @@ from engram.ports import (
     VectorIndex,
 )
 from engram.settings import DedupSettings, JanitorSettings
-from engram.tracing import of_report, traced
+from engram.tracing import of_job, of_report, traced
 from engram.usecases.janitor.consolidate import consolidate
 from engram.usecases.janitor.context import JanitorReport, Progress, RunContext
 from engram.usecases.janitor.decay import decay
@@ -95,7 +95,7 @@ class Janitor:
     # self-repair after each complete repair pass (engram doctor --execute), when settings.health.execute
     after_repair: Callable[[datetime], object] | None = None
 
-    @traced("engram.janitor", result=of_report)
+    @traced("engram.janitor", subject=of_job, result=of_report)
     def run(
         self,
         job: JanitorJob | str,

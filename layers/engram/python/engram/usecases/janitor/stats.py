@@ -99,6 +99,7 @@ class TenantStats:
     embeddings: Callable[[str | None], EmbeddingProgress] | None = None  # the re-embedding's progress
 
     def __call__(self, tenant: str) -> Stats:
+        # only when serving: engram.client imports Stats, and usecases.keys needs the server extra
         from engram.usecases.keys import tenant_usage
 
         stats = collect_stats(self.state, self.queue, self.state, tenant, service_wide=False)
