@@ -155,3 +155,34 @@ def test_the_embedded_default_leaves_it_to_engram_serves_loop(tmp_path):
     c = local(Settings(data_dir=tmp_path, embedder={"provider": "hashing"}), clock=FakeClock())
     report = janitor_for(c).run(JanitorJob.reembed)
     assert report.complete and report.counts == {} and "engram serve" in report.notes[0]
+
+
+def test_the_embedded_default_runs_it_when_engram_serves_loop_is_off(tmp_path):
+    """`ENGRAM_EMBEDDER__REEMBED_BUDGET=0`: the janitor's job re-embeds the local index (its cursor a
+    vector's position, kept between runs)."""
+    from engram.runtime.container import local
+
+    def build(model: str) -> Container:
+        embedder = {"provider": "hashing", "model": model, "dimensions": 32, "reembed_budget": 0}
+        janitor = {"batch_limit": 4, "reembed_budget": 6}
+        return local(Settings(data_dir=tmp_path, embedder=embedder, janitor=janitor), clock=FakeClock())
+
+    old = build("a")
+    items = [
+        new_memory(f"note {i}", at=T0 + timedelta(seconds=i), tenant="acme", user_id="u") for i in range(9)
+    ]
+    for m in items:
+        assert old.store.insert_or_dedup(m).created
+    old.vector_index.upsert(
+        [
+            IndexedMemory(m, v)
+            for m, v in zip(items, old.embedder.embed([m.content for m in items]), strict=True)
+        ]
+    )
+    new = build("b")
+    janitor = janitor_for(new)
+    first = janitor.run(JanitorJob.reembed, max_batches=100)
+    assert (first.counts, first.batches, first.complete) == ({"reembedded": 6}, 2, False)
+    second = janitor.run(JanitorJob.reembed, max_batches=100)
+    assert (second.counts, second.complete) == ({"reembedded": 3}, True)
+    assert second.progress is not None and second.progress["done"]
