@@ -14,7 +14,7 @@ from typing import Any, Literal
 from aws_cdk import aws_logs as logs
 from constructs import Node
 
-JANITOR_JOBS = ("repair", "expire", "decay", "retention", "consolidate")
+JANITOR_JOBS = ("repair", "expire", "decay", "retention", "consolidate", "reembed")
 _LAYER_ARN = r"arn:aws[a-z-]*:lambda:[a-z0-9-]+:\d{12}:layer:[A-Za-z0-9_-]+:\d+"
 
 _RETENTION = {

@@ -241,10 +241,12 @@ class Functions(Construct):
         )
 
         # Recall embeds the query (api); enrichment embeds memories and asks the LLM (enrich); the
-        # janitor's consolidate job asks the LLM whether two close memories should merge.
+        # janitor's consolidate job asks the LLM whether two close memories should merge, and its reembed
+        # job embeds again after a model switch.
         if config.embedding_provider == "bedrock":
             self._allow_models(self.api, config.embedding_model)
             self._allow_models(self.enrich, config.embedding_model)
+            self._allow_models(self.janitor, config.embedding_model)
         if config.llm_provider == "bedrock":
             self._allow_models(self.enrich, config.llm_model)
             self._allow_models(self.janitor, config.llm_model)

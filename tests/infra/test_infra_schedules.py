@@ -56,6 +56,7 @@ def test_rates_match_the_design(dev: Synth) -> None:
         "decay": "rate(1 day)",
         "retention": "rate(1 day)",
         "consolidate": "rate(1 day)",
+        "reembed": "rate(15 minutes)",
     }
 
 

@@ -262,7 +262,8 @@ def test_bedrock_is_limited_to_the_configured_models(dev: Synth) -> None:
     llm = "foundation-model/anthropic.claude-3-haiku-20240307-v1:0"
     assert {arn.rsplit("::", 1)[1] for arn in model_arns("api")} == {embed}, "recall embeds the query"
     assert {arn.rsplit("::", 1)[1] for arn in model_arns("enrich")} == {embed, llm}
-    assert {arn.rsplit("::", 1)[1] for arn in model_arns("janitor")} == {llm}, "consolidate asks the LLM"
+    janitor = {arn.rsplit("::", 1)[1] for arn in model_arns("janitor")}
+    assert janitor == {embed, llm}, "consolidate asks the LLM; reembed embeds after a model switch"
     assert model_arns("authorizer") == set()
     assert all(":bedrock:{AWS::Region}::" in arn for arn in model_arns("enrich"))
 

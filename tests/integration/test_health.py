@@ -202,6 +202,21 @@ def test_embedding_gaps_are_measured_against_enriched_memories(c: Container, clo
     assert Repair.rebuild_index in health.repairs
 
 
+def test_only_vectors_of_the_configured_model_count_as_embedded(tmp_path: Any, clock: FakeClock) -> None:
+    def build(model: str) -> Container:
+        embedder = {"provider": "hashing", "model": model, "dimensions": 32}
+        return local(Settings(data_dir=tmp_path / "data", embedder=embedder), clock=clock)
+
+    old = build("a")
+    _seed(old, clock, "The user prefers dark mode in every code editor")
+    _seed(old, clock, "The team standup runs every weekday at half past nine")
+    assert _component(doctor_for(old), "embedding_coverage") == 1.0
+    new = build("b")  # after a model switch, the old model's vectors are no coverage
+    assert _component(doctor_for(new), "embedding_coverage") == 0.0
+    assert new.reembed is not None and new.reembed.run(100).reembedded == 2
+    assert _component(doctor_for(new), "embedding_coverage") == 1.0
+
+
 def test_the_scheduler_repairs_after_a_repair_pass_only_when_execute_is_on(
     tmp_path: Any, clock: FakeClock
 ) -> None:

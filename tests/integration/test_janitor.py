@@ -506,7 +506,8 @@ def populate(world: World) -> None:
     world.clock.advance(days=40)
 
 
-@pytest.mark.parametrize("job", [j.value for j in JanitorJob])
+# reembed (no ids: vectors, not memories) is tested in test_reembed_janitor.py
+@pytest.mark.parametrize("job", [j.value for j in JanitorJob if j is not JanitorJob.reembed])
 def test_a_dry_run_reports_exactly_what_a_run_then_does_and_a_second_run_does_nothing(
     world: World, job: str
 ) -> None:

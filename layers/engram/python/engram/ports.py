@@ -522,6 +522,7 @@ class JanitorJob(StrEnum):
     decay = "decay"
     retention = "retention"
     consolidate = "consolidate"
+    reembed = "reembed"  # after an embedding model switch
 
 
 class JobState(DomainModel):

@@ -311,6 +311,10 @@ class JanitorSettings(BaseModel):
     consolidate_threshold: float = 0.92
     consolidate_pairs: int = 100
     health: HealthSettings = HealthSettings()
+    # the `reembed` job (after an embedding model switch): at most reembed_budget vectors a run, in
+    # batches of batch_limit; its pass goes on from the saved cursor every reembed_interval_s
+    reembed_interval_s: int = 900
+    reembed_budget: int = Field(default=5000, ge=1)
 
 
 class ServerSettings(BaseModel):

@@ -463,7 +463,7 @@ def local(settings: Settings, clock: Clock | None = None) -> Container:
         transcripts=transcripts,
         queue=SqliteJobQueue(db, max_attempts=settings.janitor.max_attempts),
         keys=SqliteKeyStore(db),
-        janitor_state=SqliteJanitorState(db),
+        janitor_state=SqliteJanitorState(db, model=index.model),
         userdata=SqliteUserData(db),
         unit_of_work=db.write,
         document_store=documents,

@@ -18,6 +18,7 @@ from engram.runtime.container import Container
 from engram.settings import Settings
 from engram.usecases.janitor.health import Doctor, RepairRun
 from engram.usecases.janitor.runner import Janitor
+from engram.usecases.reembed import Reembedder
 
 TICK_S = 5.0  # how often the scheduler looks for a due job
 BUSY_TICK_S = 0.05  # between the batches of an unfinished pass
@@ -46,8 +47,18 @@ def _janitor(container: Container, state: JanitorStore | None) -> Janitor:
         dedup=container.settings.dedup,
         index=container.vector_index,
         enricher=lambda: container.enricher,
+        reembed=lambda: _reembedder(container),
         clock=container.clock,
     )
+
+
+def _reembedder(container: Container) -> Reembedder | None:
+    """The re-embedding the `reembed` job runs: none where `engram serve`'s own loop runs it (the
+    embedded default with a budget, see engram.runtime.background)."""
+    embedder = container.settings.embedder
+    if container.settings.backend == "local" and embedder.reembed_budget > 0:
+        return None
+    return container.reembed
 
 
 def janitor_enabled(settings: Settings, environ: dict[str, str] | None = None) -> bool:

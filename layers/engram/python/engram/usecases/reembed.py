@@ -5,6 +5,7 @@ never compared with another model's, and the lexical leg finds what has no curre
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 from collections.abc import Callable, Sequence
@@ -188,12 +189,20 @@ class ReembedTenants:
     def run(
         self, budget: int, cursor: int | str | None = None, on_batch: Callable[[int], None] | None = None
     ) -> ReembedRun:
-        """Up to `budget` documents, tenant by tenant (a run from the start: a finished tenant costs one
-        query)."""
+        """Up to `budget` documents, tenant by tenant in name order, from `cursor` (a run's `cursor`: the
+        tenant and the memory id where it stopped; None: from the first tenant, where a finished tenant
+        costs one query)."""
         report = ReembedRun()
-        for tenant in self.tenants():
-            at: str | None = None
-            while report.reembedded < budget:
+        start, at = _tenant_position(cursor)
+        for tenant in sorted(self.tenants()):
+            if start is not None and tenant < start:
+                continue
+            if tenant != start:
+                at = None
+            while True:
+                if report.reembedded >= budget:
+                    report.cursor = json.dumps({"tenant": tenant, "after": at})
+                    return report
                 done, at = self.index.reembed(
                     tenant, self.embedder.embed, min(self.batch, budget - report.reembedded), at
                 )
@@ -203,3 +212,20 @@ class ReembedTenants:
                 if at is None:
                     break
         return report
+
+
+def _tenant_position(cursor: int | str | None) -> tuple[str | None, str | None]:
+    if not isinstance(cursor, str) or not cursor:
+        return None, None
+    position = json.loads(cursor)
+    return position["tenant"], position["after"]
+
+
+class Reembedder(Protocol):
+    """Either re-embedding (`Reembed`, `ReembedTenants`), as the janitor's `reembed` job runs it."""
+
+    def progress(self, tenant: str | None = None) -> EmbeddingProgress: ...
+
+    def run(
+        self, budget: int, cursor: int | str | None = None, on_batch: Callable[[int], None] | None = None
+    ) -> ReembedRun: ...

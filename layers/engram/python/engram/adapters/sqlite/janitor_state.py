@@ -17,8 +17,10 @@ _HEALTH_SCHEMA = "CREATE TABLE IF NOT EXISTS health_repairs (action TEXT PRIMARY
 
 
 class SqliteJanitorState:
-    def __init__(self, db: SqliteDatabase) -> None:
+    def __init__(self, db: SqliteDatabase, model: str = "") -> None:
+        """`model`: the configured embedding model; only its vectors count as embedded ("": any)."""
         self.db = db
+        self.model = model
         with self.db.write() as conn:
             conn.execute(_HEALTH_SCHEMA)
 
@@ -93,8 +95,10 @@ class SqliteJanitorState:
                 " coalesce(sum(EXISTS (SELECT 1 FROM memories_fts f WHERE f.rowid = m.seq)), 0),"
                 " coalesce(sum(m.enrichment_state = 'done'), 0),"
                 " coalesce(sum(m.enrichment_state = 'done' AND EXISTS"
-                " (SELECT 1 FROM vectors v WHERE v.tenant = m.tenant AND v.id = m.id)), 0)"
-                " FROM memories m WHERE m.status = 'active'"
+                " (SELECT 1 FROM vectors v WHERE v.tenant = m.tenant AND v.id = m.id"
+                " AND (? = '' OR v.model = ?))), 0)"
+                " FROM memories m WHERE m.status = 'active'",
+                (self.model, self.model),
             )
             .fetchone()
         )

@@ -19,6 +19,7 @@ from engram.domain.errors import Conflict
 from engram.domain.models import HistoryRecord, Memory
 from engram.ports import JanitorJob, JobQueue, MemoryStore, Page, SourcedEnricher, VectorIndex
 from engram.settings import DedupSettings, JanitorSettings
+from engram.usecases.reembed import Reembedder
 
 
 class JanitorReport(BaseModel):
@@ -35,6 +36,7 @@ class JanitorReport(BaseModel):
     notes: list[str] = Field(default_factory=list)
     cursor: str | None = None
     complete: bool = False
+    progress: dict[str, Any] | None = Field(default=None, description="reembed: the embedding progress")
 
     def record(self, action: str, memory_id: str | None = None, n: int = 1) -> None:
         self.counts[action] = self.counts.get(action, 0) + n
@@ -66,6 +68,8 @@ class RunContext:
     now: datetime
     report: JanitorReport
     cursor: str | None = None
+    reembed: Callable[[], Reembedder | None] | None = None  # built on first use: only reembed asks it
+    halt: bool = False  # set by a step whose run's budget is spent: the runner stops after this batch
     _records: list[HistoryRecord] = field(default_factory=list, init=False, repr=False)
 
     @property

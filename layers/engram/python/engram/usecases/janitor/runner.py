@@ -1,6 +1,6 @@
 """The janitor's orchestration: run one job's batches from its saved cursor, and say when a job is due.
 
-Each job is one module of this package (repair, expire, decay, retention, consolidate); each batch is
+Each job is one module of this package (repair, expire, decay, retention, consolidate, reembed); each batch is
 one call of the job's step with the run's `RunContext`. After every batch the runner writes the
 batch's history, emits one metric per action and saves the job's cursor (not on a dry run).
 """
@@ -31,8 +31,10 @@ from engram.usecases.janitor.consolidate import consolidate
 from engram.usecases.janitor.context import JanitorReport, Progress, RunContext
 from engram.usecases.janitor.decay import decay
 from engram.usecases.janitor.expire import expire
+from engram.usecases.janitor.reembed import reembed
 from engram.usecases.janitor.repair import redrive_dead_jobs, repair
 from engram.usecases.janitor.retention import retention
+from engram.usecases.reembed import Reembedder
 
 
 class JanitorDetail(BaseModel):
@@ -54,6 +56,7 @@ STEPS: dict[JanitorJob, Step] = {
     JanitorJob.decay: decay,
     JanitorJob.retention: retention,
     JanitorJob.consolidate: consolidate,
+    JanitorJob.reembed: reembed,
 }
 
 # one metric per action, emitted once per batch (merges and replacements count themselves)
@@ -67,6 +70,8 @@ _METRICS = {
     "purged": "MemoryPurged",
     "history_purged": "HistoryPurged",
     "jobs_purged": "JobsPurged",
+    "reembedded": "MemoryReembedded",
+    "reembed_failed": "ReembedFailed",
 }
 
 
@@ -78,6 +83,7 @@ def interval(settings: JanitorSettings, job: JanitorJob) -> timedelta:
         JanitorJob.decay: settings.decay_interval_s,
         JanitorJob.retention: settings.retention_interval_s,
         JanitorJob.consolidate: settings.consolidate_interval_s,
+        JanitorJob.reembed: settings.reembed_interval_s,
     }
     return timedelta(seconds=seconds[job])
 
@@ -91,6 +97,7 @@ class Janitor:
     dedup: DedupSettings = field(default_factory=DedupSettings)
     index: VectorIndex | None = None
     enricher: Callable[[], SourcedEnricher] | None = None  # built on first use: only consolidate asks it
+    reembed: Callable[[], Reembedder | None] | None = None  # likewise: only reembed asks it
     clock: Clock = field(default_factory=SystemClock)
     # self-repair after each complete repair pass (engram doctor --execute), when settings.health.execute
     after_repair: Callable[[datetime], object] | None = None
@@ -120,6 +127,7 @@ class Janitor:
             enricher=self.enricher,
             now=now,
             report=report,
+            reembed=self.reembed,
         )
         if redrive and job is JanitorJob.repair:
             redrive_dead_jobs(ctx)
@@ -145,7 +153,12 @@ class Janitor:
             repaired = complete and job is JanitorJob.repair and not dry_run
             if repaired and self.settings.health.execute and self.after_repair is not None:
                 self.after_repair(now)
-            if complete or report.batches >= max_batches or (keep_going is not None and not keep_going()):
+            if (
+                complete
+                or ctx.halt
+                or report.batches >= max_batches
+                or (keep_going is not None and not keep_going())
+            ):
                 return report
 
     def due(self, job: JanitorJob, now: datetime | None = None) -> bool:
