@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from engram.adapters.local import lexical
 from engram.adapters.local.index import LocalIndex
 from engram.adapters.local.lexical import Bm25Search, Scoped, fts_query
 from engram.adapters.sqlite.db import SqliteDatabase, fts_scope
@@ -557,3 +558,57 @@ def test_term_frequencies_rank_a_repeating_memory_even_among_few_of_many(
     assert every
     assert same(best, alone(db, USER, text, 3))
     assert best[0][0] == max(seqs.values())
+
+
+SOLE_OFF = Bm25Search(exact_below=20, tier=10, later=5, sole_shortcut=False)
+
+
+def test_a_scope_alone_in_the_index_is_read_without_its_token_with_the_same_answers(
+    db: SqliteDatabase, store: SqliteMemoryStore
+) -> None:
+    # Given one user holding the whole index, past the bound and below it
+    corpus(store)
+    token = fts_scope(TENANT, USER)
+    conn = db.connection()
+    assert lexical._sole_scope(conn, token) == conn.execute("SELECT max(seq) FROM memories").fetchone()[0]
+    predicate = ("m.status = ?", ("active",))
+    for text in ("which service does billing run on", "billing postgres", "search service ticket 7"):
+        for scoped in (Scoped(token), Scoped(token, *predicate)):
+            # When the leg ranks her matches with the shortcut and without it (her token in every MATCH)
+            with_shortcut = SMALL.top(conn, text, 10, scoped)
+            by_token = SOLE_OFF.top(conn, text, 10, scoped)
+            # Then the rows, their scores and whether every match was read are the same
+            assert same(with_shortcut[0], by_token[0]) and with_shortcut[1] == by_token[1]
+            assert with_shortcut[0]
+
+
+def test_a_second_scope_in_the_index_ends_the_shortcut(db: SqliteDatabase, store: SqliteMemoryStore) -> None:
+    # Given alice alone in the index, then one memory of bob's
+    corpus(store)
+    token = fts_scope(TENANT, USER)
+    assert lexical._sole_scope(db.connection(), token) is not None
+    remember(store, "bob's search service was restarted too", OTHER)
+    # Then neither scope is alone, and alice's search keeps to her rows
+    assert lexical._sole_scope(db.connection(), token) is None
+    assert lexical._sole_scope(db.connection(), fts_scope(TENANT, OTHER)) is None
+    bobs = db.connection().execute("SELECT seq FROM memories WHERE user_id = ?", (OTHER,)).fetchone()[0]
+    ranked, _ = SMALL.top(db.connection(), "search service restarted", 1000, Scoped(token))
+    assert bobs not in {rowid for rowid, _ in ranked}
+
+
+def test_a_write_landing_after_the_sole_scope_check_stays_out_of_the_read(
+    db: SqliteDatabase, store: SqliteMemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given alice alone in the index when the leg checks, and bob's matching memories written just after
+    corpus(store)
+    token = fts_scope(TENANT, USER)
+    checked = lexical._sole_scope(db.connection(), token)
+    assert checked is not None
+    for i in range(30):
+        remember(store, f"bob's search service was restarted, billing ticket {i}", OTHER)
+    monkeypatch.setattr(lexical, "_sole_scope", lambda conn, t: checked)
+    # When alice's search reads without her token, past the bound and below it
+    for text in ("search service restarted billing", "postgres"):
+        ranked, _ = SMALL.top(db.connection(), text, 1000, Scoped(token))
+        # Then it reads no row past the check: bob's are not among them
+        assert ranked and all(rowid <= checked for rowid, _ in ranked)

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engram.adapters.sqlite.db import fts_scope
 from engram.domain.text import terms
 
 K1, B = 1.2, 0.75  # FTS5's bm25() defaults
@@ -89,6 +90,7 @@ class Bm25Search:
     )
     # (database, scope token) → the scope's statistics (over `exact_below` rows)
     _scopes: dict[tuple[str, str], _ScopeStats] = field(default_factory=dict, compare=False, repr=False)
+    sole_shortcut: bool = True  # while one scope holds the whole index, FTS5 reads it without its token
 
     def top(
         self, conn: sqlite3.Connection, text: str, limit: int, scoped: Scoped | None = None
@@ -102,8 +104,10 @@ class Bm25Search:
         words = query_terms(text)
         if not words or limit <= 0:
             return [], True
-        query = _Query(conn, scoped)
-        own = _Query(conn, Scoped(scoped.token)) if scoped else query  # the scope's rows, unfiltered
+        # the index holds this scope's rows alone: read without its token, up to the rowids there now
+        upto = _sole_scope(conn, scoped.token) if scoped is not None and self.sole_shortcut else None
+        query = _Query(conn, scoped, upto)
+        own = _Query(conn, Scoped(scoped.token), upto) if scoped else query  # the scope's rows, unfiltered
         database = _database(conn)
         known = scoped is None or not scoped.predicate  # counts through `query` are the scope's own
         scope: _ScopeStats | None = None
@@ -397,13 +401,33 @@ def _estimate(conn: sqlite3.Connection, phrase: str, rows: int, sample: int) -> 
     return min(rows, round(hits * (high - low + 1) / sum(end - start + 1 for start, end in windows)))
 
 
-class _Query:
-    """FTS5 statements over memories_fts, restricted to the memories in scope when scoped."""
+def _sole_scope(conn: sqlite3.Connection, token: str) -> int | None:
+    """The newest rowid of the index when every memory up to it is the scope token's, else None: a
+    scope read with `rowid <=` that bound rather than its token holds the same rows, and a write
+    landing after this check (a later seq: writes commit in turn) stays out of the read."""
+    newest, *ends = conn.execute(
+        "SELECT (SELECT max(seq) FROM memories),"
+        " (SELECT tenant FROM memories ORDER BY tenant, user_id LIMIT 1),"
+        " (SELECT user_id FROM memories ORDER BY tenant, user_id LIMIT 1),"
+        " (SELECT tenant FROM memories ORDER BY tenant DESC, user_id DESC LIMIT 1),"
+        " (SELECT user_id FROM memories ORDER BY tenant DESC, user_id DESC LIMIT 1)"
+    ).fetchone()
+    if newest is None or ends[:2] != ends[2:] or fts_scope(ends[0], ends[1]) != token:
+        return None
+    return int(newest)
 
-    def __init__(self, conn: sqlite3.Connection, scoped: Scoped | None) -> None:
+
+class _Query:
+    """FTS5 statements over memories_fts, restricted to the memories in scope when scoped (with `upto`,
+    the scope is the whole index up to that rowid, read without its token: engram's _sole_scope)."""
+
+    def __init__(self, conn: sqlite3.Connection, scoped: Scoped | None, upto: int | None = None) -> None:
         self.conn = conn
         self.join, self.params = "", ()
+        self.upto = upto
         self.scope = f"scope : {_phrase(scoped.token)}" if scoped is not None and scoped.token else ""
+        if upto is not None:
+            self.scope = ""
         if scoped is not None and scoped.predicate:
             # CROSS JOIN: FTS5 drives (over the scope's rows); probing it once per memory of the scope
             # is a scan per probe
@@ -416,6 +440,21 @@ class _Query:
             return self.scope
         return f"{self.scope} AND ({expression})" if self.scope else expression
 
+    @property
+    def _bound(self) -> str:
+        """The sole scope's rowid bound, ANDed into every statement (empty when scoped by token)."""
+        return "" if self.upto is None else f" AND memories_fts.rowid <= {int(self.upto)}"
+
+    def _rows(self, where: str = "") -> str:
+        """Every row of the scope as a FROM and WHERE over `memories_fts` (alias of the lengths table
+        when the sole scope is read without its token: FTS5 cannot MATCH every row), `where` ANDed."""
+        if self.upto is None:
+            return f"memories_fts WHERE memories_fts MATCH ?{where}"
+        return f"memories_fts_docsize memories_fts WHERE memories_fts.id <= {int(self.upto)}{where}"
+
+    def _row_params(self) -> tuple[Any, ...]:
+        return () if self.upto is not None else (self._match(None),)
+
     def lengths(self, match: str, n: int | None, after: int) -> list[tuple[int, bytes]]:
         """(rowid, length in tokens as FTS5 records it: a varint) of the n most recent matches (all
         with None) from rowid `after` on. Scores none: FTS5 walks the matches newest first and stops
@@ -427,7 +466,7 @@ class _Query:
         rows: list[tuple[int, bytes]] = cursor.execute(
             f"SELECT memories_fts.rowid, d.sz FROM memories_fts{self.join}"
             " CROSS JOIN memories_fts_docsize d ON d.id = memories_fts.rowid"
-            f" WHERE memories_fts MATCH ?{since} ORDER BY memories_fts.rowid DESC{limit}",
+            f" WHERE memories_fts MATCH ?{since}{self._bound} ORDER BY memories_fts.rowid DESC{limit}",
             (*self.params, self._match(match)),
         ).fetchall()
         return rows
@@ -441,28 +480,35 @@ class _Query:
             if between is None
             else f" AND memories_fts.rowid BETWEEN {int(between[0])} AND {int(between[1])}"
         )
+        if term is None and self.upto is not None:
+            assert not self.join  # every row, unfiltered: the lengths table's rows up to the bound
+            since = since.replace("memories_fts.rowid", "memories_fts.id")
+            sql = f"SELECT count(*) FROM (SELECT 1 FROM {self._rows(since)}{limit})"
+            return int(self.conn.execute(sql).fetchone()[0])
         counted: int = self.conn.execute(
             f"SELECT count(*) FROM (SELECT 1 FROM memories_fts{self.join}"
-            f" WHERE memories_fts MATCH ?{since}{limit})",
+            f" WHERE memories_fts MATCH ?{since}{self._bound}{limit})",
             (*self.params, self._match(None if term is None else _phrase(term))),
         ).fetchone()[0]
         return counted
 
     def count_after(self, rowid: int, cap: int) -> int:
         """How many of the scope's rows are past `rowid`, counted up to `cap`."""
+        key = "rowid" if self.upto is None else "id"
         counted: int = self.conn.execute(
-            "SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ?"
-            f" AND rowid > {int(rowid)} LIMIT {int(cap)})",
-            (self._match(None),),
+            f"SELECT count(*) FROM (SELECT 1 FROM {self._rows(f' AND memories_fts.{key} > {int(rowid)}')}"
+            f" LIMIT {int(cap)})",
+            self._row_params(),
         ).fetchone()[0]
         return counted
 
     def edge(self, newest: bool) -> int:
         """The scope's newest (else oldest) rowid; 0 without rows."""
         order = "DESC" if newest else "ASC"
+        key = "rowid" if self.upto is None else "id"
         row = self.conn.execute(
-            f"SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rowid {order} LIMIT 1",
-            (self._match(None),),
+            f"SELECT memories_fts.{key} FROM {self._rows()} ORDER BY memories_fts.{key} {order} LIMIT 1",
+            self._row_params(),
         ).fetchone()
         return int(row[0]) if row else 0
 
@@ -470,19 +516,25 @@ class _Query:
         """The lengths (memories_fts_docsize records) of the scope's rows, up to `cap` of them."""
         cursor = self.conn.cursor()
         cursor.row_factory = None
-        return [
-            r[0]
-            for r in cursor.execute(
+        params: tuple[Any, ...] = (cap,)
+        if self.upto is not None:
+            sql = f"SELECT memories_fts.sz FROM {self._rows()} LIMIT ?"
+        else:
+            sql = (
                 "SELECT d.sz FROM memories_fts CROSS JOIN memories_fts_docsize d ON d.id = memories_fts.rowid"
-                " WHERE memories_fts MATCH ? LIMIT ?",
-                (self._match(None), cap),
+                " WHERE memories_fts MATCH ? LIMIT ?"
             )
-        ]
+            params = (self._match(None), cap)
+        return [r[0] for r in cursor.execute(sql, params)]
 
     def window(self, start: int, n: int) -> list[tuple[int, bytes]]:
         """(rowid, length record) of the scope's first `n` rows from rowid `start` on."""
         cursor = self.conn.cursor()
         cursor.row_factory = None
+        if self.upto is not None:
+            rows_from = self._rows(f" AND memories_fts.id >= {int(start)}")
+            sql = f"SELECT memories_fts.id, memories_fts.sz FROM {rows_from} ORDER BY 1 LIMIT {int(n)}"
+            return list(cursor.execute(sql).fetchall())
         rows: list[tuple[int, bytes]] = cursor.execute(
             "SELECT memories_fts.rowid, d.sz FROM memories_fts"
             " CROSS JOIN memories_fts_docsize d ON d.id = memories_fts.rowid"
@@ -503,7 +555,8 @@ class _Query:
                 "SELECT memories_fts.rowid, d.sz, highlight(memories_fts, 0, char(1), ''),"
                 " length(memories_fts.content) - length(replace(memories_fts.content, char(1), ''))"
                 f" FROM memories_fts{self.join}"
-                " CROSS JOIN memories_fts_docsize d ON d.id = memories_fts.rowid WHERE memories_fts MATCH ?",
+                " CROSS JOIN memories_fts_docsize d ON d.id = memories_fts.rowid"
+                f" WHERE memories_fts MATCH ?{self._bound}",
                 (*self.params, self._match(_phrase(term))),
             )
         ]
@@ -513,7 +566,7 @@ class _Query:
         first, ties by rowid."""
         rows = self.conn.execute(
             f"SELECT memories_fts.rowid, bm25(memories_fts, 1.0, 0.0) AS rank FROM memories_fts{self.join}"
-            " WHERE memories_fts MATCH ? ORDER BY rank, memories_fts.rowid LIMIT ?",
+            f" WHERE memories_fts MATCH ?{self._bound} ORDER BY rank, memories_fts.rowid LIMIT ?",
             (*self.params, self._match(match), limit),
         )
         return [(int(r[0]), -float(r[1])) for r in rows]
