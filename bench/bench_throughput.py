@@ -255,6 +255,56 @@ def enrichment(processes: list[int], jobs: int) -> list[dict]:
     return results
 
 
+def lock_hold(threads: int, seconds: float, group_commit: bool) -> dict:
+    """Writes alone, in this process: `threads` threads each remembering distinct memories (the writes'
+    content) for `seconds` through the use case, one SQLite database; the write lock's hold time a write
+    and a transaction (time.perf_counter around each transaction: SqliteDatabase.write_stats), and the
+    process's CPU a write. `group_commit` False: each write its own transaction, as before issue 32."""
+    import tempfile
+    import threading
+
+    from engram.adapters.sqlite.db import SqliteDatabase
+    from engram.runtime.container import from_settings
+    from engram.settings import Settings
+    from engram.usecases.remember import RememberCommand
+
+    SqliteDatabase.group_commit = group_commit
+    container = from_settings(Settings(data_dir=Path(tempfile.mkdtemp(prefix="engram-bench-lock-"))))
+    db = container.store.db  # type: ignore[attr-defined]
+    counts = [0] * threads
+    stop = time.perf_counter() + seconds
+    before, cpu = db.write_stats(), time.process_time()
+
+    def run(k: int) -> None:
+        while time.perf_counter() < stop:
+            body = write(k, counts[k])
+            command = RememberCommand(tenant="bench", user_id=body["user_id"], content=body["content"])
+            container.remember(command)
+            counts[k] += 1
+
+    start = time.perf_counter()
+    workers = [threading.Thread(target=run, args=(k,)) for k in range(threads)]
+    for t in workers:
+        t.start()
+    for t in workers:
+        t.join()
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+    after = db.write_stats()
+    transactions = after["transactions"] - before["transactions"]
+    writes = after["writes"] - before["writes"]
+    held = after["lock_held_s"] - before["lock_held_s"]
+    return {
+        "group_commit": group_commit,
+        "remembered": sum(counts),
+        "per_s": sum(counts) / elapsed,
+        "transactions": transactions,
+        "writes_a_transaction": writes / max(transactions, 1),
+        "held_ms_a_write": held * 1000 / max(writes, 1),
+        "held_ms_a_transaction": held * 1000 / max(transactions, 1),
+        "cpu_ms_a_remember": cpu * 1000 / max(sum(counts), 1),
+    }
+
+
 def _cpu_s(pids: list[int]) -> float:
     """CPU seconds (user and system) the processes `pids` have used so far."""
     total = 0
@@ -307,9 +357,29 @@ def main() -> int:
         help="instead: enrichment alone, drained by this many worker processes (each count in turn)",
     )
     parser.add_argument("--enrich-jobs", type=int, default=2000, help="memories for --enrich-processes")
+    parser.add_argument(
+        "--lock-hold",
+        type=int,
+        metavar="THREADS",
+        help="instead: writes in process from this many threads, group commit off then on: the write"
+        " lock's hold time a write",
+    )
     args = parser.parse_args()
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"{os.cpu_count()} cores; load average {load}")
+    if args.lock_hold:
+        rows = [lock_hold(args.lock_hold, args.seconds, grouped) for grouped in (False, True)]
+        for row in rows:
+            print(
+                f"  group commit {'on ' if row['group_commit'] else 'off'}: {row['per_s']:.0f} writes/s,"
+                f" {row['writes_a_transaction']:.1f} writes a transaction, write lock held"
+                f" {row['held_ms_a_write']:.3f} ms a write"
+                f" ({row['held_ms_a_transaction']:.3f} a transaction),"
+                f" {row['cpu_ms_a_remember']:.2f} ms CPU a write",
+                flush=True,
+            )
+        print(json.dumps({"bench": "lock_hold", "threads": args.lock_hold, "results": rows}))
+        return 0
     if args.enrich_processes:
         rows = enrichment(args.enrich_processes, args.enrich_jobs)
         for row in rows:

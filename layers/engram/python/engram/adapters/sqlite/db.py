@@ -189,7 +189,7 @@ class _Group:
     (`pending`), whether it is over (`done`), and why it did not commit (`error`)."""
 
     def __init__(self) -> None:
-        self.size, self.pending, self.done = 1, 0, False
+        self.size, self.pending, self.done = 1, 0, threading.Event()
         self.error: BaseException | None = None
 
 
@@ -375,9 +375,10 @@ class SqliteDatabase:
                     fcntl.flock(self._lock_file, fcntl.LOCK_UN)
 
     def _lead(self) -> Iterator[sqlite3.Connection]:
-        """A group's first write: takes the write lock, begins the transaction, runs its own body (in a
-        savepoint), lets the writes that joined meanwhile run theirs in turn, commits them all at once,
-        then wakes them. Its own error is raised after the others' commit."""
+        """A group's first write: takes the write lock, begins the transaction, runs its own body, lets
+        the writes that joined meanwhile run theirs in turn (each in a savepoint), commits them all at
+        once, then wakes them. Its own error undoes the transaction before any member ran in it, and is
+        raised after the others' commit."""
         with self._write_lock:
             conn = self._writer_connection()
             assert self._lock_file is not None
@@ -389,17 +390,16 @@ class SqliteDatabase:
                 conn.execute("BEGIN IMMEDIATE")
                 with self._groups:
                     self._group = group
-                with self._turn:
+                with self._turn:  # no savepoint (a write alone pays none): no member has run yet
                     self._local.depth = 1
-                    conn.execute("SAVEPOINT grouped")
                     try:
                         yield conn
                     except BaseException as exc:
                         own = exc
-                        conn.execute("ROLLBACK TO grouped")
+                        conn.execute("ROLLBACK")
+                        conn.execute("BEGIN IMMEDIATE")  # the lock is still this process's: for the members
                     finally:
                         self._local.depth = 0
-                    conn.execute("RELEASE grouped")
                 with self._groups:
                     while group.pending:
                         self._groups.wait()
@@ -415,8 +415,7 @@ class SqliteDatabase:
             finally:
                 with self._groups:
                     self._group = None if self._group is group else self._group
-                    group.done = True
-                    self._groups.notify_all()
+                group.done.set()
                 self._held(started, group.size)
                 fcntl.flock(self._lock_file, fcntl.LOCK_UN)
         if own is not None:
@@ -443,10 +442,9 @@ class SqliteDatabase:
                 self._local.depth = 0
                 with self._groups:
                     group.pending -= 1
-                    self._groups.notify_all()
-        with self._groups:
-            while not group.done:
-                self._groups.wait()
+                    if not group.pending:
+                        self._groups.notify_all()  # only the leader waits on it
+        group.done.wait()
         if group.error is not None:  # not committed: nothing of it is stored
             raise sqlite3.OperationalError(f"the group commit failed: {group.error}") from group.error
 
