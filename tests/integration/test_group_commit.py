@@ -92,6 +92,34 @@ def test_a_writes_error_undoes_its_own_changes_only(tmp_path: Path) -> None:
     assert keys == {"leader", "kept"} and len(errors) == 1
 
 
+def test_the_first_writes_error_leaves_the_writes_that_joined_it_stored(tmp_path: Path) -> None:
+    db = SqliteDatabase(tmp_path / "engram.sqlite3")
+    opened, failed = threading.Event(), []
+
+    def lead() -> None:
+        try:
+            with db.write() as conn:
+                conn.execute("INSERT INTO processed_jobs (key, at) VALUES ('leader', 'now')")
+                opened.set()
+                deadline = time.monotonic() + 60
+                while db._group is not None and db._group.size < 2 and time.monotonic() < deadline:
+                    time.sleep(0.005)
+                raise ValueError("the leader's own write fails")
+        except ValueError as exc:
+            failed.append(exc)
+
+    # Given a group whose first write fails after another joined it
+    leader = threading.Thread(target=lead)
+    leader.start()
+    assert opened.wait(60)
+    with db.write() as conn:
+        conn.execute("INSERT INTO processed_jobs (key, at) VALUES ('member', 'now')")
+    leader.join(60)
+    # Then the first write's error is its own, and the other is stored
+    assert len(failed) == 1
+    assert {r[0] for r in db.connection().execute("SELECT key FROM processed_jobs")} == {"member"}
+
+
 def test_a_failed_commit_fails_every_write_of_the_group(tmp_path: Path) -> None:
     db = SqliteDatabase(tmp_path / "engram.sqlite3")
     # Given a group whose commit will fail (a deferred foreign key left broken by one of its writes)

@@ -391,15 +391,19 @@ class SqliteDatabase:
                 with self._groups:
                     self._group = group
                 with self._turn:  # no savepoint (a write alone pays none): no member has run yet
-                    self._local.depth = 1
                     try:
-                        yield conn
+                        self._local.depth = 1
+                        try:
+                            yield conn
+                        except BaseException as exc:
+                            own = exc
+                            conn.execute("ROLLBACK")
+                            conn.execute("BEGIN IMMEDIATE")  # still this process's lock: for the members
+                        finally:
+                            self._local.depth = 0
                     except BaseException as exc:
-                        own = exc
-                        conn.execute("ROLLBACK")
-                        conn.execute("BEGIN IMMEDIATE")  # the lock is still this process's: for the members
-                    finally:
-                        self._local.depth = 0
+                        group.error = exc  # set in its turn: no member runs outside the transaction
+                        raise
                 with self._groups:
                     while group.pending:
                         self._groups.wait()
@@ -410,8 +414,12 @@ class SqliteDatabase:
                     group.error = exc
                     with contextlib.suppress(sqlite3.Error):
                         conn.execute("ROLLBACK")
-            except BaseException as exc:  # BEGIN failed: no member joined (the group was not open)
+            except BaseException as exc:  # no transaction (BEGIN failed): members that joined do nothing
                 group.error = exc
+                with self._groups:
+                    self._group = None if self._group is group else self._group
+                    while group.pending:
+                        self._groups.wait()
             finally:
                 with self._groups:
                     self._group = None if self._group is group else self._group
@@ -430,6 +438,8 @@ class SqliteDatabase:
             conn = self._writer_connection()
             self._local.depth = 1
             try:
+                if group.error is not None:  # the leader's transaction is gone: nothing may run
+                    raise sqlite3.OperationalError(f"the group commit failed: {group.error}")
                 conn.execute("SAVEPOINT grouped")
                 try:
                     yield conn
