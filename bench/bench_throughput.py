@@ -200,6 +200,113 @@ def measure(
         served.stop()
 
 
+def enrichment(processes: list[int], jobs: int) -> list[dict]:
+    """Enrichment alone: `jobs` memories written in process (4 users, the writes' content), then for
+    each count in `processes` that many worker processes (python -m engram.runtime.worker, as `engram
+    serve` starts them) drain a copy of the job table: jobs/s, and their CPU a job (/proc)."""
+    import shutil
+    import tempfile
+
+    from engram.adapters.sqlite.queue import SqliteJobQueue
+    from engram.runtime.container import from_settings
+    from engram.runtime.worker import _start
+    from engram.settings import Settings
+    from engram.usecases.remember import RememberCommand
+
+    source = Path(tempfile.mkdtemp(prefix="engram-bench-enrich-"))
+    container = from_settings(Settings(data_dir=source, worker_enabled=False))
+    for i in range(jobs):
+        body = write(i % 16, i)
+        container.remember(RememberCommand(tenant="bench", user_id=body["user_id"], content=body["content"]))
+    container.store.db.close()  # type: ignore[attr-defined]
+    results = []
+    for n in processes:
+        data = Path(tempfile.mkdtemp(prefix="engram-bench-enrich-")) / "data"
+        shutil.copytree(source, data)
+        settings = Settings(data_dir=data, worker_enabled=False)
+        queue = from_settings(settings).queue
+        assert isinstance(queue, SqliteJobQueue)
+        start = time.perf_counter()
+        children = [_start(settings) for _ in range(n)]
+        cpu: dict[int, float] = {}
+        try:
+            while queue.depth()["done"] < jobs and all(c.poll() is None for c in children):
+                cpu.update({c.pid: _cpu_s([c.pid]) for c in children})  # read before they exit
+                time.sleep(0.2)
+            elapsed = time.perf_counter() - start
+            cpu.update({c.pid: _cpu_s([c.pid]) for c in children})
+        finally:
+            for c in children:
+                c.terminate()
+            for c in children:
+                c.wait()
+        done = queue.depth()["done"]
+        results.append(
+            {
+                "processes": n,
+                "jobs": done,
+                "seconds": elapsed,
+                "per_s": done / elapsed,
+                "cpu_ms_a_job": sum(cpu.values()) * 1000 / max(done, 1),
+            }
+        )
+        shutil.rmtree(data.parent, ignore_errors=True)
+    shutil.rmtree(source, ignore_errors=True)
+    return results
+
+
+def lock_hold(threads: int, seconds: float, group_commit: bool) -> dict:
+    """Writes alone, in this process: `threads` threads each remembering distinct memories (the writes'
+    content) for `seconds` through the use case, one SQLite database; the write lock's hold time a write
+    and a transaction (time.perf_counter around each transaction: SqliteDatabase.write_stats), and the
+    process's CPU a write. `group_commit` False: each write its own transaction, as before issue 32."""
+    import tempfile
+    import threading
+
+    from engram.adapters.sqlite.db import SqliteDatabase
+    from engram.runtime.container import from_settings
+    from engram.settings import Settings
+    from engram.usecases.remember import RememberCommand
+
+    SqliteDatabase.group_commit = group_commit
+    container = from_settings(Settings(data_dir=Path(tempfile.mkdtemp(prefix="engram-bench-lock-"))))
+    db = container.store.db  # type: ignore[attr-defined]
+    counts = [0] * threads
+    stop = time.perf_counter() + seconds
+    before, cpu = db.write_stats(), time.process_time()
+
+    def run(k: int) -> None:
+        while time.perf_counter() < stop:
+            body = write(k, counts[k])
+            command = RememberCommand(tenant="bench", user_id=body["user_id"], content=body["content"])
+            container.remember(command)
+            counts[k] += 1
+
+    start = time.perf_counter()
+    workers = [threading.Thread(target=run, args=(k,)) for k in range(threads)]
+    for t in workers:
+        t.start()
+    for t in workers:
+        t.join()
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+    after = db.write_stats()
+    transactions = after["transactions"] - before["transactions"]
+    writes = after["writes"] - before["writes"]
+    held = after["lock_held_s"] - before["lock_held_s"]
+    held_cpu = after["lock_cpu_s"] - before["lock_cpu_s"]
+    return {
+        "group_commit": group_commit,
+        "remembered": sum(counts),
+        "per_s": sum(counts) / elapsed,
+        "transactions": transactions,
+        "writes_a_transaction": writes / max(transactions, 1),
+        "held_ms_a_write": held * 1000 / max(writes, 1),
+        "held_ms_a_transaction": held * 1000 / max(transactions, 1),
+        "held_cpu_ms_a_write": held_cpu * 1000 / max(writes, 1),  # the lock holder's thread CPU
+        "cpu_ms_a_remember": cpu * 1000 / max(sum(counts), 1),
+    }
+
+
 def _cpu_s(pids: list[int]) -> float:
     """CPU seconds (user and system) the processes `pids` have used so far."""
     total = 0
@@ -245,9 +352,47 @@ def main() -> int:
         default="unlimited",
         help="the bench key's --rate: 'unlimited' (default), or a number, so every request takes a token",
     )
+    parser.add_argument(
+        "--enrich-processes",
+        type=int,
+        nargs="+",
+        help="instead: enrichment alone, drained by this many worker processes (each count in turn)",
+    )
+    parser.add_argument("--enrich-jobs", type=int, default=2000, help="memories for --enrich-processes")
+    parser.add_argument(
+        "--lock-hold",
+        type=int,
+        metavar="THREADS",
+        help="instead: writes in process from this many threads, group commit off then on: the write"
+        " lock's hold time a write",
+    )
     args = parser.parse_args()
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"{os.cpu_count()} cores; load average {load}")
+    if args.lock_hold:
+        rows = [lock_hold(args.lock_hold, args.seconds, grouped) for grouped in (False, True)]
+        for row in rows:
+            print(
+                f"  group commit {'on ' if row['group_commit'] else 'off'}: {row['per_s']:.0f} writes/s,"
+                f" {row['writes_a_transaction']:.1f} writes a transaction, write lock held"
+                f" {row['held_ms_a_write']:.3f} ms a write"
+                f" ({row['held_ms_a_transaction']:.3f} a transaction; its thread's CPU"
+                f" {row['held_cpu_ms_a_write']:.3f} ms a write),"
+                f" {row['cpu_ms_a_remember']:.2f} ms CPU a write",
+                flush=True,
+            )
+        print(json.dumps({"bench": "lock_hold", "threads": args.lock_hold, "results": rows}))
+        return 0
+    if args.enrich_processes:
+        rows = enrichment(args.enrich_processes, args.enrich_jobs)
+        for row in rows:
+            print(
+                f"  {row['processes']} worker processes: {row['jobs']} jobs in {row['seconds']:.1f} s,"
+                f" {row['per_s']:.0f} jobs/s, {row['cpu_ms_a_job']:.2f} ms CPU a job",
+                flush=True,
+            )
+        print(json.dumps({"bench": "enrichment", "results": rows}))
+        return 0
     print(f"client: one thread, {args.clients} keep-alive HTTP/1.1 connections over raw sockets, 2xx counted")
     results = []
     for workers in args.workers:

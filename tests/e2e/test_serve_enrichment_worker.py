@@ -23,6 +23,7 @@ def test_a_burst_of_writes_is_all_enriched_by_a_lower_priority_worker_process(tm
     env = {
         "ENGRAM_EMBEDDER__PROVIDER": "hashing",
         "ENGRAM_HTTP_WORKERS": "2",
+        "ENGRAM_WORKER_PROCESSES": "1",  # one worker process, whatever the machine's cores
         "POWERTOOLS_LOG_LEVEL": "ERROR",
     }
     server = Server(tmp_path, env)

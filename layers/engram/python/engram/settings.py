@@ -364,6 +364,8 @@ class Settings(BaseModel):
     data_dir: Path = Path(".engram")
     worker_enabled: bool = True
     worker_poll_s: float = 0.05
+    # enrichment processes `engram serve` runs (engram.runtime.worker.process_count); 0: a share of the cores
+    worker_processes: int = Field(default=0, ge=0)
     ann: AnnSettings = Field(default_factory=AnnSettings)  # the local index's HNSW vector leg
 
     # aws

@@ -39,16 +39,24 @@ def cmd_stats(args: argparse.Namespace) -> int:
     if container.reembed is not None:
         report.embeddings = container.reembed.progress(args.tenant)
     health = doctor_for(container).check()  # service-wide, as the queue figures are
+    catch_up = getattr(container.queue, "catch_up", None)  # the embedded default's job table only
+    behind = catch_up() if callable(catch_up) else None
     if args.json:
-        print(
-            json.dumps({**report.model_dump(mode="json"), "health": health.model_dump(mode="json")}, indent=2)
-        )
+        extra = {"catch_up": behind} if behind is not None else {}
+        whole = {**report.model_dump(mode="json"), "health": health.model_dump(mode="json"), **extra}
+        print(json.dumps(whole, indent=2))
         return 0
     scope = f"tenant {report.tenant}" if report.tenant else "all tenants"
     print(f"memories ({scope}){'' if report.complete else ' — partial count'}")
     print("  status      " + "  ".join(f"{k} {v}" for k, v in report.status.items()))
     print("  enrichment  " + "  ".join(f"{k} {v}" for k, v in report.enrichment.items()))
     print("queue         " + "  ".join(f"{k} {v}" for k, v in (report.queue or {}).items()))
+    if behind is not None:
+        eta = "unknown (none done in the last minute)" if behind["eta_s"] is None else f"{behind['eta_s']} s"
+        print(
+            f"catch-up      {behind['pending']} jobs pending, {behind['rate_per_s']}/s over the last minute:"
+            f" {eta} to catch up"
+        )
     print(f"health        {health.score:.2f}  (engram doctor for its components and repairs)")
     if report.embeddings is not None:
         e = report.embeddings

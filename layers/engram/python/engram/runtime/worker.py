@@ -1,8 +1,8 @@
 """The local enrichment worker: the SQLite job table stands in for SQS, a process for the Lambda.
 
-`engram serve` starts it in its own process (off the server's GIL) when jobs wait, at lower CPU
-priority, ending it after IDLE_EXIT_S idle. It also steps aside during write bursts (`Pace`), since it
-shares the SQLite write lock, but never longer than `Pace.max_wait_s`. Figures: docs/performance.md.
+`engram serve` starts it in processes of its own (off the server's GIL; `process_count` of them) when
+jobs wait, at lower CPU priority, each ending after IDLE_EXIT_S idle. It also steps aside during write
+bursts (`Pace`), since it shares the SQLite write lock, but never longer than `Pace.max_wait_s`.
 """
 
 from __future__ import annotations
@@ -121,37 +121,48 @@ def worker_loop(
     return enrichment_worker
 
 
+def process_count(settings: Settings) -> int:
+    """How many enrichment processes `engram serve` runs: the setting, else a quarter of the cores
+    (at least one), leaving the rest to the HTTP processes. Each claims its own jobs (the claim is one
+    atomic UPDATE), so they scale until SQLite's one writer is the limit."""
+    configured = settings.worker_processes
+    return configured if configured > 0 else max(1, (os.cpu_count() or 1) // 4)
+
+
 def worker_process(container: Container, pace: Pace | None = None) -> Callable[[threading.Event], None]:
-    """A loop for `serve()`'s background threads: while jobs are ready, no worker process runs and
-    `pace` does not say to step aside (its start, imports and model, is CPU too), start one
-    (`python -m engram.runtime.worker`, with this container's settings); stop it with SIGTERM when
-    `stop` is set."""
+    """A loop for `serve()`'s background threads: while jobs are ready, fewer than `process_count`
+    worker processes run and `pace` does not say to step aside (a start, imports and model, is CPU
+    too), start the missing ones (`python -m engram.runtime.worker`, with this container's settings);
+    stop them with SIGTERM when `stop` is set."""
     queue = container.queue
     assert isinstance(queue, SqliteJobQueue)
     poll_s = max(container.settings.worker_poll_s, 0.2)
     pace = pace or Pace()
+    wanted = process_count(container.settings)
 
     def enrichment_worker(stop: threading.Event) -> None:
-        child: subprocess.Popen[bytes] | None = None
+        children: list[subprocess.Popen[bytes]] = []
         start_after = 0.0
         try:
             while not stop.wait(poll_s):
-                if child is not None and child.poll() is not None:
+                for child in [c for c in children if c.poll() is not None]:
                     if child.returncode != 0:
                         logger.error("the enrichment worker process failed", extra={"code": child.returncode})
                         start_after = time.monotonic() + RESTART_DELAY_S
-                    child = None
+                    children.remove(child)
                 if (
-                    child is None
+                    len(children) < wanted
                     and time.monotonic() >= start_after
                     and queue.ready()
                     and not pace.yields(queue)
                 ):
-                    child = _start(container.settings)
+                    children.extend(_start(container.settings) for _ in range(wanted - len(children)))
         except Exception:
             logger.exception("the enrichment worker's supervisor failed")
         finally:
-            if child is not None:
+            for child in children:
+                child.terminate()  # all asked at once, then each waited for
+            for child in children:
                 _stop(child)
 
     return enrichment_worker

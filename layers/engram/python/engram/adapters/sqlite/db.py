@@ -188,13 +188,27 @@ def _private_files(path: Path) -> None:
             existing.chmod(0o600)  # a file made by an earlier version, readable by others
 
 
+class _Group:
+    """A group commit under way: writes joined (`size`, the leader's included), bodies not yet run
+    (`pending`), whether it is over (`done`), and why it did not commit (`error`)."""
+
+    def __init__(self) -> None:
+        self.size, self.pending, self.done = 1, 0, threading.Event()
+        self.error: BaseException | None = None
+
+
 class SqliteDatabase:
     """The embedded default's SQLite database: per-thread read connections, one shared write connection.
 
     Writers queue on a thread lock and an `flock` before `BEGIN IMMEDIATE`, so a waiting writer (thread
     or process) is woken as soon as the lock is free, and share one connection per process so its page
     cache survives this process's commits (`connection()` inside a write is that one). docs/performance.md.
+    Group commit: the writes a process starts while one holds the lock join its transaction, each in a
+    savepoint, and return once it committed (one commit for them all; `group_commit = False`: each its own).
     """
+
+    group_commit = True
+    group_max = 64  # writes in one group at most: the first one's answer waits for all of theirs
 
     def __init__(self, path: Path | str) -> None:
         self.path = str(path)
@@ -204,6 +218,11 @@ class SqliteDatabase:
             self._lock_file = os.open(self.path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
         self._write_lock = threading.Lock()
         self._local = threading.local()
+        # group commit: the open group, a condition for its members, and whose turn it is to run a body
+        self._groups = threading.Condition()
+        self._group: _Group | None = None
+        self._turn = threading.Lock()
+        self.lock_held_s, self.lock_cpu_s, self.transactions, self.writes = 0.0, 0.0, 0, 0
         self._writer: sqlite3.Connection | None = None  # made by the first write, under _write_lock
         self.connection().executescript(SCHEMA)
         self._ids_per_tenant()
@@ -338,11 +357,24 @@ class SqliteDatabase:
                 self._local.depth = depth
             conn.execute(f"RELEASE {name}")
             return
+        if self._lock_file is not None and self.group_commit:
+            with self._groups:
+                group = self._group
+                joins = group is not None and group.size < self.group_max
+                if group is not None and joins:
+                    group.size += 1
+                    group.pending += 1
+            if group is not None and joins:
+                yield from self._member(group)
+            else:
+                yield from self._lead()
+            return
         with self._write_lock:
             conn = self._writer_connection()
             if self._lock_file is not None:
                 fcntl.flock(self._lock_file, fcntl.LOCK_EX)
             self._local.depth = 1
+            started = (time.perf_counter(), time.thread_time())
             try:
                 conn.execute("BEGIN IMMEDIATE")
                 try:
@@ -353,8 +385,118 @@ class SqliteDatabase:
                 conn.execute("COMMIT")
             finally:
                 self._local.depth = 0
+                self._held(started, 1)
                 if self._lock_file is not None:
                     fcntl.flock(self._lock_file, fcntl.LOCK_UN)
+
+    def _lead(self) -> Iterator[sqlite3.Connection]:
+        """A group's first write: takes the write lock, begins the transaction, runs its own body, lets
+        the writes that joined meanwhile run theirs in turn (each in a savepoint), commits them all at
+        once, then wakes them. Its own error undoes the transaction before any member ran in it, and is
+        raised after the others' commit."""
+        with self._write_lock:
+            conn = self._writer_connection()
+            assert self._lock_file is not None
+            fcntl.flock(self._lock_file, fcntl.LOCK_EX)
+            started = (time.perf_counter(), time.thread_time())
+            group = _Group()
+            own: BaseException | None = None
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                with self._groups:
+                    self._group = group
+                with self._turn:  # no savepoint (a write alone pays none): no member has run yet
+                    try:
+                        self._local.depth = 1
+                        try:
+                            yield conn
+                        except BaseException as exc:
+                            own = exc
+                            conn.execute("ROLLBACK")
+                            conn.execute("BEGIN IMMEDIATE")  # still this process's lock: for the members
+                        finally:
+                            self._local.depth = 0
+                    except BaseException as exc:
+                        group.error = exc  # set in its turn: no member runs outside the transaction
+                        raise
+                with self._groups:
+                    while group.pending:
+                        self._groups.wait()
+                    self._group = None  # closed: a write arriving now leads the next group
+                try:
+                    conn.execute("COMMIT")
+                except BaseException as exc:
+                    group.error = exc
+                    with contextlib.suppress(sqlite3.Error):
+                        conn.execute("ROLLBACK")
+            except BaseException as exc:  # no transaction (BEGIN failed): members that joined do nothing
+                group.error = exc
+                with self._groups:
+                    self._group = None if self._group is group else self._group
+                    while group.pending:
+                        self._groups.wait()
+            finally:
+                with self._groups:
+                    self._group = None if self._group is group else self._group
+                group.done.set()
+                self._held(started, group.size)
+                fcntl.flock(self._lock_file, fcntl.LOCK_UN)
+        if own is not None:
+            raise own
+        if group.error is not None:
+            raise group.error
+
+    def _member(self, group: _Group) -> Iterator[sqlite3.Connection]:
+        """A write that joined an open group: its body runs on the group's connection in its turn, in a
+        savepoint (its error undoes its own changes only), and it returns once the group committed."""
+        with self._turn:
+            conn = self._writer_connection()
+            self._local.depth = 1
+            try:
+                if group.error is not None:  # the leader's transaction is gone: nothing may run
+                    raise sqlite3.OperationalError(f"the group commit failed: {group.error}")
+                conn.execute("SAVEPOINT grouped")
+                try:
+                    yield conn
+                except BaseException:
+                    conn.execute("ROLLBACK TO grouped")
+                    conn.execute("RELEASE grouped")
+                    raise
+                conn.execute("RELEASE grouped")
+            finally:
+                self._local.depth = 0
+                with self._groups:
+                    group.pending -= 1
+                    if not group.pending:
+                        self._groups.notify_all()  # only the leader waits on it
+        group.done.wait()
+        if group.error is not None:  # not committed: nothing of it is stored
+            raise sqlite3.OperationalError(f"the group commit failed: {group.error}") from group.error
+
+    def _held(self, started: tuple[float, float], writes: int) -> None:
+        """Count a transaction: how long it held the write lock (wall, and its thread's CPU: what a
+        busy machine's preemption does not inflate), and how many writes it carried."""
+        held, cpu = time.perf_counter() - started[0], time.thread_time() - started[1]
+        with self._groups:
+            self.lock_held_s += held
+            self.lock_cpu_s += cpu
+            self.transactions += 1
+            self.writes += writes
+
+    def write_stats(self) -> dict[str, float]:
+        """Since this database was opened in this process: transactions, writes they carried, and the
+        write lock's hold time in all, a transaction and a write (bench/bench_throughput.py)."""
+        with self._groups:
+            held, cpu = self.lock_held_s, self.lock_cpu_s
+            transactions, writes = self.transactions, self.writes
+        return {
+            "transactions": transactions,
+            "writes": writes,
+            "lock_held_s": held,
+            "lock_cpu_s": cpu,
+            "held_ms_a_transaction": held * 1000 / max(transactions, 1),
+            "held_ms_a_write": held * 1000 / max(writes, 1),
+        }
 
     def checkpoint(self) -> None:
         """Copy committed WAL pages into the database file without waiting for anyone."""

@@ -131,6 +131,24 @@ class SqliteJobQueue:
             "done": counts.get("done", 0),
         }
 
+    def catch_up(self, now: datetime | None = None, window_s: float = 60.0) -> dict[str, float | int | None]:
+        """How far enrichment is behind: jobs pending (queued or running), jobs done in the last
+        `window_s` and that rate a second, and the seconds the pending ones take at it (None when
+        none was done: no rate to tell by). `engram stats` prints it after a burst of writes."""
+        now = now or utcnow()
+        pending, done = (
+            self.db.connection()
+            .execute(
+                "SELECT (SELECT count(*) FROM jobs WHERE state IN ('queued', 'running')),"
+                " (SELECT count(*) FROM jobs WHERE state = 'done' AND updated_at >= ?)",
+                (iso(now - timedelta(seconds=window_s)),),
+            )
+            .fetchone()
+        )
+        rate = done / window_s
+        eta = round(pending / rate, 1) if rate else (0.0 if not pending else None)
+        return {"pending": pending, "done_recently": done, "rate_per_s": round(rate, 2), "eta_s": eta}
+
     keeps_finished = True  # done jobs stay in the table until the janitor's retention purges them
 
     def redrive_dead(self, limit: int) -> int:
