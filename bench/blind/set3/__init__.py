@@ -5,4 +5,3 @@ source, rules, tests or any other scenario set, so the phrasing here was not sha
 service ranks. Nine personas (personas.py) and eight kinds of scenario (exact, paraphrase,
 temporal, constraint, noise, multihop, negation, correction), one module per kind.
 """
-

@@ -76,7 +76,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 
 def add_janitor_command(sub: Any, data_dir: Callable[[argparse.ArgumentParser], None]) -> None:
-    p = sub.add_parser("janitor", help="lifecycle jobs: repair, expire, decay, retention, consolidate, reembed")
+    jobs = "repair, expire, decay, retention, consolidate, reembed"
+    p = sub.add_parser("janitor", help=f"lifecycle jobs: {jobs}")
     js = p.add_subparsers(dest="janitor_command", required=True)
     run = js.add_parser("run", help="run one job now and print its report as JSON")
     data_dir(run)
