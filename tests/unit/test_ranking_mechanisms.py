@@ -90,6 +90,16 @@ def test_a_memory_holds_the_answer_only_with_a_specific_the_question_does_not_al
     assert not holds("The move is stressing everyone out.", Wants.TIME, frozenset({"when", "move"}))
 
 
+def test_only_a_number_that_tells_a_time_holds_a_time() -> None:
+    when = frozenset({"what", "time", "does", "the", "night", "shift", "start"})
+    assert holds("The night shift begins at 21:00 under the new contract.", Wants.TIME, when)
+    assert holds("Deploys take about 40 minutes end to end.", Wants.TIME, when)
+    assert holds("Pickup is at 3pm on the 14th.", Wants.TIME, when)
+    assert not holds("The night shift has 23 pickers.", Wants.TIME, when)  # a count, not a time
+    assert not holds("The DUS-2 shift has 23 pickers.", Wants.TIME, when)  # an identifier's digit
+    assert not holds("The model reached 0.86 AUROC.", Wants.TIME, when)
+
+
 def test_the_memory_with_the_wanted_specific_outranks_talk_about_the_topic() -> None:
     w = Weights(answer_shape=1.3)
     traits = QueryTraits.of("how much is Tom charging Brightwater")
@@ -105,6 +115,16 @@ def test_rules_are_prohibitions_or_obligations() -> None:
     assert is_rule("House rule: no screens for Elsie after 7 pm on school nights.")
     assert is_rule("Visitors must sign in at reception.")
     assert not is_rule("The last card-auth deploy went smoothly.")
+
+
+def test_limits_permissions_and_diets_are_rules() -> None:
+    assert is_rule("Drivers may not work more than 10 hours in a day, no exceptions.")
+    assert is_rule("Screen time for the boys is capped at one hour on school days.")
+    assert is_rule("We agreed to keep this year's holiday under £2,000.")
+    assert is_rule("Any new tool that touches patient data needs sign-off from the DPO first.")
+    assert is_rule("The cat is off fish entirely, the vet found a food intolerance.")
+    assert not is_rule("Marco is our most reliable driver.")
+    assert not is_rule("Overtime for drivers is paid at 150%.")
 
 
 # --------------------------------------------------------------------------- a rule governs an act
@@ -148,6 +168,21 @@ def test_a_rule_governing_what_the_query_is_about_to_do_ranks_first() -> None:
         * c.overlap
         * c.hub,
     )
+
+
+def test_a_rule_governs_an_act_named_with_another_ending() -> None:
+    """A plan to "drive a 13-hour shift" is governed by a rule about "drivers" and "hours": a shared word
+    counts give or take its ending."""
+    marco = memory("Marco is our most reliable driver.", 1)
+    rush = memory("Big rush order from the Venlo customer due tomorrow morning.", 2)
+    rule = memory("Drivers may not work more than 10 hours in a day.", 3, memory_type=MemoryType.constraint)
+    query = "Can I ask Marco to drive a 13-hour shift for the rush order?"
+
+    result = governing_rule_first(
+        ranked([(marco, 1.0, 5.0), (rush, 0.9, 4.0), (rule, 0.4, None)], query), QueryTraits.of(query), _rule
+    )
+
+    assert order(result)[0] == rule.content
 
 
 def test_a_rule_on_another_topic_or_replaced_does_not_jump() -> None:

@@ -462,6 +462,11 @@ def _covers(text_terms: Iterable[str], term: str) -> bool:
     return any(_stem_match(t, term) for t in text_terms)
 
 
+def _shares_a_term(query_terms: Iterable[str], text_terms: frozenset[str]) -> bool:
+    """A term in common, give or take an ending ("drive" and "drivers")."""
+    return any(t in text_terms or _covers(text_terms, t) for t in query_terms)
+
+
 def _lifted(c: Components, target: float, via: str) -> Components:
     score = c.score
     return replace(c, lift=c.lift * target / score, via=via) if 0 < score < target else c
@@ -470,16 +475,16 @@ def _lifted(c: Components, target: float, via: str) -> Components:
 def governing_rule_first(
     ranked: list[tuple[Ranked, Components]], query: QueryTraits, is_rule: Callable[[Ranked], bool]
 ) -> list[tuple[Ranked, Components]]:
-    """A query about acting ("can I deploy on Friday?"): the best-ranked rule or decision that
-    shares a term with it (the rule that governs what it is about to do) ranks first, whatever
-    topical notes outscore it. `ranked` is best first; so is the result."""
+    """A query about acting ("can I deploy on Friday?"): the best-ranked rule or decision that shares
+    a term with it, give or take an ending (the rule that governs what it is about to do), ranks first,
+    whatever topical notes outscore it. `ranked` is best first; so is the result."""
     if not query.asks_to_act or len(ranked) < 2:
         return ranked
     top = ranked[0][1].score
     for i, (memory, c) in enumerate(ranked):
         if c.superseded < 1:
             continue  # a rule replaced governs nothing (one that has ended yields: ended_yields_to_current)
-        if is_rule(memory) and not query.terms.isdisjoint(term_set(memory.content)):
+        if is_rule(memory) and _shares_a_term(query.terms, term_set(memory.content)):
             if i == 0:
                 return ranked
             first: list[tuple[Ranked, Components]] = [(memory, _lifted(c, top * 1.01, ranked[0][0].id))]
