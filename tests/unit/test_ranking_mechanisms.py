@@ -221,6 +221,21 @@ def test_the_answer_one_hop_away_rides_with_its_linking_fact() -> None:
     assert order(who)[0] == link.content and who[1][0] is not answer  # the link answers: nothing rides
 
 
+def test_only_a_fact_about_the_linked_name_rides_with_the_link() -> None:
+    """A memory that passes the linked name by ("… a company based in Düsseldorf") is no fact about
+    it: only one that names it in its opening words, as its subject, rides with the link."""
+    link = memory("The boys loved the Aquazoo in Düsseldorf.", 1)
+    passing = memory("Leo runs operations at Rhein Cargo, a logistics company based in Düsseldorf.", 2)
+    about = memory("Düsseldorf has a dog park by the Rhine that the boys avoid.", 3)
+    query = "Is there an animal my older boy is afraid of?"
+    items = [(link, 1.0, 3.0), (about, 0.3, None), (passing, 0.1, None)]
+
+    result = answers_ride_with_links(ranked(items, query), QueryTraits.of(query))
+
+    lifted = {m.id for m, c in result if c.via == link.id}
+    assert lifted == {about.id}
+
+
 def test_names_are_read_from_the_text() -> None:
     assert names_in("Noor is coeliac, gluten-free snacks only.") == {"noor"}
     assert names_within("Noor is coeliac, gluten-free snacks only.") == set()

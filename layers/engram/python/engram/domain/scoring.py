@@ -492,6 +492,12 @@ def governing_rule_first(
     return ranked
 
 
+def _opening_names(text: str, n: int = 4) -> frozenset[str]:
+    """The names among a text's first `n` words: what a statement is about ("Gareth's office is …"),
+    not where it happens to pass ("… a logistics company based in Düsseldorf")."""
+    return names_in(" ".join(text.split()[:n]))
+
+
 def answers_ride_with_links(
     ranked: list[tuple[Ranked, Components]],
     query: QueryTraits,
@@ -501,9 +507,10 @@ def answers_ride_with_links(
 ) -> list[tuple[Ranked, Components]]:
     """Multi-hop: a top result that matches the query and names someone or something the query does
     not (the linking fact: "Tom's accountant is Gareth Pryce") leads to the memories about that name
-    ("Gareth's office is on Camden Road"). When the query asks more than the link says (a term the link
-    lacks), those memories rank with the link: just above it if they hold such a term or the link is
-    only the way (hop < 1), just below it otherwise. Within the top `window`."""
+    ("Gareth's office is on Camden Road": the name in its opening words, its subject). When the query
+    asks more than the link says (a term the link lacks), those memories rank with the link: just
+    above it if they hold such a term or the link is only the way (hop < 1), just below it otherwise.
+    Within the top `window`."""
     if len(ranked) < 2:
         return ranked
     ranked, rest = ranked[:window], ranked[window:]
@@ -527,6 +534,8 @@ def answers_ride_with_links(
         for j, (memory, c) in enumerate(out):
             if j == i or memory.id == link.id or c.via is not None or not (mentioned[j] & bridge):
                 continue
+            if not (_opening_names(memory.content) & bridge):
+                continue  # a fact about the linked one names it as its subject, in its opening words
             if mentioned[j] & {n for n in query.words if n in counts}:
                 continue  # it names the query's own subject: found by the query, not through the link
             asks = any(_covers(term_set(memory.content), t) for t in residual)
