@@ -127,6 +127,7 @@ def test_specific_and_vague() -> None:
         ("I'm thinking of taking Rui to the seafood place in Cascais", True),
         ("we're considering a second warehouse in Venlo", True),
         ("would it be a good idea to renew the lease now?", True),
+        ("is sushi a good choice for dinner with Priya", True),
         ("which broker does the settlement consumer use?", False),
         ("what was I thinking of buying for Rui?", False),
         ("where does Alice live", False),

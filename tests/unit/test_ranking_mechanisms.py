@@ -123,6 +123,12 @@ def test_limits_permissions_and_diets_are_rules() -> None:
     assert is_rule("We agreed to keep this year's holiday under £2,000.")
     assert is_rule("Any new tool that touches patient data needs sign-off from the DPO first.")
     assert is_rule("The cat is off fish entirely, the vet found a food intolerance.")
+    assert is_rule("Any rise in cloud spend above 10% needs the CFO's sign-off first.")
+    # a habit given up governs what is offered
+    assert is_rule("Leo has stopped drinking alcohol entirely since the summer.")
+    assert is_rule("Priya no longer eats fish at all.")
+    assert is_rule("Rui doesn't eat meat anymore.")
+    assert not is_rule("Tom stopped by the studio on Monday.")
     assert not is_rule("Marco is our most reliable driver.")
     assert not is_rule("Overtime for drivers is paid at 150%.")
 

@@ -60,6 +60,7 @@ def end_of(year: int, month: int, day: int) -> datetime:
         ("Drivers may not work more than 10 hours in a day", MemoryType.constraint),
         ("Screen time is capped at one hour on school days", MemoryType.constraint),
         ("Any new tool needs sign-off from the DPO first", MemoryType.constraint),
+        ("Any rise in cloud spend needs the CFO's sign-off", MemoryType.constraint),
         ("The cat has a food intolerance to fish", MemoryType.constraint),
         ("I prefer dark mode in every editor", MemoryType.preference),
         ("My favorite band is Radiohead", MemoryType.preference),

@@ -59,6 +59,7 @@ _ACTION_QUERY = re.compile(
     r"\b(?:i|we) (?:plan|intend) to\b|\b(?:i|we)(?:'d| would) (?:like|love) to\b|\blet'?s\b|"
     r"\bwhat if (?:i|we)\b|"
     r"\b(?:is it|would it be) (?:a good idea|wise|safe|smart)\b|"
+    r"\ba (?:good|bad|safe) (?:choice|idea|option|pick)\b|"
     r"\bwhich\b.+\b(?:should|do|does|did|are|is)\s+(?:we|i|they)\s+(?:use|pick|choose|buy|go with)\b|"
     r"\bwhich\b.+\bshould\b.+\b(?:use|pick|choose|buy|go with|run on)\b|"
     r"\bwhat (?:kind of|type of)?\s*\w*\s*(?:are|do|did|should) we\b|"
@@ -200,7 +201,9 @@ _RULE = re.compile(
     r"(?:no|not) (?:more|less|fewer|later|earlier) than|at (?:most|least)|no exceptions?|"
     r"(?:keep|stay|kept|stays|keeps)(?: [\w'’]+){0,4} (?:under|below|within)|budget|"
     # a permission to get first: "needs sign-off from the DPO", "requires approval"
-    r"(?:need|needs|require|requires|required) (?:\w+ ){0,2}(?:sign-?off|approval|permission|consent)|"
+    r"(?:need|needs|require|requires|required) (?:[\w'’]+ ){0,2}(?:sign-?off|approval|permission|consent)|"
+    # a habit given up governs what is offered: "no longer eats fish", "stopped drinking", "doesn't … anymore"
+    r"no longer|(?:stopped|quit|quitted|given up|gave up) \w+ing|\w+n['’]t (?:\w+ ){1,3}any ?more|"
     # a diet or an allergy governs every meal someone plans
     r"allerg(?:y|ic|ies)|intoleran(?:t|ce)|coeliac|celiac|vegan|vegetarian|halal|kosher|teetotal|"
     r"(?:gluten|dairy|nut|lactose|sugar|alcohol|meat)-free)\b",

@@ -100,7 +100,7 @@ _TYPE_SIGNALS: list[tuple[MemoryType, int, re.Pattern[str]]] = [
         rx(
             r"\bmay (?:not|only)\b|\b(?:capped|limited) (?:at|to)\b|\b(?:no|not) (?:more|less|fewer) than\b|"
             r"\bno exceptions?\b|"
-            r"\b(?:need|needs|require|requires) (?:\w+ ){0,2}(?:sign-?off|approval|permission)\b|"
+            r"\b(?:need|needs|require|requires) (?:[\w'’]+ ){0,2}(?:sign-?off|approval|permission)\b|"
             r"\b(?:keep|stay)(?: [\w'’]+){0,4} (?:under|below|within)\b"
         ),
     ),
