@@ -3,7 +3,7 @@ topic ranks above the older one; distinct facts about one subject keep their ord
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 
 from engram.domain.models import Status
@@ -155,6 +155,21 @@ def test_precede_lifts_the_newer_just_above_the_older_and_drops_nothing() -> Non
     assert lifted.precedes == ("old",)
     assert 0.9 < lifted.score < 0.9001  # just above what it takes precedence over
     assert out[1][1].precedes == () and out[1][1].score == 0.9
+
+
+def test_a_change_that_does_not_answer_the_query_keeps_its_rank() -> None:
+    """Both must answer the query: a newer change that shares no word of it and is further from it in
+    meaning than the older statement is no answer, and stays where it ranked."""
+    old = Item("old", "Priya's sister Anjali lives in Jaipur.", 0)
+    new = Item("new", "Priya's sister moved her studio to a bigger space.", 9)
+
+    def with_vector(score: float, vector: float) -> Components:
+        return replace(comps(score), vector=vector)
+
+    ranked = [(old, with_vector(0.9, 0.6)), (new, with_vector(0.5, 0.3))]
+    where = "where does Priya's sister live"
+    assert [m.id for m, _ in precede(ranked, 10, query="Jaipur trip plans")] == ["old", "new"]
+    assert [m.id for m, _ in precede(ranked, 10, query=where)] == ["new", "old"]  # "sister" is shared
 
 
 def test_a_chain_of_changes_orders_newest_first() -> None:

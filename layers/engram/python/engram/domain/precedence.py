@@ -25,7 +25,8 @@ from engram.domain.claims import (
     stem,
 )
 from engram.domain.models import Status
-from engram.domain.scoring import Components
+from engram.domain.scoring import Components, shares_a_term, term_set
+from engram.domain.text import terms
 
 # The bounded language of change: general English, not a list of any scenario's words.
 # Said of the present: a statement of how things are now, not always of what it replaced.
@@ -285,6 +286,8 @@ def precede(
         return list(ranked)
     window = list(ranked[:top_k])
     over = precedence([m for m, _ in window], user, vectors)
+    if query and over:
+        over = _answering(over, window, query, user)
     if not over:
         return list(ranked)
     score = {m.id: c.score for m, c in window}
@@ -298,6 +301,30 @@ def precede(
         score[m.id] = target
     out = [(m, lifted.get(m.id, c)) for m, c in window] + list(ranked[len(window) :])
     return sorted(out, key=lambda mc: (-mc[1].score, mc[0].id))
+
+
+def _answering(
+    over: Mapping[str, tuple[str, ...]],
+    window: Sequence[tuple[R, Components]],
+    query: str,
+    user: Iterable[str],
+) -> dict[str, tuple[str, ...]]:
+    """The pairs whose newer statement answers the query too: it shares a word of it (give or take an
+    ending; the user's own name is no such word) or is as close to it in meaning as the older one. A
+    change that is about something else ranks where it ranked."""
+    mine = {u.lower() for u in user}
+    asked = frozenset(t for t in terms(query) if t not in mine)
+    by_id = {m.id: (m, c) for m, c in window}
+    kept: dict[str, tuple[str, ...]] = {}
+    for new_id, olds in over.items():
+        new, nc = by_id[new_id]
+        if shares_a_term(asked, term_set(new.content)):
+            kept[new_id] = olds
+            continue
+        close = tuple(o for o in olds if nc.vector is not None and nc.vector >= (by_id[o][1].vector or 0.0))
+        if close:
+            kept[new_id] = close
+    return kept
 
 
 __all__ = [

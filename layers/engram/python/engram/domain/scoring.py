@@ -462,7 +462,7 @@ def _covers(text_terms: Iterable[str], term: str) -> bool:
     return any(_stem_match(t, term) for t in text_terms)
 
 
-def _shares_a_term(query_terms: Iterable[str], text_terms: frozenset[str]) -> bool:
+def shares_a_term(query_terms: Iterable[str], text_terms: frozenset[str]) -> bool:
     """A term in common, give or take an ending ("drive" and "drivers")."""
     return any(t in text_terms or _covers(text_terms, t) for t in query_terms)
 
@@ -484,7 +484,7 @@ def governing_rule_first(
     for i, (memory, c) in enumerate(ranked):
         if c.superseded < 1:
             continue  # a rule replaced governs nothing (one that has ended yields: ended_yields_to_current)
-        if is_rule(memory) and _shares_a_term(query.terms, term_set(memory.content)):
+        if is_rule(memory) and shares_a_term(query.terms, term_set(memory.content)):
             if i == 0:
                 return ranked
             first: list[tuple[Ranked, Components]] = [(memory, _lifted(c, top * 1.01, ranked[0][0].id))]
