@@ -52,6 +52,10 @@ T = TypeVar("T")
 _ACTION_QUERY = re.compile(
     r"^\s*(?:can|may|could|should|shall|must)\s+(?:i|we|he|she|they|you|\w+)\b|"
     r"\b(?:is it|is that|would it be) (?:ok|okay|fine|alright|allowed)\b|\bam i allowed\b|\ballowed to\b|"
+    # asked mid-sentence ("for the team lunch, can we book …"), or of a thing ("is Friday OK for …")
+    r"\b(?:can|may|could|should|shall|must) (?:i|we)\b|"
+    r"\b(?:ok|okay|fine|alright|allowed|permitted) (?:to|for|if)\b|"
+    r"\b(?:do|does) (?:i|we) (?:need|have) to\b|\b(?:am i|are we) supposed to\b|"
     r"\b(?:i|we)(?:'m| am|'re| are)? (?:want(?:ing)? to|going to|planning to|about to|shipping|deploying|"
     r"booking|sending|scheduling|setting up|buying)\b|\b(?:i|we)'ll\b|\bi will\b|\bwe will\b|"
     # a plan being weighed: "I'm thinking of taking …", "we're considering …", "what if I …"
