@@ -95,6 +95,7 @@ def test_only_a_number_that_tells_a_time_holds_a_time() -> None:
     assert holds("The night shift begins at 21:00 under the new contract.", Wants.TIME, when)
     assert holds("Deploys take about 40 minutes end to end.", Wants.TIME, when)
     assert holds("Pickup is at 3pm on the 14th.", Wants.TIME, when)
+    assert holds("Standups run long on Mondays.", Wants.TIME, when)
     assert not holds("The night shift has 23 pickers.", Wants.TIME, when)  # a count, not a time
     assert not holds("The DUS-2 shift has 23 pickers.", Wants.TIME, when)  # an identifier's digit
     assert not holds("The model reached 0.86 AUROC.", Wants.TIME, when)

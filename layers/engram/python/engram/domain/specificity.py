@@ -156,7 +156,7 @@ _WANTS = [
     ),
 ]
 _TIME_WORDS = re.compile(
-    r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|"
+    r"\b(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?|january|february|march|april|may|june|july|"
     r"august|september|october|november|december|tomorrow|tonight|today|yesterday|weekly|daily|monthly|"
     r"morning|afternoon|evening|noon|midnight|weekend|week|month|year|hours?|minutes?|days?)\b"
 )
