@@ -310,15 +310,17 @@ def _answering(
     user: Iterable[str],
 ) -> dict[str, tuple[str, ...]]:
     """The pairs whose newer statement answers the query too: it shares a word of it (give or take an
-    ending; the user's own name is no such word) or is as close to it in meaning as the older one. A
-    change that is about something else ranks where it ranked."""
+    ending; the user's own name is no such word), or by meaning it is among the closer half of the
+    candidates or as close as the older one. A change about something else ranks where it ranked."""
     mine = {u.lower() for u in user}
     asked = frozenset(t for t in terms(query) if t not in mine)
     by_id = {m.id: (m, c) for m, c in window}
+    cosines = [c.vector for _, c in window if c.vector is not None]
+    typical = statistics.median(cosines) if cosines else math.inf
     kept: dict[str, tuple[str, ...]] = {}
     for new_id, olds in over.items():
         new, nc = by_id[new_id]
-        if shares_a_term(asked, term_set(new.content)):
+        if shares_a_term(asked, term_set(new.content)) or (nc.vector is not None and nc.vector >= typical):
             kept[new_id] = olds
             continue
         close = tuple(o for o in olds if nc.vector is not None and nc.vector >= (by_id[o][1].vector or 0.0))
