@@ -341,5 +341,35 @@ SCENARIOS = [
             ("Can the boys play on the Switch all evening on a Tuesday?", ["rule"]),
         ],
     },
+    {
+        "id": "constraint-23",
+        "persona": "priya",
+        "note": "written after the fixes and run once, unseen by them",
+        "memories": [
+            ("rule", 420, "Model releases need a sign-off from the clinical safety officer before they go live."),
+            ("ready", 5, "The sepsis model v4 passed all its offline checks this morning."),
+            ("deploy", 150, "Deploying a model to production takes about an hour with the new pipeline."),
+            ("officer", 300, "The clinical safety officer this year is Dr. Rao."),
+            ("v3", 200, "Sepsis model v3 has been live since March."),
+        ],
+        "questions": [
+            ("Can I push sepsis model v4 live today?", ["rule"]),
+        ],
+    },
+    {
+        "id": "constraint-24",
+        "persona": "tom",
+        "note": "written after the fixes and run once, unseen by them",
+        "memories": [
+            ("rule", 260, "Elsie isn't allowed to have sleepovers on school nights."),
+            ("invite", 4, "Noor invited Elsie for a sleepover on Wednesday."),
+            ("noor", 150, "Noor's family lives two streets away."),
+            ("school", 100, "Elsie has swimming before school on Thursdays."),
+            ("pyjamas", 30, "Elsie wants new pyjamas with foxes on them."),
+        ],
+        "questions": [
+            ("Can Elsie sleep over at Noor's on Wednesday?", ["rule"]),
+        ],
+    },
 ]
 # fmt: on

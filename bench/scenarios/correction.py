@@ -369,5 +369,35 @@ SCENARIOS = [
             ("What's Bea's phone number?", ["new"]),
         ],
     },
+    {
+        "id": "correction-26",
+        "persona": "leo",
+        "note": "written after the fixes and run once, unseen by them",
+        "memories": [
+            ("old", 300, "Our pallet supplier is Holzwerk Meyer in Krefeld."),
+            ("new", 12, "Meyer couldn't keep up with volumes, so pallets come from EuroPal Logistik these days."),
+            ("price", 200, "A standard Euro pallet costs us about 14 EUR."),
+            ("broken", 90, "We throw away around 300 broken pallets a month."),
+            ("krefeld", 150, "Krefeld is only twenty minutes from DUS-1."),
+        ],
+        "questions": [
+            ("Who supplies our pallets?", ["new"]),
+        ],
+    },
+    {
+        "id": "correction-27",
+        "persona": "priya",
+        "note": "written after the fixes and run once, unseen by them",
+        "memories": [
+            ("old", 250, "The readmission model's batch scoring runs at 02:00 every night."),
+            ("new", 20, "After the warehouse maintenance window changed, batch scoring for readmission runs at 04:30."),
+            ("duration", 180, "Batch scoring for the readmission model takes about 25 minutes."),
+            ("alerts", 100, "If batch scoring fails, the on-call data engineer gets a page."),
+            ("maintenance", 22, "The Snowflake maintenance window is on Sunday nights."),
+        ],
+        "questions": [
+            ("When does the readmission batch scoring run?", ["new"]),
+        ],
+    },
 ]
 # fmt: on

@@ -278,5 +278,35 @@ SCENARIOS = [
             ("Can a customer pay cash at DUS-1?", ["new"]),
         ],
     },
+    {
+        "id": "negation-20",
+        "persona": "tom",
+        "note": "written after the fixes and run once, unseen by them",
+        "memories": [
+            ("old", 400, "Ines takes the Northern line to the Whittington every day."),
+            ("new", 18, "Ines doesn't take the tube any more, she cycles to the hospital."),
+            ("strike", 200, "The Northern line was on strike twice last spring."),
+            ("oyster", 300, "Ines tops up her Oyster card on Mondays."),
+            ("bike", 40, "Tom bought Ines a second-hand Brompton."),
+        ],
+        "questions": [
+            ("How does Ines get to work?", ["new"]),
+        ],
+    },
+    {
+        "id": "negation-21",
+        "persona": "maya",
+        "note": "written after the fixes and run once, unseen by them",
+        "memories": [
+            ("old", 350, "I'm on the card-auth on-call rotation every fourth week."),
+            ("new", 10, "I'm off the on-call rotation now that I lead the platform migration."),
+            ("pager", 250, "The on-call pager for card-auth is on PagerDuty."),
+            ("swap", 100, "Jonas and I sometimes swap on-call weeks."),
+            ("migration", 15, "The platform migration should take until the end of the year."),
+        ],
+        "questions": [
+            ("Am I still on call for card-auth?", ["new"]),
+        ],
+    },
 ]
 # fmt: on
