@@ -220,5 +220,156 @@ SCENARIOS = [
             ("I'll set up the dashboard feedback session with the clinicians for Monday at 9", ["rule"]),
         ],
     },
+    {
+        "id": "constraint-15",
+        "persona": "maya",
+        "note": "a diet constrains where a group can eat; the question names the place, not the diet",
+        "memories": [
+            ("rule", 300, "Jonas is coeliac, so anything with wheat is off the table for him."),
+            ("pizzeria", 40, "A new pizzeria is opening on Rua Augusta."),
+            ("lunch", 10, "I'm organising the Atlas team lunch next Thursday."),
+            ("likes", 150, "Jonas loves trying new restaurants."),
+            ("vote", 12, "Aiko voted for pizza for the team lunch."),
+        ],
+        "questions": [
+            ("Can I book the new pizzeria for the team lunch with Jonas?", ["rule"]),
+            ("anything I should know before ordering food for Jonas?", ["rule"]),
+        ],
+    },
+    {
+        "id": "constraint-16",
+        "persona": "tom",
+        "note": "a budget governs a purchase",
+        "memories": [
+            ("budget", 200, "Ines and I agreed to keep this year's holiday under £2,000."),
+            ("villa", 20, "Found a gorgeous villa in Crete for £2,600 a week."),
+            ("cornwall", 100, "Last summer in Cornwall was lovely."),
+            ("flights", 30, "Flights to Crete in August are about £300 each."),
+            ("pool", 60, "Elsie wants a holiday with a pool."),
+        ],
+        "questions": [
+            ("Should I book the Crete villa for our holiday?", ["budget"]),
+        ],
+    },
+    {
+        "id": "constraint-17",
+        "persona": "priya",
+        "note": "a policy about a class of tools; the question names one tool",
+        "memories": [
+            ("rule", 400, "Any new SaaS tool that touches patient data needs sign-off from the DPO first."),
+            ("tool", 8, "I found a neat annotation tool called LabelNest for the discharge notes."),
+            ("dpo", 300, "Our DPO is Marieke, she sits in the legal team."),
+            ("notes", 100, "The discharge notes dataset holds 40,000 patient documents."),
+            ("slow", 50, "Annotating discharge notes by hand takes forever."),
+        ],
+        "questions": [
+            ("Can I upload the discharge notes to LabelNest?", ["rule"]),
+        ],
+    },
+    {
+        "id": "constraint-18",
+        "persona": "leo",
+        "note": "a legal limit on a request about to be made",
+        "memories": [
+            ("rule", 500, "Drivers may not work more than 10 hours in a day, no exceptions."),
+            ("rush", 5, "Big rush order from the Venlo customer due tomorrow morning."),
+            ("marco", 60, "Marco is our most reliable driver."),
+            ("overtime", 200, "Overtime for drivers is paid at 150%."),
+            ("route", 100, "The Venlo route takes about three hours one way."),
+        ],
+        "questions": [
+            ("Can I ask Marco to drive a 13-hour shift for the rush order?", ["rule"]),
+        ],
+    },
+    {
+        "id": "constraint-19",
+        "persona": "maya",
+        "note": "an allergy governs a plan stated without a question",
+        "memories": [
+            ("allergy", 350, "Rui is allergic to shellfish; even a little prawn makes him ill."),
+            ("seafood", 20, "A seafood place in Cascais has amazing reviews."),
+            ("anniversary", 15, "Our anniversary is in two weeks."),
+            ("seafront", 200, "Rui loves walks along the Cascais seafront."),
+            ("wine", 100, "Rui likes vinho verde with dinner."),
+        ],
+        "questions": [
+            ("I'm thinking of taking Rui to the seafood place in Cascais for our anniversary", ["allergy"]),
+        ],
+    },
+    {
+        "id": "constraint-20",
+        "persona": "tom",
+        "note": "a family decision governs a purchase",
+        "memories": [
+            ("decision", 180, "We decided Elsie gets no phone until she's twelve."),
+            ("asks", 7, "Elsie keeps asking for a phone like her friends have."),
+            ("birthday", 30, "Elsie turns ten in May."),
+            ("watches", 90, "Most of Elsie's friends have smartwatches."),
+            ("deal", 15, "There's a deal on refurbished iPhones at the shop on Kentish Town Road."),
+        ],
+        "questions": [
+            ("Should we get Elsie a phone for her birthday?", ["decision"]),
+        ],
+    },
+    {
+        "id": "constraint-21",
+        "persona": "priya",
+        "note": "a rule about a day governs scheduling",
+        "memories": [
+            ("rule", 300, "No meetings on Fridays for the data science team, it's focus day."),
+            ("workshop", 10, "Priya wants to run a model-review workshop with the team."),
+            ("tuesdays", 100, "Most of the team's calendars are packed on Tuesdays."),
+            ("ships", 50, "Friday is when the team ships most of its notebooks."),
+            ("room", 200, "The big meeting room seats twelve people."),
+        ],
+        "questions": [
+            ("Can I schedule the model review workshop with the team on Friday?", ["rule"]),
+        ],
+    },
+    {
+        "id": "constraint-22",
+        "persona": "leo",
+        "note": "a household cap governs a request",
+        "memories": [
+            ("rule", 250, "Screen time for the boys is capped at one hour on school days."),
+            ("game", 6, "The boys want the new Mario Kart for the Switch."),
+            ("switch", 200, "We bought the Switch last Christmas."),
+            ("school", 100, "The boys' school starts at 8:00."),
+            ("evening", 40, "The boys do homework right after dinner most evenings."),
+        ],
+        "questions": [
+            ("Can the boys play on the Switch all evening on a Tuesday?", ["rule"]),
+        ],
+    },
+    {
+        "id": "constraint-23",
+        "persona": "priya",
+        "note": "written after the fixes and run once, unseen by them",
+        "memories": [
+            ("rule", 420, "Model releases need a sign-off from the clinical safety officer before they go live."),
+            ("ready", 5, "The sepsis model v4 passed all its offline checks this morning."),
+            ("deploy", 150, "Deploying a model to production takes about an hour with the new pipeline."),
+            ("officer", 300, "The clinical safety officer this year is Dr. Rao."),
+            ("v3", 200, "Sepsis model v3 has been live since March."),
+        ],
+        "questions": [
+            ("Can I push sepsis model v4 live today?", ["rule"]),
+        ],
+    },
+    {
+        "id": "constraint-24",
+        "persona": "tom",
+        "note": "written after the fixes and run once, unseen by them",
+        "memories": [
+            ("rule", 260, "Elsie isn't allowed to have sleepovers on school nights."),
+            ("invite", 4, "Noor invited Elsie for a sleepover on Wednesday."),
+            ("noor", 150, "Noor's family lives two streets away."),
+            ("school", 100, "Elsie has swimming before school on Thursdays."),
+            ("pyjamas", 30, "Elsie wants new pyjamas with foxes on them."),
+        ],
+        "questions": [
+            ("Can Elsie sleep over at Noor's on Wednesday?", ["rule"]),
+        ],
+    },
 ]
 # fmt: on

@@ -219,5 +219,185 @@ SCENARIOS = [
             ("Who is Priya's sitar teacher?", ["new"]),
         ],
     },
+    {
+        "id": "correction-16",
+        "persona": "maya",
+        "note": "moved twice: the newest place answers, two older places share every word with the question",
+        "memories": [
+            ("oldest", 600, "The Atlas team sits on the third floor, right by the kitchen."),
+            ("old", 300, "While the third floor is renovated, Atlas got moved down to the second floor."),
+            ("new", 25, "Since last Monday the Atlas desks are in the annex, fifth floor, desks 5.10 to 5.18."),
+            ("kitchen", 200, "The third-floor kitchen has the good coffee machine."),
+            ("meeting-room", 100, "The big meeting room on the second floor is called Tejo."),
+        ],
+        "questions": [
+            ("Which floor does the Atlas team sit on?", ["new"]),
+        ],
+    },
+    {
+        "id": "correction-17",
+        "persona": "tom",
+        "note": "a tool replaced, said without naming the old one in the question",
+        "memories": [
+            ("old", 420, "Tom keeps all his client files on a Dropbox Plus plan."),
+            ("new", 35, "Got rid of Dropbox; every client folder lives on Google Drive these days."),
+            ("full", 300, "Tom's Dropbox is nearly full of old brand guidelines."),
+            ("backup", 150, "Tom backs his laptop up to an external SSD every Friday."),
+            ("briefs", 60, "Hollow Oak Studio sends its briefs as Google Docs."),
+        ],
+        "questions": [
+            ("Where does Tom store his client files?", ["new"]),
+        ],
+    },
+    {
+        "id": "correction-18",
+        "persona": "priya",
+        "note": "a new number, no word of change",
+        "memories": [
+            ("old", 380, "The sepsis model's alert threshold is a risk score of 0.7."),
+            ("new", 40, "Clinicians asked for fewer false alarms, so the sepsis alert fires at 0.8 from this release."),
+            ("auroc", 200, "The sepsis model has an AUROC of 0.86 on the validation set."),
+            ("pager", 300, "Sepsis alerts go to the ward nurse's pager."),
+            ("review", 45, "The threshold review with the clinicians ran over by an hour."),
+        ],
+        "questions": [
+            ("At what risk score does the sepsis alert trigger?", ["new"]),
+        ],
+    },
+    {
+        "id": "correction-19",
+        "persona": "leo",
+        "note": "a role handed over to someone else",
+        "memories": [
+            ("old", 500, "Katrin Vogel runs the Venlo warehouse."),
+            ("new", 20, "Katrin handed Venlo over to Bas de Wit when she went on parental leave; he's site lead for the next year."),
+            ("audit", 250, "The Venlo warehouse passed its fire safety audit."),
+            ("pickers", 300, "Katrin is great at keeping the Venlo pickers motivated."),
+            ("bas", 100, "Bas de Wit came over from the Rotterdam cross-dock."),
+        ],
+        "questions": [
+            ("Who's in charge at the Venlo warehouse?", ["new"]),
+        ],
+    },
+    {
+        "id": "correction-20",
+        "persona": "maya",
+        "note": "a slip corrected a day later",
+        "memories": [
+            ("old", 3, "Aiko's birthday is on the 14th of March."),
+            ("new", 2, "Oops, I had it wrong: Aiko's birthday is the 4th of March, not the 14th."),
+            ("matcha", 200, "Aiko likes matcha desserts."),
+            ("cake", 300, "We usually get a cake from Confeitaria Nacional for team birthdays."),
+            ("march", 60, "March is always the busiest month for card-auth releases."),
+        ],
+        "questions": [
+            ("When is Aiko's birthday?", ["new"]),
+        ],
+    },
+    {
+        "id": "correction-21",
+        "persona": "tom",
+        "note": "a price put up",
+        "memories": [
+            ("old", 600, "Elsie's after-school club costs £12 a session."),
+            ("new", 70, "The after-school club put its prices up, it's £15 a session now."),
+            ("hours", 400, "The after-school club runs until 17:45."),
+            ("lego", 100, "Elsie loves the Lego table at after-school club."),
+            ("pays", 200, "Ines pays for the club at the start of each term."),
+        ],
+        "questions": [
+            ("How much is Elsie's after-school club per session?", ["new"]),
+        ],
+    },
+    {
+        "id": "correction-22",
+        "persona": "priya",
+        "note": "a tool consolidated away, the old tool named in the question's distractors",
+        "memories": [
+            ("old", 450, "Our experiment tracking lives in Weights & Biases."),
+            ("new", 60, "We consolidated experiment tracking onto MLflow and cancelled the W&B licence."),
+            ("tags", 200, "Tobias wants every experiment tagged with its ticket number."),
+            ("dashboards", 350, "The W&B dashboards for the readmission model look great."),
+            ("runs", 90, "Experiment runs for the sepsis model take about two hours each."),
+        ],
+        "questions": [
+            ("Which tool do we track experiments in?", ["new"]),
+        ],
+    },
+    {
+        "id": "correction-23",
+        "persona": "leo",
+        "note": "a time changed, said as a plain new fact",
+        "memories": [
+            ("old", 400, "The DUS-2 night shift starts at 22:00."),
+            ("new", 30, "The DUS-2 night shift begins at 21:00 under the new carrier contract."),
+            ("pickers", 200, "The DUS-2 night shift has 23 pickers."),
+            ("premium", 300, "Night shift workers at DUS-2 get a 25% premium."),
+            ("contract", 35, "The new carrier contract covers the Benelux routes."),
+        ],
+        "questions": [
+            ("What time does the night shift at DUS-2 start?", ["new"]),
+        ],
+    },
+    {
+        "id": "correction-24",
+        "persona": "maya",
+        "note": "a job changed twice",
+        "memories": [
+            ("oldest", 650, "Rui works as an architect at a small studio in Chiado."),
+            ("old", 300, "Rui left the Chiado studio to join a bigger firm in Belém."),
+            ("new", 15, "Rui quit the Belém firm and is freelancing from home."),
+            ("bookshop", 500, "The Chiado studio Rui worked at designed a famous bookshop."),
+            ("revit", 100, "Rui is learning Revit for work."),
+        ],
+        "questions": [
+            ("Where does Rui work?", ["new"]),
+        ],
+    },
+    {
+        "id": "correction-25",
+        "persona": "tom",
+        "note": "a new phone number",
+        "memories": [
+            ("old", 500, "Bea's mobile number is 07700 900123."),
+            ("new", 40, "Bea got a new phone, her number is 07700 900456."),
+            ("kiln", 200, "Bea's kiln is booked every Thursday."),
+            ("texts", 300, "Bea prefers texts to calls."),
+            ("studio-wifi", 100, "The studio wifi password is on the fridge."),
+        ],
+        "questions": [
+            ("What's Bea's phone number?", ["new"]),
+        ],
+    },
+    {
+        "id": "correction-26",
+        "persona": "leo",
+        "note": "written after the fixes and run once, unseen by them",
+        "memories": [
+            ("old", 300, "Our pallet supplier is Holzwerk Meyer in Krefeld."),
+            ("new", 12, "Meyer couldn't keep up with volumes, so pallets come from EuroPal Logistik these days."),
+            ("price", 200, "A standard Euro pallet costs us about 14 EUR."),
+            ("broken", 90, "We throw away around 300 broken pallets a month."),
+            ("krefeld", 150, "Krefeld is only twenty minutes from DUS-1."),
+        ],
+        "questions": [
+            ("Who supplies our pallets?", ["new"]),
+        ],
+    },
+    {
+        "id": "correction-27",
+        "persona": "priya",
+        "note": "written after the fixes and run once, unseen by them",
+        "memories": [
+            ("old", 250, "The readmission model's batch scoring runs at 02:00 every night."),
+            ("new", 20, "After the warehouse maintenance window changed, batch scoring for readmission runs at 04:30."),
+            ("duration", 180, "Batch scoring for the readmission model takes about 25 minutes."),
+            ("alerts", 100, "If batch scoring fails, the on-call data engineer gets a page."),
+            ("maintenance", 22, "The Snowflake maintenance window is on Sunday nights."),
+        ],
+        "questions": [
+            ("When does the readmission batch scoring run?", ["new"]),
+        ],
+    },
 ]
 # fmt: on

@@ -208,5 +208,105 @@ SCENARIOS = [
             ("Is Biscuit still at the studio every day?", ["new"]),
         ],
     },
+    {
+        "id": "negation-15",
+        "persona": "priya",
+        "memories": [
+            ("old", 420, "Tobias plays five-a-side football every Wednesday evening."),
+            ("new", 25, "Tobias tore his ACL, so there's no football for him this season."),
+            ("ajax", 300, "Tobias is a lifelong Ajax supporter."),
+            ("wednesday", 100, "Wednesday is the data science team's demo day."),
+            ("pitch", 200, "The five-a-side pitch is next to the office in Amsterdam Zuid."),
+        ],
+        "questions": [
+            ("Is Tobias still playing football on Wednesdays?", ["new"]),
+        ],
+    },
+    {
+        "id": "negation-16",
+        "persona": "leo",
+        "memories": [
+            ("old", 380, "Leo's sons both take the school bus in the morning."),
+            ("new", 30, "The boys don't take the bus any longer; Leo drops them off on his way to DUS-1."),
+            ("bus-late", 250, "The school bus in Neuss is often ten minutes late."),
+            ("school", 500, "The boys go to the Grundschule am Stadtwald."),
+            ("traffic", 60, "Traffic on the A57 is awful in the mornings."),
+        ],
+        "questions": [
+            ("How do Leo's sons get to school?", ["new"]),
+        ],
+    },
+    {
+        "id": "negation-17",
+        "persona": "maya",
+        "memories": [
+            ("old", 500, "Pimenta eats the salmon kibble the vet recommended."),
+            ("new", 20, "Pimenta is off fish entirely, the vet found a food intolerance."),
+            ("treats", 100, "Pimenta goes crazy for the crunchy salmon treats from the pet shop."),
+            ("vet", 300, "Pimenta's vet is Dr. Sousa in Campo de Ourique."),
+            ("weight", 150, "Pimenta weighs 4.8 kg."),
+        ],
+        "questions": [
+            ("Can I give Pimenta salmon treats?", ["new"]),
+        ],
+    },
+    {
+        "id": "negation-18",
+        "persona": "tom",
+        "memories": [
+            ("old", 350, "Tom has a standing Friday call with Hollow Oak Studio."),
+            ("new", 15, "Hollow Oak and Tom parted ways, so no more Friday calls with them."),
+            ("hollow-oak", 250, "Hollow Oak Studio makes furniture out of reclaimed timber."),
+            ("friday", 100, "Tom keeps Friday afternoons free for his own illustration work."),
+            ("call-tool", 200, "Tom does client calls on Google Meet."),
+        ],
+        "questions": [
+            ("Does Tom have a weekly call with Hollow Oak?", ["new"]),
+        ],
+    },
+    {
+        "id": "negation-19",
+        "persona": "leo",
+        "memories": [
+            ("old", 600, "Walk-in customers can pay cash at the DUS-1 counter."),
+            ("new", 45, "Cash isn't accepted at DUS-1 anymore, card or invoice only."),
+            ("hours", 300, "The DUS-1 counter is open from 7 to 19."),
+            ("walkin", 200, "About thirty walk-in customers come to DUS-1 each day."),
+            ("safe", 400, "The DUS-1 office has a safe in the back room."),
+        ],
+        "questions": [
+            ("Can a customer pay cash at DUS-1?", ["new"]),
+        ],
+    },
+    {
+        "id": "negation-20",
+        "persona": "tom",
+        "note": "written after the fixes and run once, unseen by them",
+        "memories": [
+            ("old", 400, "Ines takes the Northern line to the Whittington every day."),
+            ("new", 18, "Ines doesn't take the tube any more, she cycles to the hospital."),
+            ("strike", 200, "The Northern line was on strike twice last spring."),
+            ("oyster", 300, "Ines tops up her Oyster card on Mondays."),
+            ("bike", 40, "Tom bought Ines a second-hand Brompton."),
+        ],
+        "questions": [
+            ("How does Ines get to work?", ["new"]),
+        ],
+    },
+    {
+        "id": "negation-21",
+        "persona": "maya",
+        "note": "written after the fixes and run once, unseen by them",
+        "memories": [
+            ("old", 350, "I'm on the card-auth on-call rotation every fourth week."),
+            ("new", 10, "I'm off the on-call rotation now that I lead the platform migration."),
+            ("pager", 250, "The on-call pager for card-auth is on PagerDuty."),
+            ("swap", 100, "Jonas and I sometimes swap on-call weeks."),
+            ("migration", 15, "The platform migration should take until the end of the year."),
+        ],
+        "questions": [
+            ("Am I still on call for card-auth?", ["new"]),
+        ],
+    },
 ]
 # fmt: on

@@ -182,5 +182,70 @@ SCENARIOS = [
             ("what's the best way to get hold of Jonas?", ["slack"]),
         ],
     },
+    {
+        "id": "paraphrase-14",
+        "persona": "tom",
+        "memories": [
+            ("fact", 300, "Tom and Bea split the studio rent fifty-fifty."),
+            ("kiln", 200, "Bea fires her kiln on Thursdays."),
+            ("rents", 60, "Landlords in Camden are raising prices everywhere."),
+            ("plant", 100, "There's a huge monstera in the studio."),
+        ],
+        "questions": [
+            ("How do Tom and Bea divide the cost of their workspace?", ["fact"]),
+        ],
+    },
+    {
+        "id": "paraphrase-15",
+        "persona": "priya",
+        "memories": [
+            ("fact", 200, "Priya gets migraines when she stares at a screen too long without breaks."),
+            ("monitor", 100, "Priya has a 27-inch monitor at work."),
+            ("headphones", 50, "Priya wears noise-cancelling headphones in the office."),
+            ("yoga", 300, "Priya does yoga on Sunday mornings."),
+        ],
+        "questions": [
+            ("What health issue does Priya have with long computer sessions?", ["fact"]),
+        ],
+    },
+    {
+        "id": "paraphrase-16",
+        "persona": "leo",
+        "memories": [
+            ("fact", 400, "Leo's eldest son is scared of dogs since one bit him at a park."),
+            ("park", 100, "Leo takes the boys to the Nordpark on Sundays."),
+            ("puppy", 50, "The neighbours just got a labrador puppy."),
+            ("aquazoo", 200, "The boys loved the Aquazoo in Düsseldorf."),
+        ],
+        "questions": [
+            ("Is there an animal my older boy is afraid of?", ["fact"]),
+        ],
+    },
+    {
+        "id": "paraphrase-17",
+        "persona": "maya",
+        "memories": [
+            ("fact", 250, "I get seasick on anything smaller than a ferry."),
+            ("sailing", 20, "Rui wants to book a sailing trip on the Tagus for his birthday."),
+            ("beach", 100, "We go to Costa da Caparica most summer weekends."),
+            ("swim", 300, "I only learned to swim at 25."),
+        ],
+        "questions": [
+            ("Do I have any trouble on boats?", ["fact"]),
+        ],
+    },
+    {
+        "id": "paraphrase-18",
+        "persona": "tom",
+        "memories": [
+            ("fact", 500, "Ines is a midwife at the Whittington, mostly on night shifts."),
+            ("netball", 200, "Ines plays netball on Sunday mornings."),
+            ("parking", 80, "The Whittington car park costs a fortune."),
+            ("sleep", 30, "Tom's been sleeping badly this week."),
+        ],
+        "questions": [
+            ("What does Tom's wife do for a living?", ["fact"]),
+        ],
+    },
 ]
 # fmt: on

@@ -3,7 +3,7 @@ topic ranks above the older one; distinct facts about one subject keep their ord
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 
 from engram.domain.models import Status
@@ -93,6 +93,43 @@ def test_a_plain_newer_fact_on_the_topic_is_no_change() -> None:
     assert over(old, new) == {}
 
 
+def test_a_change_said_without_the_language_of_change() -> None:
+    """A new state from a moment on, another time of day, a slip put right: each is a change."""
+    pairs = [
+        ("The team sits on the third floor.", "Since last Monday the team desks are in the annex, floor 5."),
+        ("The alert threshold is a risk score of 0.7.", "The alert fires at 0.8 from this release."),
+        ("The DUS-2 night shift starts at 22:00.", "The DUS-2 night shift begins at 9 pm sharp."),
+        ("Aiko's birthday is on the 14th of March.", "Oops, I had it wrong: Aiko's birthday is March 4th."),
+    ]
+    for before, after in pairs:
+        assert over(Item("old", before, 0), Item("new", after, 9)) == {"new": ("old",)}, after
+
+
+def test_the_same_time_of_day_or_another_topic_is_no_change() -> None:
+    old = Item("old", "The DUS-2 night shift starts at 22:00.", 0)
+    same = Item("same", "The DUS-2 night shift starts at 10 pm, with a briefing.", 9)
+    count = Item("count", "The DUS-2 night shift has 23 pickers.", 9)
+    assert over(old, same) == {} and over(old, count) == {}
+
+
+def test_a_newer_negation_of_the_same_subject_takes_precedence() -> None:
+    old = Item("old", "Tobias plays five-a-side football every Wednesday evening.", 0)
+    new = Item("new", "Tobias tore his ACL, so there's no football for him this season.", 30)
+    cash = Item("cash", "Walk-in customers can pay cash at the DUS-1 counter.", 0)
+    card = Item("card", "Cash isn't accepted at DUS-1 anymore, card or invoice only.", 30)
+    assert over(old, new) == {"new": ("old",)}
+    assert over(cash, card) == {"card": ("cash",)}
+    # an older negation is not negated again by a newer one
+    said, again = Item("a", "Tobias doesn't play tennis.", 0), Item("b", "Tobias never played tennis.", 9)
+    assert over(said, again) == {}
+
+
+def test_someone_elses_negation_negates_nothing() -> None:
+    clara = Item("clara", "Clara Wynn is vegan and loves Ethiopian food.", 0)
+    tom = Item("tom", "Tom had Ethiopian food with Bea last month and didn't love it.", 30)
+    assert over(clara, tom) == {}
+
+
 def test_two_speakers_lines_never_take_precedence_over_each_other() -> None:
     old = Item("old", "Caroline: I live in Boston near the river.", 0)
     new = Item("new", "Melanie: I moved from Boston to Denver, away from the river.", 30)
@@ -118,6 +155,21 @@ def test_precede_lifts_the_newer_just_above_the_older_and_drops_nothing() -> Non
     assert lifted.precedes == ("old",)
     assert 0.9 < lifted.score < 0.9001  # just above what it takes precedence over
     assert out[1][1].precedes == () and out[1][1].score == 0.9
+
+
+def test_a_change_that_does_not_answer_the_query_keeps_its_rank() -> None:
+    """Both must answer the query: a newer change that shares no word of it and is further from it in
+    meaning than the older statement is no answer, and stays where it ranked."""
+    old = Item("old", "Priya's sister Anjali lives in Jaipur.", 0)
+    new = Item("new", "Priya's sister moved her studio to a bigger space.", 9)
+
+    def with_vector(score: float, vector: float) -> Components:
+        return replace(comps(score), vector=vector)
+
+    ranked = [(old, with_vector(0.9, 0.6)), (new, with_vector(0.5, 0.3))]
+    where = "where does Priya's sister live"
+    assert [m.id for m, _ in precede(ranked, 10, query="Jaipur trip plans")] == ["old", "new"]
+    assert [m.id for m, _ in precede(ranked, 10, query=where)] == ["new", "old"]  # "sister" is shared
 
 
 def test_a_chain_of_changes_orders_newest_first() -> None:

@@ -90,6 +90,17 @@ def test_a_memory_holds_the_answer_only_with_a_specific_the_question_does_not_al
     assert not holds("The move is stressing everyone out.", Wants.TIME, frozenset({"when", "move"}))
 
 
+def test_only_a_number_that_tells_a_time_holds_a_time() -> None:
+    when = frozenset({"what", "time", "does", "the", "night", "shift", "start"})
+    assert holds("The night shift begins at 21:00 under the new contract.", Wants.TIME, when)
+    assert holds("Deploys take about 40 minutes end to end.", Wants.TIME, when)
+    assert holds("Pickup is at 3pm on the 14th.", Wants.TIME, when)
+    assert holds("Standups run long on Mondays.", Wants.TIME, when)
+    assert not holds("The night shift has 23 pickers.", Wants.TIME, when)  # a count, not a time
+    assert not holds("The DUS-2 shift has 23 pickers.", Wants.TIME, when)  # an identifier's digit
+    assert not holds("The model reached 0.86 AUROC.", Wants.TIME, when)
+
+
 def test_the_memory_with_the_wanted_specific_outranks_talk_about_the_topic() -> None:
     w = Weights(answer_shape=1.3)
     traits = QueryTraits.of("how much is Tom charging Brightwater")
@@ -105,6 +116,22 @@ def test_rules_are_prohibitions_or_obligations() -> None:
     assert is_rule("House rule: no screens for Elsie after 7 pm on school nights.")
     assert is_rule("Visitors must sign in at reception.")
     assert not is_rule("The last card-auth deploy went smoothly.")
+
+
+def test_limits_permissions_and_diets_are_rules() -> None:
+    assert is_rule("Drivers may not work more than 10 hours in a day, no exceptions.")
+    assert is_rule("Screen time for the boys is capped at one hour on school days.")
+    assert is_rule("We agreed to keep this year's holiday under £2,000.")
+    assert is_rule("Any new tool that touches patient data needs sign-off from the DPO first.")
+    assert is_rule("The cat is off fish entirely, the vet found a food intolerance.")
+    assert is_rule("Any rise in cloud spend above 10% needs the CFO's sign-off first.")
+    # a habit given up governs what is offered
+    assert is_rule("Leo has stopped drinking alcohol entirely since the summer.")
+    assert is_rule("Priya no longer eats fish at all.")
+    assert is_rule("Rui doesn't eat meat anymore.")
+    assert not is_rule("Tom stopped by the studio on Monday.")
+    assert not is_rule("Marco is our most reliable driver.")
+    assert not is_rule("Overtime for drivers is paid at 150%.")
 
 
 # --------------------------------------------------------------------------- a rule governs an act
@@ -150,6 +177,21 @@ def test_a_rule_governing_what_the_query_is_about_to_do_ranks_first() -> None:
     )
 
 
+def test_a_rule_governs_an_act_named_with_another_ending() -> None:
+    """A plan to "drive a 13-hour shift" is governed by a rule about "drivers" and "hours": a shared word
+    counts give or take its ending."""
+    marco = memory("Marco is our most reliable driver.", 1)
+    rush = memory("Big rush order from the Venlo customer due tomorrow morning.", 2)
+    rule = memory("Drivers may not work more than 10 hours in a day.", 3, memory_type=MemoryType.constraint)
+    query = "Can I ask Marco to drive a 13-hour shift for the rush order?"
+
+    result = governing_rule_first(
+        ranked([(marco, 1.0, 5.0), (rush, 0.9, 4.0), (rule, 0.4, None)], query), QueryTraits.of(query), _rule
+    )
+
+    assert order(result)[0] == rule.content
+
+
 def test_a_rule_on_another_topic_or_replaced_does_not_jump() -> None:
     notes = memory("The last card-auth deploy went smoothly.", 1)
     other = memory("Never park in the loading bay.", 2)
@@ -184,6 +226,21 @@ def test_the_answer_one_hop_away_rides_with_its_linking_fact() -> None:
     assert order(where)[:2] == [answer.content, link.content]  # it holds what the link lacks: above it
     assert where[0][1].via == link.id
     assert order(who)[0] == link.content and who[1][0] is not answer  # the link answers: nothing rides
+
+
+def test_only_a_fact_about_the_linked_name_rides_with_the_link() -> None:
+    """A memory that passes the linked name by ("… a company based in Düsseldorf") is no fact about
+    it: only one that names it in its opening words, as its subject, rides with the link."""
+    link = memory("The boys loved the Aquazoo in Düsseldorf.", 1)
+    passing = memory("Leo runs operations at Rhein Cargo, a logistics company based in Düsseldorf.", 2)
+    about = memory("Düsseldorf has a dog park by the Rhine that the boys avoid.", 3)
+    query = "Is there an animal my older boy is afraid of?"
+    items = [(link, 1.0, 3.0), (about, 0.3, None), (passing, 0.1, None)]
+
+    result = answers_ride_with_links(ranked(items, query), QueryTraits.of(query))
+
+    lifted = {m.id for m, c in result if c.via == link.id}
+    assert lifted == {about.id}
 
 
 def test_names_are_read_from_the_text() -> None:

@@ -20,17 +20,30 @@ from engram.domain.claims import (
     STOPWORDS,
     content_words,
     names,
+    normalise_times,
     speaker,
     stem,
 )
 from engram.domain.models import Status
-from engram.domain.scoring import Components
+from engram.domain.scoring import Components, shares_a_term, term_set
+from engram.domain.text import terms
 
 # The bounded language of change: general English, not a list of any scenario's words.
 # Said of the present: a statement of how things are now, not always of what it replaced.
 CURRENT = re.compile(
     r"\b(?:nowadays|these days|(?<!right )(?<!for )(?<!until )(?<!by )(?<!just )now(?! and then| that)|"
-    r"actually)\b",
+    r"actually|"
+    # the onset of how things are: "since last Monday", "as of June", "from this release", "starting today"
+    r"since (?:last|this) \w+|as of|starting (?:from|on|with|today|tomorrow|this|next|in)|"
+    r"from (?:this|next) \w+(?: on)?|with effect from|effective (?:from|immediately|today)|"
+    # a slip put right: "I had it wrong", "I got that wrong"
+    r"(?:had|got) (?:it|that|this) wrong|i was wrong|mistaken)\b",
+    re.IGNORECASE,
+)
+# Saying that something does not hold: of a newer statement, a change of an older one that said it did.
+NEGATION = re.compile(
+    r"\b(?:not|no|never|none|nothing|neither|nor|without)\b|n['’]t\b|"
+    r"\b(?:is|are|was|were|been|went|gone|goes|go)(?: \w+)? off\b|['’]s off\b",
     re.IGNORECASE,
 )
 # Cessation, negation of a habit, replacement, movement, a value going up or down.
@@ -56,6 +69,7 @@ PAST = re.compile(
     re.IGNORECASE,
 )
 USER = "@user"  # the subject key of the scope's user
+TIME = "@time"  # the unit of a time of day
 _NUDGE = 1e-6  # a lifted score is this much (relatively) above the older one's
 # Related by meaning: a cosine at least this, and this much above the newer memory's median cosine to
 # the other candidates (MiniLM: a change and what it changes, median 0.68; unrelated facts about one
@@ -93,6 +107,7 @@ class Reading:
     quantities: frozenset[tuple[str, str]]  # (unit, amount): "138 vans", "£420", "20%"
     changes: bool  # worded as a change (or said of the present)
     ends: bool  # worded as an end or a replacement of something
+    negative: bool = False  # says that something does not hold ("no football for him this season")
 
 
 @lru_cache(maxsize=4096)
@@ -117,6 +132,7 @@ def read(content: str, entities: tuple[str, ...] = (), user: tuple[str, ...] = (
         quantities(said),
         bool(marked),
         any(m.re is CHANGE for m in marked),
+        bool(NEGATION.search(said)),
     )
 
 
@@ -141,8 +157,10 @@ _QUANTITY = re.compile(
 
 
 def quantities(text: str) -> frozenset[tuple[str, str]]:
-    """Amounts with their unit: a currency before the number (and what it is per), or the word after it."""
-    found = set()
+    """Amounts with their unit: a currency before the number (and what it is per), or the word after it;
+    and times of day (HH:MM, unit TIME)."""
+    text, times = normalise_times(text)
+    found = {(TIME, t) for t in times}
     for m in _QUANTITY.finditer(text):
         if m.group(1):
             per = f"/{stem(m.group(3).lower())}" if m.group(3) else ""
@@ -167,7 +185,14 @@ def change(new: Reading, old: Reading) -> bool:
     stage's, at write time: parsing slots costs more than a recall can spend on every candidate.)"""
     if not _same_voice(new, old):
         return False
-    return new.changes or _changed_amount(new, old)
+    return new.changes or _changed_amount(new, old) or _negates(new, old)
+
+
+def _negates(new: Reading, old: Reading) -> bool:
+    """`new` says that something does not hold where `old` said nothing of the kind, of everyone `old`
+    names: "Tobias plays football on Wednesdays" → "no football for him this season" (but "Tom didn't
+    love Ethiopian food" does not negate "Clara loves Ethiopian food")."""
+    return new.negative and not old.negative and old.named <= new.subjects
 
 
 def _same_voice(a: Reading, b: Reading) -> bool:
@@ -211,7 +236,7 @@ def precedence(
             if related(n, o):  # the cheap test first
                 if change(n, o):
                     found.setdefault(new.id, []).append(old.id)
-            elif n.ends and n.subjects & o.subjects and _same_voice(n, o):
+            elif (n.ends or _negates(n, o)) and n.subjects & o.subjects and _same_voice(n, o):
                 unsure.setdefault(new.id, []).append(old.id)
     if unsure and vectors is not None:
         for new_id, old_id in _related_by_meaning(unsure, [i.id for i in live], vectors):
@@ -261,6 +286,8 @@ def precede(
         return list(ranked)
     window = list(ranked[:top_k])
     over = precedence([m for m, _ in window], user, vectors)
+    if query and over:
+        over = _answering(over, window, query, user)
     if not over:
         return list(ranked)
     score = {m.id: c.score for m, c in window}
@@ -274,6 +301,32 @@ def precede(
         score[m.id] = target
     out = [(m, lifted.get(m.id, c)) for m, c in window] + list(ranked[len(window) :])
     return sorted(out, key=lambda mc: (-mc[1].score, mc[0].id))
+
+
+def _answering(
+    over: Mapping[str, tuple[str, ...]],
+    window: Sequence[tuple[R, Components]],
+    query: str,
+    user: Iterable[str],
+) -> dict[str, tuple[str, ...]]:
+    """The pairs whose newer statement answers the query too: it shares a word of it (give or take an
+    ending; the user's own name is no such word), or by meaning it is among the closer half of the
+    candidates or as close as the older one. A change about something else ranks where it ranked."""
+    mine = {u.lower() for u in user}
+    asked = frozenset(t for t in terms(query) if t not in mine)
+    by_id = {m.id: (m, c) for m, c in window}
+    cosines = [c.vector for _, c in window if c.vector is not None]
+    typical = statistics.median(cosines) if cosines else math.inf
+    kept: dict[str, tuple[str, ...]] = {}
+    for new_id, olds in over.items():
+        new, nc = by_id[new_id]
+        if shares_a_term(asked, term_set(new.content)) or (nc.vector is not None and nc.vector >= typical):
+            kept[new_id] = olds
+            continue
+        close = tuple(o for o in olds if nc.vector is not None and nc.vector >= (by_id[o][1].vector or 0.0))
+        if close:
+            kept[new_id] = close
+    return kept
 
 
 __all__ = [

@@ -466,6 +466,11 @@ def _covers(text_terms: Iterable[str], term: str) -> bool:
     return any(_stem_match(t, term) for t in text_terms)
 
 
+def shares_a_term(query_terms: Iterable[str], text_terms: frozenset[str]) -> bool:
+    """A term in common, give or take an ending ("drive" and "drivers")."""
+    return any(t in text_terms or _covers(text_terms, t) for t in query_terms)
+
+
 def _lifted(c: Components, target: float, via: str) -> Components:
     score = c.score
     return replace(c, lift=c.lift * target / score, via=via) if 0 < score < target else c
@@ -474,21 +479,27 @@ def _lifted(c: Components, target: float, via: str) -> Components:
 def governing_rule_first(
     ranked: list[tuple[Ranked, Components]], query: QueryTraits, is_rule: Callable[[Ranked], bool]
 ) -> list[tuple[Ranked, Components]]:
-    """A query about acting ("can I deploy on Friday?"): the best-ranked rule or decision that
-    shares a term with it (the rule that governs what it is about to do) ranks first, whatever
-    topical notes outscore it. `ranked` is best first; so is the result."""
+    """A query about acting ("can I deploy on Friday?"): the best-ranked rule or decision that shares
+    a term with it, give or take an ending (the rule that governs what it is about to do), ranks first,
+    whatever topical notes outscore it. `ranked` is best first; so is the result."""
     if not query.asks_to_act or len(ranked) < 2:
         return ranked
     top = ranked[0][1].score
     for i, (memory, c) in enumerate(ranked):
         if c.superseded < 1:
             continue  # a rule replaced governs nothing (one that has ended yields: ended_yields_to_current)
-        if is_rule(memory) and not query.terms.isdisjoint(term_set(memory.content)):
+        if is_rule(memory) and shares_a_term(query.terms, term_set(memory.content)):
             if i == 0:
                 return ranked
             first: list[tuple[Ranked, Components]] = [(memory, _lifted(c, top * 1.01, ranked[0][0].id))]
             return first + ranked[:i] + ranked[i + 1 :]
     return ranked
+
+
+def _opening_names(text: str, n: int = 4) -> frozenset[str]:
+    """The names among a text's first `n` words: what a statement is about ("Gareth's office is …"),
+    not where it happens to pass ("… a logistics company based in Düsseldorf")."""
+    return names_in(" ".join(text.split()[:n]))
 
 
 def answers_ride_with_links(
@@ -500,9 +511,10 @@ def answers_ride_with_links(
 ) -> list[tuple[Ranked, Components]]:
     """Multi-hop: a top result that matches the query and names someone or something the query does
     not (the linking fact: "Tom's accountant is Gareth Pryce") leads to the memories about that name
-    ("Gareth's office is on Camden Road"). When the query asks more than the link says (a term the link
-    lacks), those memories rank with the link: just above it if they hold such a term or the link is
-    only the way (hop < 1), just below it otherwise. Within the top `window`."""
+    ("Gareth's office is on Camden Road": the name in its opening words, its subject). When the query
+    asks more than the link says (a term the link lacks), those memories rank with the link: just
+    above it if they hold such a term or the link is only the way (hop < 1), just below it otherwise.
+    Within the top `window`."""
     if len(ranked) < 2:
         return ranked
     ranked, rest = ranked[:window], ranked[window:]
@@ -526,6 +538,8 @@ def answers_ride_with_links(
         for j, (memory, c) in enumerate(out):
             if j == i or memory.id == link.id or c.via is not None or not (mentioned[j] & bridge):
                 continue
+            if not (_opening_names(memory.content) & bridge):
+                continue  # a fact about the linked one names it as its subject, in its opening words
             if mentioned[j] & {n for n in query.words if n in counts}:
                 continue  # it names the query's own subject: found by the query, not through the link
             asks = any(_covers(term_set(memory.content), t) for t in residual)

@@ -52,9 +52,20 @@ T = TypeVar("T")
 _ACTION_QUERY = re.compile(
     r"^\s*(?:can|may|could|should|shall|must)\s+(?:i|we|he|she|they|you|\w+)\b|"
     r"\b(?:is it|is that|would it be) (?:ok|okay|fine|alright|allowed)\b|\bam i allowed\b|\ballowed to\b|"
+    # asked mid-sentence ("for the team lunch, can we book …"), or of a thing ("is Friday OK for …")
+    r"\b(?:can|may|could|should|shall|must) (?:i|we)\b|"
+    r"\b(?:ok|okay|fine|alright|allowed|permitted) (?:to|for|if)\b|"
+    r"\b(?:do|does) (?:i|we) (?:need|have) to\b|\b(?:am i|are we) supposed to\b|"
     r"\b(?:i|we)(?:'m| am|'re| are)? (?:want(?:ing)? to|going to|planning to|about to|shipping|deploying|"
     r"booking|sending|scheduling|setting up|buying)\b|\b(?:i|we)'ll\b|\bi will\b|\bwe will\b|"
+    # a plan being weighed: "I'm thinking of taking …", "we're considering …", "what if I …"
+    r"\b(?:i|we)(?:'m| am|'re| are) (?:thinking (?:of|about)|considering|tempted to|hoping to|planning on)\b|"
+    r"\b(?:i|we) (?:plan|intend) to\b|\b(?:i|we)(?:'d| would) (?:like|love) to\b|\blet'?s\b|"
+    r"\bwhat if (?:i|we)\b|"
+    r"\b(?:is it|would it be) (?:a good idea|wise|safe|smart)\b|"
+    r"\ba (?:good|bad|safe) (?:choice|idea|option|pick)\b|"
     r"\bwhich\b.+\b(?:should|do|does|did|are|is)\s+(?:we|i|they)\s+(?:use|pick|choose|buy|go with)\b|"
+    r"\bwhich\b.+\bshould\b.+\b(?:use|pick|choose|buy|go with|run on)\b|"
     r"\bwhat (?:kind of|type of)?\s*\w*\s*(?:are|do|did|should) we\b|"
     r"\bwhat do (?:i|we) need (?:to|before)\b|\bwho (?:needs|has) to\b|\brules?\b|\bpolicy\b|\bdecid",
     re.IGNORECASE,
@@ -145,11 +156,18 @@ _WANTS = [
     ),
 ]
 _TIME_WORDS = re.compile(
-    r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|"
+    r"\b(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?|january|february|march|april|may|june|july|"
     r"august|september|october|november|december|tomorrow|tonight|today|yesterday|weekly|daily|monthly|"
     r"morning|afternoon|evening|noon|midnight|weekend|week|month|year|hours?|minutes?|days?)\b"
 )
 _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w'’-]*[a-z][\w'’-]*\b|\b[A-Z]{2,}[\w-]*\b")
+# A number that tells a time: a time of day, a date, a year, a duration ("23 pickers" is no time).
+_TIME_DIGITS = re.compile(
+    r"\b\d{1,2}[:h]\d{2}\b|\b\d{1,2}\s?(?:am|pm|o'clock)\b|\b\d{1,2}(?:st|nd|rd|th)\b|\b(?:1[89]|20)\d{2}\b|"
+    r"\b\d{1,4}[/-]\d{1,2}(?:[/-]\d{1,4})?\b|"
+    r"(?<![\w-])\d+(?:\.\d+)?\s?(?:-\s?)?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|nights?|weeks?|months?|years?|"
+    r"yrs?|ms|s)\b"
+)
 
 
 @lru_cache(maxsize=1024)
@@ -165,7 +183,7 @@ def holds(text: str, kind: str, query_words: frozenset[str]) -> bool:
     """Whether `text` states a specific of `kind` that is not one of the question's own words."""
     if kind == Wants.TIME:
         lower = text.lower()
-        return bool(re.search(r"\d", text)) or any(
+        return bool(_TIME_DIGITS.search(lower)) or any(
             m.group(0) not in query_words for m in _TIME_WORDS.finditer(lower)
         )
     if kind == Wants.AMOUNT:
@@ -181,7 +199,18 @@ def holds(text: str, kind: str, query_words: frozenset[str]) -> bool:
 _RULE = re.compile(
     r"\b(?:never|don'?t|do not|must(?:n'?t| not)?|should(?:n'?t| not)|not allowed|isn'?t allowed|forbidden|"
     r"prohibited|always|only (?:ever )?\w+|rules?|policy|"
-    r"no (?:\w+ ){0,3}(?:after|before|on|in|without|during|until|unless))\b",
+    r"no (?:\w+ ){0,3}(?:after|before|on|in|without|during|until|unless)|"
+    # a limit: "may not", "capped at one hour", "no more than 10 hours", "keep it under £2,000"
+    r"may (?:not|only)|(?:capped|limited) (?:at|to)|(?:a |the )?(?:cap|limit|maximum|minimum) (?:of|is)|"
+    r"(?:no|not) (?:more|less|fewer|later|earlier) than|at (?:most|least)|no exceptions?|"
+    r"(?:keep|stay|kept|stays|keeps)(?: [\w'’]+){0,4} (?:under|below|within)|budget|"
+    # a permission to get first: "needs sign-off from the DPO", "requires approval"
+    r"(?:need|needs|require|requires|required) (?:[\w'’]+ ){0,2}(?:sign-?off|approval|permission|consent)|"
+    # a habit given up governs what is offered: "no longer eats fish", "stopped drinking", "doesn't … anymore"
+    r"no longer|(?:stopped|quit|quitted|given up|gave up) \w+ing|\w+n['’]t (?:\w+ ){1,3}any ?more|"
+    # a diet or an allergy governs every meal someone plans
+    r"allerg(?:y|ic|ies)|intoleran(?:t|ce)|coeliac|celiac|vegan|vegetarian|halal|kosher|teetotal|"
+    r"(?:gluten|dairy|nut|lactose|sugar|alcohol|meat)-free)\b",
     re.IGNORECASE,
 )
 

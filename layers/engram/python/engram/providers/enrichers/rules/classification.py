@@ -88,8 +88,20 @@ _TYPE_SIGNALS: list[tuple[MemoryType, int, re.Pattern[str]]] = [
         MemoryType.constraint,
         3,
         rx(
-            r"\ballergic\b|\ballergy\b|\bintolerant\b|\b(?:coeliac|celiac|vegan|vegetarian|halal|kosher)\b|"
+            r"\ballergic\b|\ballerg(?:y|ies)\b|\bintoleran(?:t|ce)\b|\b(?:coeliac|celiac|vegan|vegetarian|halal|kosher)\b|"
             r"\b(?:gluten|dairy|nut|lactose|sugar|alcohol)-free\b"
+        ),
+    ),
+    # a limit or a permission needed first: "may not work more than 10 hours", "capped at an hour a day",
+    # "needs sign-off from the DPO", "keep the holiday under £2,000"
+    (
+        MemoryType.constraint,
+        2,
+        rx(
+            r"\bmay (?:not|only)\b|\b(?:capped|limited) (?:at|to)\b|\b(?:no|not) (?:more|less|fewer) than\b|"
+            r"\bno exceptions?\b|"
+            r"\b(?:need|needs|require|requires) (?:[\w'’]+ ){0,2}(?:sign-?off|approval|permission)\b|"
+            r"\b(?:keep|stay)(?: [\w'’]+){0,4} (?:under|below|within)\b"
         ),
     ),
     (MemoryType.constraint, 1, rx(r"\bdo not\b|\bdon'?t\b|\bshould(?:n'?t| not)?\b|\bat (?:most|least)\b")),
