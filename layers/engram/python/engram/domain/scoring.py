@@ -564,6 +564,14 @@ def term_list(text: str) -> tuple[str, ...]:
     return tuple(terms(text))
 
 
+def confidence_neutral(c: Components, memory: Memory | Candidate, w: Weights) -> Components:
+    """A long memory's components with its provenance alone, not its confidence: confidence says how
+    firmly one statement is said (hedges, questions), and a long, many-topic memory holds many, so the
+    hedges of its other parts say nothing of the passage that matched the query."""
+    factors = w.provenance_factors or DEFAULT_PROVENANCE
+    return replace(c, provenance=(1.0 - w.provenance) + w.provenance * factors.get(memory.provenance, 1.0))
+
+
 def best_passage_bm25(
     docs: Mapping[str, str], query: str, size: int, k1: float = 1.2, b: float = 0.75
 ) -> dict[str, float]:

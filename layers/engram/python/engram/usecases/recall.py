@@ -28,6 +28,7 @@ from engram.domain.scoring import (
     best_passage_bm25,
     bm25_scores,
     components,
+    confidence_neutral,
     contenders,
     ended_yields_to_current,
     fuse,
@@ -220,6 +221,8 @@ class Recall:
                 hop=expanded.hops.get(memory_id, 1.0),
                 hub=memory_id in hubbed,
             )
+            if 0 < self.ranking.long_memory_chars < len(memory.content):
+                c = confidence_neutral(c, memory, w)
             plain.append((memory, c))
         ranked = sorted(contenders(plain, q.top_k, traits, w), key=lambda mc: (-mc[1].score, mc[0].id))
         if self.ranking.links_carry_answers:
