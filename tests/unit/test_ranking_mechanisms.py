@@ -186,6 +186,23 @@ def test_the_answer_one_hop_away_rides_with_its_linking_fact() -> None:
     assert order(who)[0] == link.content and who[1][0] is not answer  # the link answers: nothing rides
 
 
+def test_a_long_memory_neither_links_nor_rides_with_a_link() -> None:
+    chatter = " ".join(f"We talked about the garden and the weather, part {i}." for i in range(30))
+    link = memory(f"Tom's accountant is Gareth Pryce. {chatter}", 1)
+    answer = memory(f"Gareth's office is on Camden Road, above the pharmacy. {chatter}", 2)
+    other = memory(f"Bea uses a different accountant in Hackney. {chatter}", 3)
+    items = [(link, 1.0, 7.0), (other, 0.7, 5.0), (answer, 0.4, 2.0)]
+    query = "Where is my accountant's office?"
+    assert all(len(m.content) > 1000 for m, _, _ in items)
+
+    as_short = answers_ride_with_links(ranked(items, query), QueryTraits.of(query))
+    as_long = answers_ride_with_links(ranked(items, query), QueryTraits.of(query), long_chars=1000)
+
+    assert order(as_short)[0] == answer.content  # a short-memory reading lifts it through the link
+    assert order(as_long) == order(ranked(items, query))  # long ones name too much: their order stands
+    assert all(c.via is None for _, c in as_long)
+
+
 def test_names_are_read_from_the_text() -> None:
     assert names_in("Noor is coeliac, gluten-free snacks only.") == {"noor"}
     assert names_within("Noor is coeliac, gluten-free snacks only.") == set()

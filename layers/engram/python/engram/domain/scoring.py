@@ -493,12 +493,14 @@ def answers_ride_with_links(
     links: int = 3,
     hub_share: float = 1 / 3,
     window: int = 30,
+    long_chars: int = 0,
 ) -> list[tuple[Ranked, Components]]:
     """Multi-hop: a top result that matches the query and names someone or something the query does
     not (the linking fact: "Tom's accountant is Gareth Pryce") leads to the memories about that name
     ("Gareth's office is on Camden Road"). When the query asks more than the link says (a term the link
     lacks), those memories rank with the link: just above it if they hold such a term or the link is
-    only the way (hop < 1), just below it otherwise. Within the top `window`."""
+    only the way (hop < 1), just below it otherwise. Within the top `window`. A memory longer than
+    `long_chars` (0: none is) names too many things to be a link or be lifted through one."""
     if len(ranked) < 2:
         return ranked
     ranked, rest = ranked[:window], ranked[window:]
@@ -510,7 +512,7 @@ def answers_ride_with_links(
     hubs = {n for n, k in counts.items() if k >= max(5, hub_share * len(ranked))}
     out = list(ranked)
     for i, (link, lc) in enumerate(ranked[:links]):
-        if lc.bm25 is None or lc.via is not None:
+        if lc.bm25 is None or lc.via is not None or 0 < long_chars < len(link.content):
             continue
         surely = names_within(link.content) | {w for e in link.entities for w in names_in(e.title())}
         bridge = {n for n in surely - hubs if n not in query.words}
@@ -521,6 +523,8 @@ def answers_ride_with_links(
         base = lc.score / lc.hop if lc.hop > 0 else lc.score
         for j, (memory, c) in enumerate(out):
             if j == i or memory.id == link.id or c.via is not None or not (mentioned[j] & bridge):
+                continue
+            if 0 < long_chars < len(memory.content):
                 continue
             if mentioned[j] & {n for n in query.words if n in counts}:
                 continue  # it names the query's own subject: found by the query, not through the link

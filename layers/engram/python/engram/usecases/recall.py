@@ -226,7 +226,7 @@ class Recall:
             plain.append((memory, c))
         ranked = sorted(contenders(plain, q.top_k, traits, w), key=lambda mc: (-mc[1].score, mc[0].id))
         if self.ranking.links_carry_answers:
-            ranked = answers_ride_with_links(ranked, traits)
+            ranked = answers_ride_with_links(ranked, traits, long_chars=self.ranking.long_memory_chars)
         if self.ranking.governing_rule_first:
             ranked = governing_rule_first(ranked, traits, _is_rule)
         if self.ranking.ended_yields:
