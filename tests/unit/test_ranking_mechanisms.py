@@ -15,6 +15,7 @@ from engram.domain.scoring import (
     QueryTraits,
     Weights,
     answers_ride_with_links,
+    as_long_memory,
     best_passage_bm25,
     bm25_scores,
     components,
@@ -259,6 +260,19 @@ def test_passages_cover_a_long_text_in_overlapping_windows() -> None:
     assert all(len(w) <= 300 for w in windows)
     assert all(s in " ".join(windows) for s in sentences)
     assert all(a.split(". ")[-1].rstrip(".") in b for a, b in pairwise(windows))
+
+
+def test_a_long_memory_is_ranked_without_the_confidence_and_importance_judged_over_its_whole_text() -> None:
+    judged = memory("Long talk. " * 200).memory().model_copy(update={"confidence": 0.45, "importance": 5})
+    pinned = judged.model_copy(update={"pinned": ["confidence", "importance"]})
+    c = components(judged, 1.0, 5.0, None, NOW, Weights())
+    assert c.provenance == 0.45 and c.importance > 1  # as a short statement it would count both
+
+    neutral = as_long_memory(c, Candidate.of(judged), Weights())
+    kept = as_long_memory(c, Candidate.of(pinned), Weights())
+
+    assert (neutral.provenance, neutral.importance) == (1.0, 1.0)  # an enricher's whole-text guess
+    assert (kept.provenance, kept.importance) == (c.provenance, c.importance)  # what the caller set
 
 
 def test_a_long_memory_holding_the_fact_beats_a_one_liner_sharing_a_word() -> None:

@@ -56,6 +56,7 @@ class Candidate:
         "observed_at",
         "status",
         "hits",
+        "pinned",
     )
     id: str
     user_id: str
@@ -75,6 +76,7 @@ class Candidate:
     observed_at: datetime
     status: Status
     hits: int
+    pinned: list[str]
 
     def __init__(self, fields: Mapping[str, Any], memory: Callable[[], Memory]) -> None:
         """`fields`: a value for each of FIELDS, as the memory `memory()` builds has it."""
@@ -568,12 +570,15 @@ def term_list(text: str) -> tuple[str, ...]:
     return tuple(terms(text))
 
 
-def confidence_neutral(c: Components, memory: Memory | Candidate, w: Weights) -> Components:
-    """A long memory's components with its provenance alone, not its confidence: confidence says how
-    firmly one statement is said (hedges, questions), and a long, many-topic memory holds many, so the
-    hedges of its other parts say nothing of the passage that matched the query."""
+def as_long_memory(c: Components, memory: Memory | Candidate, w: Weights) -> Components:
+    """A long memory's components without the confidence and importance an enricher judged over its
+    whole text (values the caller set are kept): each describes one statement, and a long, many-topic
+    memory holds many, so a hedge or an urgent word in another part says nothing of the passage that
+    matched the query."""
     factors = w.provenance_factors or DEFAULT_PROVENANCE
-    return replace(c, provenance=(1.0 - w.provenance) + w.provenance * factors.get(memory.provenance, 1.0))
+    if "confidence" not in memory.pinned:
+        c = replace(c, provenance=(1.0 - w.provenance) + w.provenance * factors.get(memory.provenance, 1.0))
+    return c if "importance" in memory.pinned else replace(c, importance=1.0)
 
 
 def best_passage_bm25(

@@ -25,10 +25,10 @@ from engram.domain.scoring import (
     QueryTraits,
     Weights,
     answers_ride_with_links,
+    as_long_memory,
     best_passage_bm25,
     bm25_scores,
     components,
-    confidence_neutral,
     contenders,
     ended_yields_to_current,
     fuse,
@@ -222,7 +222,7 @@ class Recall:
                 hub=memory_id in hubbed,
             )
             if 0 < self.ranking.long_memory_chars < len(memory.content):
-                c = confidence_neutral(c, memory, w)
+                c = as_long_memory(c, memory, w)
             plain.append((memory, c))
         ranked = sorted(contenders(plain, q.top_k, traits, w), key=lambda mc: (-mc[1].score, mc[0].id))
         if self.ranking.links_carry_answers:
