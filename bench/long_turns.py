@@ -11,7 +11,8 @@ Each message is remembered on the embedded default (SQLite, MiniLM, rules enrich
 enriched to completion; then every question is one recall (top_k 10). Reports R@10 and MRR@10 of
 engram, of engram with its passage scoring off (long_memory_chars 0), of engram with the embedding
 reranker, and of plain Okapi BM25 (k1 1.2, b 0.75, engram's tokenizer) over whole messages; the
-enrichment failures; and recall latency (p50/p95).
+enrichment failures; and recall latency (p50/p95). `--legs` adds each search leg alone (the lexical
+index's and the vector index's own order), to tell what the fusion and the later stages change.
 
     python bench/long_turns.py [--data ../shared/bench/locomo10.json] [--json out.json] [--data-dir DIR]
 """
@@ -33,9 +34,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import ROOT
 
-from engram.domain.models import EnrichmentState
+from engram.domain.models import EnrichmentState, Status
 from engram.domain.text import terms
-from engram.ports import ListQuery
+from engram.ports import ListQuery, SearchScope
 from engram.runtime.container import local
 from engram.runtime.worker import drain
 from engram.settings import Settings
@@ -126,6 +127,9 @@ def main() -> int:
         "--variant", action="append", default=[], help="NAME:KEY=JSON[,KEY=JSON]: ranking settings to try too"
     )
     parser.add_argument("--no-reranker", action="store_true", help="skip the embedding reranker's run")
+    parser.add_argument(
+        "--legs", action="store_true", help="also each search leg alone (the indexes' own order, no fusion)"
+    )
     args = parser.parse_args()
     if not args.data.exists():
         print(f"LoCoMo data not found at {args.data}; skipping.")
@@ -207,6 +211,23 @@ def main() -> int:
     def ranked_by(update: dict[str, object]) -> Callable[[], None]:
         return lambda: setattr(container.recall, "ranking", ranking.model_copy(update=update))
 
+    if args.legs:
+        recall = container.recall
+
+        def leg(search: Callable[[SearchScope, str], list[str]]) -> Callable[[str, str], list[str]]:
+            return lambda user, question: search(
+                SearchScope(TENANT, user, None, None, (Status.active, Status.stale)), question
+            )[:TOP_K]
+
+        def lexical_leg(scope: SearchScope, question: str) -> list[str]:
+            return [h.memory_id for h in recall.lexical.search(scope, question, TOP_K)]
+
+        def vector_leg(scope: SearchScope, question: str) -> list[str]:
+            vector = container.embedder.embed([question])[0]
+            return [h.memory_id for h in recall.vectors.knn(scope, vector, TOP_K)]
+
+        runs += [("lexical leg alone", leg(lexical_leg), lambda: None)]
+        runs += [("vector leg alone", leg(vector_leg), lambda: None)]
     if "long_memory_chars" in type(ranking).model_fields:
         runs.append(("engram, long-memory scoring off", engram, ranked_by({"long_memory_chars": 0})))
     runs.append(("engram", engram, ranked_by({})))

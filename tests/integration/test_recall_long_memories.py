@@ -40,3 +40,32 @@ def test_with_passage_scoring_a_long_memory_holding_the_fact_ranks_above_a_one_l
     assert top(tmp_path / "passages", passage_lexical=True)[0] == "long"
     # what scoring the whole message gives: the one-liner first
     assert top(tmp_path / "whole", passage_lexical=False)[0] == SHORT
+
+
+ASKED = [f"Part {i}: did we talk about the {TOPICS[i % 8]}? Or the {TOPICS[(3 * i) % 8]}?" for i in range(60)]
+HEDGED = " ".join([*ASKED[:30], "The boiler service code is 4417, Kessler heating books it.", *ASKED[30:]])
+FIRM = " ".join(
+    [*PARTS[:30], "The boiler service was done in May; the boiler service is yearly.", *PARTS[30:60]]
+)
+WEAK = " ".join([*PARTS[60:90], "The car service is due.", *PARTS[90:]])  # one term of the query
+
+
+def ranked_long(tmp_path, **ranking: object) -> list[str]:
+    settings = Settings(data_dir=tmp_path / "data", embedder={"provider": "hashing"}, ranking=ranking)
+    c = local(settings, clock=FakeClock())
+    for content in (HEDGED, FIRM, WEAK, *OTHERS):
+        m = c.remember(RememberCommand(tenant="acme", user_id="sam", content=content)).memory
+        assert m is not None
+        job = EnrichJob(tenant="acme", memory_id=m.id, content_hash=m.content_hash)
+        assert c.enrich(job) == EnrichOutcome.enriched
+    results = c.recall(RecallQuery(tenant="acme", user_id="sam", query="boiler service code", top_k=2))
+    return ["hedged" if r.memory.content == HEDGED else "firm" for r in results]
+
+
+def test_questions_elsewhere_in_a_long_memory_do_not_rank_its_matching_fact_down(tmp_path) -> None:
+    # Given two long memories, the one holding the asked fact full of questions about other topics
+    assert len(HEDGED) > 1000 and len(FIRM) > 1000
+    # Then its low confidence (counted over the whole text) does not decide the ranking …
+    assert ranked_long(tmp_path / "long", long_memory_chars=1000)[0] == "hedged"
+    # … where scoring it as a short statement ranks the firmer, less matching one first
+    assert ranked_long(tmp_path / "short", long_memory_chars=0)[0] == "firm"

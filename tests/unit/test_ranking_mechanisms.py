@@ -15,6 +15,7 @@ from engram.domain.scoring import (
     QueryTraits,
     Weights,
     answers_ride_with_links,
+    as_long_memory,
     best_passage_bm25,
     bm25_scores,
     components,
@@ -243,6 +244,23 @@ def test_only_a_fact_about_the_linked_name_rides_with_the_link() -> None:
     assert lifted == {about.id}
 
 
+def test_a_long_memory_neither_links_nor_rides_with_a_link() -> None:
+    chatter = " ".join(f"We talked about the garden and the weather, part {i}." for i in range(30))
+    link = memory(f"Tom's accountant is Gareth Pryce. {chatter}", 1)
+    answer = memory(f"Gareth's office is on Camden Road, above the pharmacy. {chatter}", 2)
+    other = memory(f"Bea uses a different accountant in Hackney. {chatter}", 3)
+    items = [(link, 1.0, 7.0), (other, 0.7, 5.0), (answer, 0.4, 2.0)]
+    query = "Where is my accountant's office?"
+    assert all(len(m.content) > 1000 for m, _, _ in items)
+
+    as_short = answers_ride_with_links(ranked(items, query), QueryTraits.of(query))
+    as_long = answers_ride_with_links(ranked(items, query), QueryTraits.of(query), long_chars=1000)
+
+    assert order(as_short)[0] == answer.content  # a short-memory reading lifts it through the link
+    assert order(as_long) == order(ranked(items, query))  # long ones name too much: their order stands
+    assert all(c.via is None for _, c in as_long)
+
+
 def test_names_are_read_from_the_text() -> None:
     assert names_in("Noor is coeliac, gluten-free snacks only.") == {"noor"}
     assert names_within("Noor is coeliac, gluten-free snacks only.") == set()
@@ -299,6 +317,19 @@ def test_passages_cover_a_long_text_in_overlapping_windows() -> None:
     assert all(len(w) <= 300 for w in windows)
     assert all(s in " ".join(windows) for s in sentences)
     assert all(a.split(". ")[-1].rstrip(".") in b for a, b in pairwise(windows))
+
+
+def test_a_long_memory_is_ranked_without_the_confidence_and_importance_judged_over_its_whole_text() -> None:
+    judged = memory("Long talk. " * 200).memory().model_copy(update={"confidence": 0.45, "importance": 5})
+    pinned = judged.model_copy(update={"pinned": ["confidence", "importance"]})
+    c = components(judged, 1.0, 5.0, None, NOW, Weights())
+    assert c.provenance == 0.45 and c.importance > 1  # as a short statement it would count both
+
+    neutral = as_long_memory(c, Candidate.of(judged), Weights())
+    kept = as_long_memory(c, Candidate.of(pinned), Weights())
+
+    assert (neutral.provenance, neutral.importance) == (1.0, 1.0)  # an enricher's whole-text guess
+    assert (kept.provenance, kept.importance) == (c.provenance, c.importance)  # what the caller set
 
 
 def test_a_long_memory_holding_the_fact_beats_a_one_liner_sharing_a_word() -> None:

@@ -145,6 +145,8 @@ class RankingSettings(BaseModel):
     # Long memories, when a candidate is longer than long_memory_chars (0: off): the vector leg weighs
     # for a memory by the share of it its one vector describes (about vector_chars of it; 0: off), and
     # with passage_lexical the lexical leg scores every candidate by its best passage of passage_chars.
+    # Such a memory also ranks without the confidence and importance an enricher judged over its whole
+    # text (unless the caller set them), and neither links nor rides with a link (multi-hop).
     long_memory_chars: int = 1000
     vector_chars: int = 1000
     passage_lexical: bool = False

@@ -56,6 +56,7 @@ class Candidate:
         "observed_at",
         "status",
         "hits",
+        "pinned",
     )
     id: str
     user_id: str
@@ -75,6 +76,7 @@ class Candidate:
     observed_at: datetime
     status: Status
     hits: int
+    pinned: list[str]
 
     def __init__(self, fields: Mapping[str, Any], memory: Callable[[], Memory]) -> None:
         """`fields`: a value for each of FIELDS, as the memory `memory()` builds has it."""
@@ -508,13 +510,15 @@ def answers_ride_with_links(
     links: int = 3,
     hub_share: float = 1 / 3,
     window: int = 30,
+    long_chars: int = 0,
 ) -> list[tuple[Ranked, Components]]:
     """Multi-hop: a top result that matches the query and names someone or something the query does
     not (the linking fact: "Tom's accountant is Gareth Pryce") leads to the memories about that name
     ("Gareth's office is on Camden Road": the name in its opening words, its subject). When the query
     asks more than the link says (a term the link lacks), those memories rank with the link: just
     above it if they hold such a term or the link is only the way (hop < 1), just below it otherwise.
-    Within the top `window`."""
+    Within the top `window`. A memory longer
+    than `long_chars` (0: none is) names too many things to be a link or be lifted through one."""
     if len(ranked) < 2:
         return ranked
     ranked, rest = ranked[:window], ranked[window:]
@@ -526,7 +530,7 @@ def answers_ride_with_links(
     hubs = {n for n, k in counts.items() if k >= max(5, hub_share * len(ranked))}
     out = list(ranked)
     for i, (link, lc) in enumerate(ranked[:links]):
-        if lc.bm25 is None or lc.via is not None:
+        if lc.bm25 is None or lc.via is not None or 0 < long_chars < len(link.content):
             continue
         surely = names_within(link.content) | {w for e in link.entities for w in names_in(e.title())}
         bridge = {n for n in surely - hubs if n not in query.words}
@@ -537,6 +541,8 @@ def answers_ride_with_links(
         base = lc.score / lc.hop if lc.hop > 0 else lc.score
         for j, (memory, c) in enumerate(out):
             if j == i or memory.id == link.id or c.via is not None or not (mentioned[j] & bridge):
+                continue
+            if 0 < long_chars < len(memory.content):
                 continue
             if not (_opening_names(memory.content) & bridge):
                 continue  # a fact about the linked one names it as its subject, in its opening words
@@ -580,6 +586,17 @@ def ended_yields_to_current(
 def term_list(text: str) -> tuple[str, ...]:
     """The text's terms in order (kept for short texts: passages are scored again and again)."""
     return tuple(terms(text))
+
+
+def as_long_memory(c: Components, memory: Memory | Candidate, w: Weights) -> Components:
+    """A long memory's components without the confidence and importance an enricher judged over its
+    whole text (values the caller set are kept): each describes one statement, and a long, many-topic
+    memory holds many, so a hedge or an urgent word in another part says nothing of the passage that
+    matched the query."""
+    factors = w.provenance_factors or DEFAULT_PROVENANCE
+    if "confidence" not in memory.pinned:
+        c = replace(c, provenance=(1.0 - w.provenance) + w.provenance * factors.get(memory.provenance, 1.0))
+    return c if "importance" in memory.pinned else replace(c, importance=1.0)
 
 
 def best_passage_bm25(

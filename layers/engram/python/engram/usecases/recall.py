@@ -25,6 +25,7 @@ from engram.domain.scoring import (
     QueryTraits,
     Weights,
     answers_ride_with_links,
+    as_long_memory,
     best_passage_bm25,
     bm25_scores,
     components,
@@ -231,10 +232,12 @@ class Recall:
             )
             if memory_id in hinted:
                 c = replace(c, hint=hinted[memory_id].hint, hint_bm25=hinted[memory_id].score)
+            if 0 < self.ranking.long_memory_chars < len(memory.content):
+                c = as_long_memory(c, memory, w)
             plain.append((memory, c))
         ranked = sorted(contenders(plain, q.top_k, traits, w), key=lambda mc: (-mc[1].score, mc[0].id))
         if self.ranking.links_carry_answers:
-            ranked = answers_ride_with_links(ranked, traits)
+            ranked = answers_ride_with_links(ranked, traits, long_chars=self.ranking.long_memory_chars)
         if self.ranking.governing_rule_first:
             ranked = governing_rule_first(ranked, traits, _is_rule)
         if self.ranking.ended_yields:
