@@ -65,8 +65,11 @@ class MotoAws:
         from engram.providers.enrichers import build_enricher
 
         index = index if index is not None else OpenSearchIndex.from_settings(settings)
+        from engram.runtime.container import opensearch_reembed
+
         return Container(
             settings=settings,
+            reembed_factory=opensearch_reembed,
             store=DynamoMemoryStore(self.table, clock=clock),
             queue=SqsJobQueue(self.sqs, self.queue_url, self.dlq_url, receive_wait_s=0),
             keys=DynamoKeyStore(self.table, clock=clock),

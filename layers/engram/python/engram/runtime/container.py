@@ -101,6 +101,8 @@ class Container:
     idempotency_factory: Callable[[], BasePersistenceLayer] | None = None
     webhook_store: WebhookStore | None = None  # webhook endpoints (POST /v1/webhooks); None: not offered
     delivery_queue: DeliveryQueue | None = None  # the outbox's deliveries (embedded default; AWS: SQS)
+    # Re-embedding after a model switch, for the backend's own vector index (local() and aws() set it)
+    reembed_factory: Callable[[Container], Reembed | ReembedTenants | None] | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property
@@ -210,19 +212,7 @@ class Container:
     def reembed(self) -> Reembed | ReembedTenants | None:
         """Re-embedding after a model switch, where the vector index records each vector's model: the
         local index's vectors, or OpenSearch's indices a tenant (the tenants of the API keys)."""
-        from engram.usecases.reembed import Reembed, ReembedTenants
-
-        index, batch = self.vector_index, self.settings.embedder.reembed_batch
-        if hasattr(index, "stale_vectors"):
-            return Reembed(self.store, index, _LazyEmbedder(self), batch=batch)  # type: ignore[arg-type]
-        if getattr(index, "model", "") and hasattr(index, "reembed"):
-            keys = self.keys
-
-            def tenants() -> list[str]:
-                return sorted({key.tenant for key in keys.list()})
-
-            return ReembedTenants(index, _LazyEmbedder(self), tenants, batch=batch)  # type: ignore[arg-type]
-        return None
+        return self.reembed_factory(self) if self.reembed_factory is not None else None
 
     @cached_property
     def await_enrichment(self) -> AwaitEnrichment:
@@ -416,6 +406,36 @@ class _LazyEmbedder:
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         return self.container.embedder.embed(texts)
 
+    def warm(self) -> None:
+        self.container.embedder.warm()
+
+
+def local_reembed(c: Container) -> Reembed | None:
+    """Re-embedding for the local index, which records each vector's model (None for another index)."""
+    from engram.adapters.local.index import LocalIndex  # the `local` extra (NumPy, usearch)
+    from engram.usecases.reembed import Reembed
+
+    if not isinstance(c.vector_index, LocalIndex):
+        return None
+    return Reembed(c.store, c.vector_index, _LazyEmbedder(c), batch=c.settings.embedder.reembed_batch)
+
+
+def opensearch_reembed(c: Container) -> ReembedTenants | None:
+    """Re-embedding over OpenSearch's indices a model, tenant by tenant (the tenants of the API keys);
+    None where the index records no model."""
+    from engram.adapters.opensearch.index import OpenSearchIndex  # the `aws` extra (opensearch-py)
+    from engram.usecases.reembed import ReembedTenants
+
+    if not (isinstance(c.vector_index, OpenSearchIndex) and c.vector_index.model):
+        return None
+    keys = c.keys
+
+    def tenants() -> list[str]:
+        return sorted({key.tenant for key in keys.list()})
+
+    batch = c.settings.embedder.reembed_batch
+    return ReembedTenants(c.vector_index, _LazyEmbedder(c), tenants, batch=batch)
+
 
 def _default_embedder(settings: Settings) -> Callable[[], Embedder]:
     def build() -> Embedder:
@@ -458,6 +478,7 @@ def local(settings: Settings, clock: Clock | None = None) -> Container:
         settings=settings,
         store=SqliteMemoryStore(db),
         vector_index=index,
+        reembed_factory=local_reembed,
         lexical_index=index,
         graph=SqliteGraphStore(db),
         transcripts=transcripts,
@@ -539,10 +560,12 @@ def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) 
     session = session or _session()
     table = _table(settings, session)
     index = OpenSearchIndex.from_settings(settings)  # connects on first use
+
     return Container(
         settings=settings,
         store=DynamoMemoryStore(table),
         vector_index=index,
+        reembed_factory=opensearch_reembed,
         lexical_index=index,
         graph=DynamoGraphStore(table),
         transcripts=DynamoTranscriptStore(table),
