@@ -147,34 +147,18 @@ class SqliteGraphStore:
         return eid
 
     def unlink(self, scope: GraphScope, memory_id: str) -> None:
+        mine = (scope.tenant, memory_id)
         with self.db.write() as conn:
-            mine = (scope.tenant, memory_id)
-            entities = [
-                r[0]
-                for r in conn.execute(
-                    "SELECT entity_id FROM graph_mentions WHERE tenant = ? AND memory_id = ?", mine
-                )
-            ]
-            conn.execute(
-                "DELETE FROM graph_mentions WHERE tenant = ? AND memory_id = ?", (scope.tenant, memory_id)
-            )
-            conn.executemany(
-                "UPDATE graph_entities SET mentions = max(0, mentions - 1) WHERE id = ?",
-                [(e,) for e in entities],
-            )
-            relations = [
-                r[0]
-                for r in conn.execute(
-                    "SELECT relation_id FROM graph_sources WHERE tenant = ? AND memory_id = ?", mine
-                )
-            ]
-            conn.execute(
-                "DELETE FROM graph_sources WHERE tenant = ? AND memory_id = ?", (scope.tenant, memory_id)
-            )
-            conn.executemany(
-                "UPDATE graph_relations SET mentions = max(0, mentions - 1) WHERE id = ?",
-                [(r,) for r in relations],
-            )
+            # the memory's mentions of entities, then its sources of relations: each link row goes,
+            # and what it linked counts one mention fewer
+            for links, column, counted in (
+                ("graph_mentions", "entity_id", "graph_entities"),
+                ("graph_sources", "relation_id", "graph_relations"),
+            ):
+                where = f"FROM {links} WHERE tenant = ? AND memory_id = ?"
+                linked = [(r[0],) for r in conn.execute(f"SELECT {column} {where}", mine)]
+                conn.execute(f"DELETE {where}", mine)
+                conn.executemany(f"UPDATE {counted} SET mentions = max(0, mentions - 1) WHERE id = ?", linked)
 
     # ------------------------------------------------------------------ reads
 

@@ -63,15 +63,3 @@ def build_enricher(
             hints=hints,
         )
     return FallbackEnricher(primary, fallback=RulesEnricher())
-
-
-__all__ = [
-    "BedrockEnricher",
-    "FallbackEnricher",
-    "InvalidModelOutput",
-    "ModelUnavailable",
-    "OpenAICompatEnricher",
-    "RulesEnricher",
-    "Sourced",
-    "build_enricher",
-]
