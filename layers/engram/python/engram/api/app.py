@@ -19,6 +19,7 @@ from aws_lambda_powertools.utilities.data_classes.common import BaseProxyEvent
 from engram.api import errors, idempotency
 from engram.api.body import MalformedBody, parse_json, text_body
 from engram.api.routes import include_routes
+from engram.api.routing import claims
 from engram.api.services import Services
 from engram.domain.errors import EngramError, NotOffered, PayloadTooLarge, RateLimited
 from engram.observability import logger
@@ -116,11 +117,8 @@ class EngramApi:
 
 
 def _tenant(event: Mapping[str, Any]) -> str | None:
-    """The tenant the authorizer found (REST: flattened; HTTP-API style: under `lambda`), or None."""
-    authorizer = (event.get("requestContext") or {}).get("authorizer") or {}
-    nested = authorizer.get("lambda")
-    found = nested.get("tenant") if isinstance(nested, Mapping) else None
-    found = found or authorizer.get("tenant")
+    """The tenant the authorizer found, or None."""
+    found = claims((event.get("requestContext") or {}).get("authorizer") or {}).get("tenant")
     return str(found) if found else None
 
 

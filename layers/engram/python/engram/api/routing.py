@@ -22,12 +22,15 @@ def new_router() -> Router:
     return Router()  # type: ignore[no-untyped-call]
 
 
-def _authorizer(routes: Router) -> Mapping[str, Any]:
-    """What the authorizer said of the request's key (REST: flattened into `requestContext.authorizer`;
-    HTTP-API style: under `lambda`)."""
-    authorizer = cast(APIGatewayProxyEvent, routes.current_event).request_context.authorizer
+def claims(authorizer: Mapping[str, Any]) -> Mapping[str, Any]:
+    """What the authorizer said of the request's key, from `requestContext.authorizer` (REST: flattened
+    there; HTTP-API style: under `lambda`)."""
     nested = authorizer.get("lambda")
     return nested if isinstance(nested, Mapping) and "tenant" in nested else authorizer
+
+
+def _authorizer(routes: Router) -> Mapping[str, Any]:
+    return claims(cast(APIGatewayProxyEvent, routes.current_event).request_context.authorizer)
 
 
 def tenant(routes: Router) -> str:
