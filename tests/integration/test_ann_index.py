@@ -397,3 +397,15 @@ def test_a_removed_vector_is_not_written_to_the_graph_file(tmp_path):
     assert vectors[5].tobytes() not in path.read_bytes()
     assert vectors[6].tobytes() in path.read_bytes()
     assert 5 not in graph.search(vectors[5], 10).tolist()
+
+
+def test_every_vector_a_built_graph_holds_is_reachable_by_search():
+    """A graph built in chunks finds each of its vectors as its own nearest neighbour: none is stored
+    yet stranded (usearch's concurrent add could strand one, so the build adds on one thread)."""
+    vectors = unit(np.random.default_rng(11), 600)
+    seqs = np.arange(1, 601, dtype=np.int64)
+    for trial in range(3):
+        graph = ScopeGraph(DIMS, LOW)
+        graph.build((seqs[i : i + 200], vectors[i : i + 200]) for i in range(0, 600, 200))
+        for seq, vector in zip(seqs, vectors, strict=True):
+            assert graph.search(vector, 1)[0] == seq, f"trial {trial}: seq {seq} unreachable"
