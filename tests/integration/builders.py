@@ -75,6 +75,7 @@ class MotoAws:
             keys=DynamoKeyStore(self.table, clock=clock),
             vector_index=index,
             lexical_index=index,
+            hint_index=index,
             graph=DynamoGraphStore(self.table),
             transcripts=DynamoTranscriptStore(self.table),
             janitor_state=DynamoJanitorState(self.table),

@@ -22,6 +22,7 @@ from engram.ports import (
     DocumentStore,
     Embedder,
     GraphStore,
+    HintIndex,
     JanitorStore,
     JobQueue,
     KeyStore,
@@ -88,6 +89,7 @@ class Container:
     keys: KeyStore
     vector_index: VectorIndex
     lexical_index: LexicalIndex  # the same index as vector_index on both backends
+    hint_index: HintIndex  # prospective hints' search: the same index again on both backends
     graph: GraphStore
     transcripts: Transcripts  # sessions' transcripts
     janitor_state: JanitorStore  # the janitor's saved state and stats counts, beside the store
@@ -272,7 +274,7 @@ class Container:
             ),
             reranking=self.settings.reranker,
             # prospective hints: the lexical index searches them too (SQLite hints_fts, OpenSearch `hints`)
-            hints=self.lexical_index if self.settings.hints.enabled else None,  # type: ignore[arg-type]
+            hints=self.hint_index if self.settings.hints.enabled else None,
         )
 
     @cached_property
@@ -480,6 +482,7 @@ def local(settings: Settings, clock: Clock | None = None) -> Container:
         vector_index=index,
         reembed_factory=local_reembed,
         lexical_index=index,
+        hint_index=index,
         graph=SqliteGraphStore(db),
         transcripts=transcripts,
         queue=SqliteJobQueue(db, max_attempts=settings.janitor.max_attempts),
@@ -567,6 +570,7 @@ def aws(settings: Settings, *, session: Any = None, clock: Clock | None = None) 
         vector_index=index,
         reembed_factory=opensearch_reembed,
         lexical_index=index,
+        hint_index=index,
         graph=DynamoGraphStore(table),
         transcripts=DynamoTranscriptStore(table),
         queue=SqsJobQueue(
