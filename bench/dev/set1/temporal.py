@@ -78,11 +78,11 @@ SCENARIOS = [
         "id": "temporal-06",
         "persona": "dan",
         "memories": [
-            ("old", 300, "The car is on the loan from Declan's garage while mine's in for the gearbox, it's a little blue Yaris."),
-            ("now", 250, "Got the Skoda back from Declan, gearbox is grand now. Returned the Yaris."),
-            ("d_bill", 245, "The gearbox job came to 1,350."),
+            ("old", 40, "The car is on the loan from Declan's garage while mine's in for the gearbox, it's a little blue Yaris."),
+            ("now", 20, "Got the Skoda back from Declan, gearbox is grand now. Returned the Yaris."),
+            ("d_bill", 19, "The gearbox job came to 1,350."),
             ("d_declan", 500, "Declan's garage is on the Crosshaven road, he's a good lad."),
-            ("d_yaris", 290, "The Yaris is tiny, I can't fit the dog in it."),
+            ("d_yaris", 35, "The Yaris is tiny, I can't fit the dog in it."),
         ],
         "questions": [
             ("What car will Dan pick me up in?", ["now"]),
