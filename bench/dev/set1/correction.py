@@ -392,4 +392,49 @@ SCENARIOS = [
             ("At what percentage full will a disk page on-call?", ["alert_new"]),
         ],
     },
+    {
+        "id": "correction-28",
+        "persona": "tobias",
+        "memories": [
+            ("wrong", 90, "Tobias's shoe size is 42."),
+            ("fix", 6, "You've got my shoe size wrong in your notes, it's 44, 42 was Katrin's brother. Please fix it."),
+            ("d_boots", 60, "I need new cycling shoes with SPD cleats before spring."),
+            ("d_brand", 40, "Shimano shoes always run small on me."),
+            ("d_twins", 20, "The twins need new winter boots too, size 31."),
+        ],
+        "questions": [
+            ("What size cycling shoes should I order for Tobias?", ["fix"]),
+        ],
+        "note": "user corrects the agent's stored record",
+    },
+    {
+        "id": "correction-29",
+        "persona": "ines",
+        "memories": [
+            ("old", 300, "SRE weekly sync: Mondays 10:00 Lisbon time in the big room on floor 2."),
+            ("time_new", 40, "Weekly SRE sync is moving to Tuesdays at 14:00 so the Kraków folks can join."),
+            ("place_new", 30, "Also the SRE sync is fully on Google Meet now, no room booked anymore."),
+            ("d_agenda", 100, "The sync agenda is in a shared doc, add items by Monday night."),
+            ("d_len", 20, "Trying to keep the sync to 30 minutes."),
+        ],
+        "questions": [
+            ("When and where is the SRE weekly sync now?", ["time_new", "place_new"]),
+        ],
+        "note": "change spread across two memories",
+    },
+    {
+        "id": "correction-30",
+        "persona": "kwame",
+        "memories": [
+            ("v1", 200, "The Achimota under-17s train Monday, Wednesday and Friday, 3:30 to 5."),
+            ("v2", 90, "We're down to Monday and Thursday for training now, the pitch is shared with the athletics team."),
+            ("v3", 12, "Athletics season is over, so we added Saturday morning back: training is Monday, Thursday and Saturday 8am now."),
+            ("d_fitness", 150, "Fitness drills are the first half hour of every session."),
+            ("d_attend", 30, "Attendance has dropped on Thursdays because of extra classes."),
+        ],
+        "questions": [
+            ("Which days does the under-17 team train?", ["v3"]),
+        ],
+        "note": "changed twice, second change partially restores",
+    },
 ]

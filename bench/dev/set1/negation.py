@@ -383,4 +383,48 @@ SCENARIOS = [
             ("Can Inês just log into prod AWS as admin to fix the bucket policy?", ["neg"]),
         ],
     },
+    {
+        "id": "negation-28",
+        "persona": "hana",
+        "memories": [
+            ("pos", 300, "Hana loves a good highball, she's always last to leave the nomikai."),
+            ("neg", 40, "These days I stick to oolong tea at drinking parties — haven't touched alcohol since the health check flagged my liver numbers."),
+            ("d_bar", 200, "Favourite bar is a tiny whisky place in Ebisu with eight seats."),
+            ("d_party", 10, "Year-end party (bonenkai) is on the 20th, I'm organising it."),
+            ("d_team", 60, "Half the team doesn't drink anyway, so I try to book places with good soft drinks."),
+        ],
+        "questions": [
+            ("Should I pre-order a whisky highball for Hana at the bonenkai?", ["neg"]),
+        ],
+        "note": "implicit negation ('these days I stick to ...')",
+    },
+    {
+        "id": "negation-29",
+        "persona": "kwame",
+        "memories": [
+            ("pos", 500, "There's a dog at Kwame's house, Bingo, a big friendly mongrel."),
+            ("neg", 150, "Bingo died in March. We haven't got another one, no animals at the house at all now."),
+            ("d_cousin", 20, "My cousin Efua is coming to stay for two weeks in January."),
+            ("d_allergy", 18, "Efua is badly allergic to dogs and cats."),
+            ("d_yard", 300, "Bingo used to dig up the whole yard."),
+        ],
+        "questions": [
+            ("Is it safe for Efua to stay at Kwame's, given her pet allergy?", ["neg"]),
+        ],
+        "note": "change about the home",
+    },
+    {
+        "id": "negation-30",
+        "persona": "lucia",
+        "memories": [
+            ("pos", 400, "We take card payments with the old Sabadell terminal."),
+            ("ok", 200, "Cards are fine above 5 euros, below that cash please."),
+            ("neg", 15, "The Sabadell terminal died and the bank wants 40 euros a month for a new one, so for now it's cash or Bizum only, no cards at all."),
+            ("d_bizum", 100, "Bizum goes to Tomás's phone number."),
+            ("d_cash", 50, "We keep about 150 euros of change in the till every morning."),
+        ],
+        "questions": [
+            ("Can a customer pay for a 20 euro cake with a credit card at the bakery?", ["neg"]),
+        ],
+    },
 ]
