@@ -85,6 +85,7 @@ SCENARIOS = [
         ],
         "questions": [
             ("What can Dan take for his sore back?", ["rule"]),
+            ("Dan's asking whether he can grab some Nurofen from the chemist.", ['rule']),
         ],
         "note": "medical fact as constraint",
     },
@@ -129,6 +130,7 @@ SCENARIOS = [
         ],
         "questions": [
             ("Can we schedule the ingress controller upgrade for 20 December?", ["rule"]),
+            ('Plan the ingress upgrade rollout for the week before Christmas.', ['rule']),
         ],
     },
     {
@@ -255,6 +257,7 @@ SCENARIOS = [
         ],
         "questions": [
             ("Pick a DR region for the orders database — cheapest option please.", ["rule"]),
+            ('Set up cross-region backup replication for orders to Virginia.', ['rule']),
         ],
         "note": "legal / residency limit",
     },
@@ -327,6 +330,7 @@ SCENARIOS = [
         ],
         "questions": [
             ("Write cat-sitting instructions for Yui, including what Mochi can be given as a treat.", ["rule"]),
+            ('Yui wants to give Mochi some tuna as a reward, is that ok?', ['rule']),
         ],
     },
     {

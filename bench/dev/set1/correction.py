@@ -44,6 +44,7 @@ SCENARIOS = [
         ],
         "questions": [
             ("How much should a customer pay for one sourdough loaf?", ["price_new"]),
+            ('what do we charge for sourdough now?', ['price_new']),
         ],
     },
     {
@@ -87,6 +88,7 @@ SCENARIOS = [
         ],
         "questions": [
             ("What car does Dan use day to day?", ["car_new"]),
+            ("If I need to describe Dan's car to the parking attendant, what is it?", ['car_new']),
         ],
         "note": "sold and replaced; distractor mentions old car details",
     },
@@ -158,6 +160,7 @@ SCENARIOS = [
         ],
         "questions": [
             ("Who is Arjun's manager now?", ["mgr_new"]),
+            ("Who approves Arjun's leave requests these days?", ['mgr_new']),
         ],
         "note": "change said about the team, not directly 'my manager is'",
     },
@@ -303,6 +306,7 @@ SCENARIOS = [
         ],
         "questions": [
             ("Who's working the counter this Saturday at the bakery?", ["staff_2"]),
+            ('who covers weekends at the shop', ['staff_2']),
         ],
         "note": "changed twice, 'scratch that'",
     },
@@ -347,6 +351,7 @@ SCENARIOS = [
         ],
         "questions": [
             ("What kind of heating system does Dan have?", ["boiler_new"]),
+            ('Should Dan order heating oil before winter?', ['boiler_new']),
         ],
         "note": "change about the home",
     },

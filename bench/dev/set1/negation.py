@@ -28,6 +28,7 @@ SCENARIOS = [
         ],
         "questions": [
             ("Where should Arjun add a new build job for the reconciliation service?", ["neg"]),
+            ('Do we still maintain a Jenkins server?', ['neg']),
         ],
     },
     {
@@ -183,6 +184,7 @@ SCENARIOS = [
         ],
         "questions": [
             ("Does Kwame's mother still live with him?", ["neg"]),
+            ("Who lives at Kwame's house in East Legon besides him?", ['neg']),
         ],
     },
     {
@@ -268,6 +270,7 @@ SCENARIOS = [
         ],
         "questions": [
             ("Would Maren eat the lamb stew at the department dinner?", ["neg"]),
+            ("Any dietary restrictions I should mention when booking Maren's dinner?", ['neg']),
         ],
     },
     {
@@ -310,6 +313,7 @@ SCENARIOS = [
         ],
         "questions": [
             ("Can Kwame drive the team to the away match on Saturday?", ["neg"]),
+            ('Does Kwame have a car at the moment?', ['neg']),
         ],
     },
     {

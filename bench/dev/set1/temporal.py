@@ -43,6 +43,7 @@ SCENARIOS = [
         ],
         "questions": [
             ("A customer asks if there's any discount or deal on right now at the bakery.", ["now"]),
+            ('Can I still get the cake discount if I order today?', ['now']),
         ],
     },
     {
@@ -170,6 +171,7 @@ SCENARIOS = [
         ],
         "questions": [
             ("How much rent does Lucía pay for the bakery premises?", ["now"]),
+            ('is the bakery rent still 1,100?', ['now']),
         ],
         "note": "old contract ended at renewal",
     },
@@ -342,6 +344,7 @@ SCENARIOS = [
         ],
         "questions": [
             ("What is Dan paying per unit for electricity?", ["now"]),
+            ('Which electricity provider is Dan with?', ['now']),
         ],
         "note": "expired offer",
     },
