@@ -28,7 +28,7 @@ SCENARIOS = [
             ("d_baking", 100, "Maria has been baking focaccia on weekends."),
             ("d_team_lunch", 50, "The studio orders team lunch on the last Friday of each month."),
         ],
-        "questions": [("Order a korma and some baklava for Maria's lunch meeting?", ["allergy"])],
+        "questions": [("Order a korma and some baklava for Maria's lunch meeting?", ["allergy"]), ("What snacks should I put out for Maria at the workshop?", ["allergy"])],
     },
     {
         "id": "constraint-03",
@@ -51,7 +51,7 @@ SCENARIOS = [
             ("d_pharmacy", 300, "He uses Apotek Hjärtat in Gränby."),
             ("d_inr", 200, "INR checks every four weeks at the health centre."),
         ],
-        "questions": [("Erik's knee is sore after the hike — what over-the-counter painkiller should he take?", ["warfarin"])],
+        "questions": [("Erik's knee is sore after the hike — what over-the-counter painkiller should he take?", ["warfarin"]), ("Pick up some Ipren for Erik from the pharmacy?", ["warfarin"])],
     },
     {
         "id": "constraint-05",

@@ -11,7 +11,7 @@ SCENARIOS = [
             ("d_rent", 300, "Rent in Lisbon went up again, Maria is annoyed about it"),
             ("d_trip", 200, "Maria spent a weekend in Porto for a friend's wedding, loved the Ribeira."),
         ],
-        "questions": [("Which city does Maria live in these days?", ["porto"])],
+        "questions": [("Which city does Maria live in these days?", ["porto"]), ("where's home for maria now?", ["porto"])],
         "note": "move stated casually; old city and a visit to the new city as distractors",
     },
     {
@@ -36,7 +36,7 @@ SCENARIOS = [
             ("d_flour", 170, "Flour supplier increased prices 40% this quarter."),
             ("d_bestseller", 320, "Medialunas are still our best seller by far, then the facturas."),
         ],
-        "questions": [("How much does one medialuna cost at Lucas's bakery right now?", ["price3"])],
+        "questions": [("How much does one medialuna cost at Lucas's bakery right now?", ["price3"]), ("If I buy a dozen croissants from Lucas, roughly what will it cost?", ["price3"])],
         "note": "changed twice",
     },
     {
@@ -72,7 +72,7 @@ SCENARIOS = [
             ("d_service", 400, "Volvo needs its service at Bilia in Uppsala in autumn."),
             ("d_charger", 110, "Erik is asking the housing co-op about installing a charger in the car park."),
         ],
-        "questions": [("What car does Erik drive now?", ["car_new"])],
+        "questions": [("What car does Erik drive now?", ["car_new"]), ("Does Erik need a petrol station or a charging point on the road trip?", ["car_new"])],
         "note": "change spread over two memories; answer is the replacement",
     },
     {
@@ -85,7 +85,7 @@ SCENARIOS = [
             ("d_jury", 110, "Two external examiners: one from Naples, one from Bergen."),
             ("d_print", 50, "She needs the printed manuscripts submitted three weeks before the defence."),
         ],
-        "questions": [("when is fatima's viva?", ["defense_3"])],
+        "questions": [("when is fatima's viva?", ["defense_3"]), ("Which day should Fatima's parents fly in to see her defend?", ["defense_3"])],
         "note": "rescheduled twice; question uses 'viva' not 'defence'",
     },
     {
@@ -168,7 +168,7 @@ SCENARIOS = [
             ("d_dentist", 200, "Dentist is Folktandvården in Luthagen, check-up every 18 months."),
             ("d_appt", 120, "He had a good check-up with Malmberg in the spring, cholesterol fine."),
         ],
-        "questions": [("Who is Erik's doctor?", ["doc_new"])],
+        "questions": [("Who is Erik's doctor?", ["doc_new"]), ("Erik wants to renew a prescription — which physician should he contact?", ["doc_new"])],
     },
     {
         "id": "correction-15",

@@ -135,7 +135,7 @@ SCENARIOS = [
             ("d_gunnar", 150, "Gunnar and Erik play boule on Sundays."),
             ("d_right", 100, "The neighbours on the right are a young family, the Anderssons."),
         ],
-        "questions": [("Who can let me into Erik's house while he's in Spain?", ["ans", "link"])],
-        "note": "either the key-holder fact or the identity link is acceptable",
+        "questions": [("Who can let me into Erik's house while he's in Spain?", ["ans"])],
+        "note": "key-holder stated by name; the link says who Gunnar is",
     },
 ]

@@ -11,7 +11,7 @@ SCENARIOS = [
             ("d_plugin", 300, "The Jenkins Slack plugin keeps spamming #deploys."),
             ("d_cache", 200, "Build cache on the CI box fills up every couple of weeks."),
         ],
-        "questions": [("Is Kenji's team still running builds on Jenkins?", ["no_jenkins"])],
+        "questions": [("Is Kenji's team still running builds on Jenkins?", ["no_jenkins"]), ("The Jenkins box is down — does that block Kenji's releases?", ["no_jenkins"])],
     },
     {
         "id": "negation-02",
@@ -186,7 +186,7 @@ SCENARIOS = [
             ("d_vape", 90, "They tried nicotine gum for the first few weeks."),
             ("d_bar", 300, "Jordan's favourite bar has a patio."),
         ],
-        "questions": [("Does Jordan smoke?", ["quit"])],
+        "questions": [("Does Jordan smoke?", ["quit"]), ("Should I make sure the venue has a smoking area for Jordan?", ["quit"])],
     },
     {
         "id": "negation-17",
@@ -244,7 +244,7 @@ SCENARIOS = [
             ("d_rent", 380, "Her share of the Le Panier rent was 480 €."),
             ("d_flatmate", 300, "Flatmate Inès is doing a PhD in linguistics."),
         ],
-        "questions": [("Does Fatima live with other people?", ["alone"])],
+        "questions": [("Does Fatima live with other people?", ["alone"]), ("Is Fatima still sharing the flat in Le Panier?", ["alone"])],
     },
     {
         "id": "negation-22",

@@ -23,7 +23,7 @@ SCENARIOS = [
             ("d_points", 600, "The points platform handled 20M transactions a day."),
             ("d_offer", 410, "Kenji's PayNami offer included stock options."),
         ],
-        "questions": [("Where does Kenji work?", ["job_new"])],
+        "questions": [("Where does Kenji work?", ["job_new"]), ("who is kenji's employer", ["job_new"])],
     },
     {
         "id": "temporal-03",
@@ -248,7 +248,7 @@ SCENARIOS = [
             ("d_flu_shot", 60, "Erik had his flu shot in October, didn't help much apparently."),
             ("d_daughter", 28, "His daughter dropped off soup."),
         ],
-        "questions": [("Is it a good time to visit Erik or is he still ill?", ["well"])],
+        "questions": [("Is it a good time to visit Erik or is he still ill?", ["well"]), ("How is Erik's health this week?", ["well"])],
     },
     {
         "id": "temporal-23",
