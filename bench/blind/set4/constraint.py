@@ -183,7 +183,7 @@ SCENARIOS = [
         "id": "constraint-17",
         "persona": "kwame",
         "memories": [
-            ("rule", 300, "Never book me on Ryanair again. I'd rather pay double.", {"memory_type": "preference"}),
+            ("rule", 300, "Kwame: never book him on Ryanair again, he'd rather pay double", {"memory_type": "preference"}),
             ("d1", 60, "Stag do in Dublin, 14-16 June"),
             ("d2", 40, "Ryanair has Manchester-Dublin for £29 return that weekend"),
             ("d3", 30, "Aer Lingus is £118 return"),

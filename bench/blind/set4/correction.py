@@ -204,7 +204,7 @@ SCENARIOS = [
         "memories": [
             ("old", 300, "On our ward everything is still on paper charts, a nightmare to read"),
             ("d1", 200, "Doctors' handwriting should be a crime"),
-            ("new", 30, "Ward went live on the electronic charting system last week - no more paper"),
+            ("new", 30, "Update from user: her ward went live on the electronic charting system last week, paper charts retired"),
             ("d2", 10, "Training for the e-chart is every Wednesday"),
         ],
         "questions": [("How are patient notes recorded on her ward now?", ["new"])],

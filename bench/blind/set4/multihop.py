@@ -102,7 +102,7 @@ SCENARIOS = [
         "persona": "kwame",
         "memories": [
             ("link", 300, "Abena's mum is Grace, she lives in Leeds"),
-            ("ans", 250, "Grace is type 2 diabetic - she's strict about sugar and white rice"),
+            ("ans", 250, "Grace has type 2 diabetes, user says she is strict about sugar and white rice"),
             ("d1", 200, "Abena's family say my mum's jollof is too spicy"),
             ("d2", 100, "Grace loves kelewele"),
             ("d3", 20, "Thinking of doing a big Sunday roast when the in-laws visit"),

@@ -97,7 +97,7 @@ SCENARIOS = [
         "memories": [
             ("old", 300, "Tolu is my on-call secondary, absolute legend"),
             ("d1", 200, "Tolu and I built the reconciliation job together"),
-            ("new", 20, "Tolu moved over to the fraud team, he's out of our rotation"),
+            ("new", 20, "Per Kwame, Tolu transferred to the fraud team and is no longer in the payments on-call rotation"),
             ("d2", 10, "Need a new secondary for the March rota"),
         ],
         "questions": [("Can I put Tolu down as backup for my next on-call week?", ["new"])],
@@ -164,7 +164,7 @@ SCENARIOS = [
         "memories": [
             ("old", 500, "Aoife has violin lessons on Wednesdays with Mrs Kenny"),
             ("d1", 400, "Violin lessons are €25 a go"),
-            ("new", 70, "Aoife's packed in the violin, wants to do drama instead. Fair enough."),
+            ("new", 70, "Aoife's packed in the violin, wants to do drama instead. Fair enough, I suppose, the lessons weren't cheap and she never practised unless Orla stood over her."),
             ("d2", 20, "Drama group puts on a show at the Town Hall in spring"),
         ],
         "questions": [("Do I still need to drop Aoife over to Mrs Kenny on Wednesday?", ["new"])],

@@ -41,7 +41,7 @@ SCENARIOS = [
         "id": "paraphrase-04",
         "persona": "rafael",
         "memories": [
-            ("comp", 20, "Walk-in cooler compressor is dead; the technician quoted 38,000 pesos for a new one installed"),
+            ("comp", 20, "Rafael reported the walk-in cooler compressor died; technician quote is 38,000 MXN supplied and installed"),
             ("d1", 60, "Cleaned the hood filters in the kitchen, the whole staff stayed late"),
             ("d2", 35, "Electricity bill jumped to 14,000 this month, CFE says it's the summer tariff"),
             ("d3", 15, "The ice machine is making a grinding noise, need someone to look at it"),
@@ -65,7 +65,7 @@ SCENARIOS = [
         "id": "paraphrase-06",
         "persona": "lena",
         "memories": [
-            ("cil", 150, "Coriander tastes like soap to me, I pick it out of everything"),
+            ("cil", 150, "user mentioned coriander tastes like soap to her and she picks it out of everything"),
             ("d1", 120, "Jonas grows basil and thyme on the balcony"),
             ("d2", 90, "I love Thai food, especially the green curry from the place near Bertoldsbrunnen"),
             ("d3", 60, "Started making my own pesto, way cheaper than the jars"),

@@ -112,7 +112,7 @@ SCENARIOS = [
             ("rot", 120, "Rotated to the ICU for three months as part of the training programme"),
             ("d1", 100, "ICU nights are brutal, three ventilated patients each"),
             ("d2", 50, "Head nurse on ortho is Sato-san, very fair"),
-            ("back", 25, "Back on the orthopaedic ward since the start of the month, the ICU stint is over"),
+            ("back", 25, "Yuki finished the ICU rotation and has been back on orthopaedics since the 1st"),
             ("d3", 10, "Might apply for a permanent ICU post next year, we'll see"),
         ],
         "questions": [("Which ward is she working on currently?", ["back"])],
