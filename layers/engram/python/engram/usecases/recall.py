@@ -208,11 +208,12 @@ class Recall:
         memories = {i: loaded[i] for i in candidates if i in loaded}
         rest = [i for i in candidates if i not in loaded]
         memories |= {m.id: m for m in self._candidates(q.tenant, rest)} if rest else {}
-        lexical, fused = self._without_hub_terms(lexical, vector, fused, memories, traits, w)
-        lexical, fused = self._by_passages(lexical, vector, fused, memories, lexical_query, w)
-        if hinted and lexical is not leg:  # re-scored over the content alone: the hints lift again
-            lexical = with_hints(lexical, hinted)
-            fused = fuse(lexical, vector, w)
+        lexical = self._without_hub_terms(lexical, fused, memories, traits)
+        lexical, coverage = self._by_passages(lexical, vector, memories, lexical_query)
+        if lexical is not leg or coverage:
+            if hinted and lexical is not leg:  # re-scored over the content alone: the hints lift again
+                lexical = with_hints(lexical, hinted)
+            fused = fuse(lexical, vector, w, coverage)
         hubbed = self._about_hubs_only(q, memories.values(), w.hub_mentions) if w.hub < 1 else set()
         plain: list[tuple[Candidate, Components]] = []  # scored without the query's text factors
         for memory_id in candidates:
@@ -293,51 +294,47 @@ class Recall:
     def _without_hub_terms(
         self,
         lexical: dict[str, float],
-        vector: dict[str, float],
         fused: dict[str, float],
         memories: dict[str, Candidate],
         traits: QueryTraits,
-        w: Weights,
-    ) -> tuple[dict[str, float], dict[str, float]]:
-        """Re-score the lexical leg without the query terms most candidates share (the subject the
+    ) -> dict[str, float]:
+        """The lexical leg re-scored without the query terms most candidates share (the subject the
         whole scope is about), so the terms that tell memories apart decide the ranking."""
         if not lexical or self.ranking.hub_term_share >= 1:
-            return lexical, fused
+            return lexical
         docs = {i: memories[i].content for i in fused if i in memories}
         hubs = hub_terms(traits.terms, docs.values(), self.ranking.hub_term_share, self.ranking.hub_term_min)
         if not hubs:
-            return lexical, fused
+            return lexical
         rest = " ".join(sorted(traits.terms - hubs))
         rescored = bm25_scores({i: docs[i] for i in lexical if i in docs}, rest)
         if rescored:
             top, peak = max(lexical.values()), max(rescored.values())
             rescored = {i: v / peak * top for i, v in rescored.items()}
-        return rescored, fuse(rescored, vector, w)
+        return rescored
 
     def _by_passages(
         self,
         lexical: dict[str, float],
         vector: dict[str, float],
-        fused: dict[str, float],
         memories: dict[str, Candidate],
         query: str,
-        w: Weights,
-    ) -> tuple[dict[str, float], dict[str, float]]:
+    ) -> tuple[dict[str, float], dict[str, float] | None]:
         """When a candidate is long (over `long_memory_chars`): its one vector is of its opening only,
-        so the vector leg weighs for it by the share it describes (`vector_chars` of its length); and,
-        with `passage_lexical`, the lexical leg is re-scored over every candidate by its best-matching
-        passage (domain.scoring.best_passage_bm25), on the index's scale."""
+        so the vector leg weighs for it by the share it describes (`vector_chars` of its length, the
+        coverage returned for fuse); and, with `passage_lexical`, the lexical leg is re-scored over every
+        candidate by its best-matching passage (domain.scoring.best_passage_bm25), on the index's scale."""
         r = self.ranking
-        lengths = {i: len(memories[i].content) for i in fused if i in memories}
+        lengths = {i: len(memories[i].content) for i in lexical.keys() | vector.keys() if i in memories}
         if r.long_memory_chars <= 0 or all(n <= r.long_memory_chars for n in lengths.values()):
-            return lexical, fused
+            return lexical, None
         if lexical and r.passage_lexical:
             rescored = best_passage_bm25({i: memories[i].content for i in lengths}, query, r.passage_chars)
             if rescored:
                 top, peak = max(lexical.values()), max(rescored.values())
                 lexical = {i: v / peak * top for i, v in rescored.items()}
         coverage = {i: min(1.0, r.vector_chars / n) for i, n in lengths.items() if n > r.vector_chars}
-        return lexical, fuse(lexical, vector, w, coverage if r.vector_chars > 0 else None)
+        return lexical, coverage if r.vector_chars > 0 else None
 
     def _about_hubs_only(self, q: RecallQuery, memories: Iterable[Candidate], floor: int) -> set[str]:
         """The memories whose named entities are all hubs of the user's graph: each mentioned by at
