@@ -373,9 +373,8 @@ def _fork_workers(sock: Listener, n: int, build: Callable[[], Container]) -> lis
         pid = os.fork()
         if pid == 0:  # child: serve requests only; the parent runs the background loops
             try:
-                signal.signal(
-                    signal.SIGTERM, _interrupt
-                )  # raised again after uvicorn's shutdown: run's finally
+                # raised again after uvicorn's shutdown: run's finally writes what the container holds
+                signal.signal(signal.SIGTERM, _interrupt)
                 signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C: the parent stops it
                 run(build(), sock)
             finally:
