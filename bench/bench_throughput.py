@@ -357,6 +357,7 @@ def search_writes(threads: int, searches: int, flush_s: float) -> dict:
         "transactions_drain": after["transactions"] - during["transactions"],
         "transactions_a_search": (after["transactions"] - before["transactions"]) / n,
         "lock_held_ms_a_search": (after["lock_held_s"] - before["lock_held_s"]) * 1000 / n,
+        "lock_cpu_ms_a_search": (after["lock_cpu_s"] - before["lock_cpu_s"]) * 1000 / n,
     }
 
 
@@ -451,7 +452,8 @@ def main() -> int:
                 f"  retrieval_flush_s {row['flush_s']:g}: {row['searches']} searches, write transactions"
                 f" {row['transactions_during']} during them + {row['transactions_drain']} in the drain"
                 f" = {row['transactions_a_search']:.3f} a search, write lock held"
-                f" {row['lock_held_ms_a_search']:.3f} ms a search; {row['per_s']:.0f} searches/s,"
+                f" {row['lock_held_ms_a_search']:.3f} ms a search (its holder's CPU"
+                f" {row['lock_cpu_ms_a_search']:.3f}); {row['per_s']:.0f} searches/s,"
                 f" {row['cpu_ms_a_search']:.2f} ms CPU a search",
                 flush=True,
             )
