@@ -2,6 +2,7 @@
 
 python bench/bench_throughput.py [--clients 16] [--seconds 10] [--workers auto 1 2] [--no-worker]
                                  [--key-rate unlimited|N]
+(or --lock-hold THREADS, --enrich-processes N.., --search-writes THREADS: one part, in process)
 
 For each worker setting, `engram serve` starts on a fresh data dir exactly as `make run` starts it
 ("auto": no --workers, the count it picks from the machine; a number: ENGRAM_HTTP_WORKERS=N), its
@@ -307,6 +308,59 @@ def lock_hold(threads: int, seconds: float, group_commit: bool) -> dict:
     }
 
 
+def search_writes(threads: int, searches: int, flush_s: float) -> dict:
+    """Searches alone, in this process: 800 memories written and enriched (4 users, the writes' content),
+    then `searches` recalls from `threads` threads (the searches' queries), then the worker's drain. The
+    write transactions each phase took (SqliteDatabase.write_stats), per search. `flush_s`: the
+    retrieval counts' interval (settings.retrieval_flush_s; 0: a queued job a search, as before issue 32)."""
+    import tempfile
+    import threading
+
+    from engram.runtime.container import from_settings
+    from engram.runtime.worker import drain
+    from engram.settings import Settings
+    from engram.usecases.recall import RecallQuery
+    from engram.usecases.remember import RememberCommand
+
+    data = Path(tempfile.mkdtemp(prefix="engram-bench-search-writes-"))
+    settings = Settings(data_dir=data, embedder={"provider": "hashing"}, retrieval_flush_s=flush_s)
+    container = from_settings(settings)
+    for i in range(800):
+        body = write(i % 16, i)
+        container.remember(RememberCommand(tenant="bench", user_id=body["user_id"], content=body["content"]))
+    drain(container)
+    db = container.store.db  # type: ignore[attr-defined]
+    before, cpu = db.write_stats(), time.process_time()
+
+    def run(k: int) -> None:
+        for i in range(searches // threads):
+            body = search(k, i)
+            container.recall(RecallQuery(tenant="bench", user_id=body["user_id"], query=body["query"]))
+
+    start = time.perf_counter()
+    workers = [threading.Thread(target=run, args=(k,)) for k in range(threads)]
+    for t in workers:
+        t.start()
+    for t in workers:
+        t.join()
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+    during = db.write_stats()
+    drain(container)  # the worker's share (and what the buffer still held)
+    after = db.write_stats()
+    n = searches // threads * threads
+    return {
+        "flush_s": flush_s,
+        "searches": n,
+        "per_s": n / elapsed,
+        "cpu_ms_a_search": cpu * 1000 / n,
+        "transactions_during": during["transactions"] - before["transactions"],
+        "transactions_drain": after["transactions"] - during["transactions"],
+        "transactions_a_search": (after["transactions"] - before["transactions"]) / n,
+        "lock_held_ms_a_search": (after["lock_held_s"] - before["lock_held_s"]) * 1000 / n,
+        "lock_cpu_ms_a_search": (after["lock_cpu_s"] - before["lock_cpu_s"]) * 1000 / n,
+    }
+
+
 def _cpu_s(pids: list[int]) -> float:
     """CPU seconds (user and system) the processes `pids` have used so far."""
     total = 0
@@ -366,6 +420,14 @@ def main() -> int:
         help="instead: writes in process from this many threads, group commit off then on: the write"
         " lock's hold time a write",
     )
+    parser.add_argument(
+        "--search-writes",
+        type=int,
+        metavar="THREADS",
+        help="instead: --searches recalls in process from this many threads, retrieval counts written"
+        " through (0 s) then folded (1 s): the write transactions a search",
+    )
+    parser.add_argument("--searches", type=int, default=2000, help="recalls for --search-writes")
     args = parser.parse_args()
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"{os.cpu_count()} cores; load average {load}")
@@ -382,6 +444,20 @@ def main() -> int:
                 flush=True,
             )
         print(json.dumps({"bench": "lock_hold", "threads": args.lock_hold, "results": rows}))
+        return 0
+    if args.search_writes:
+        rows = [search_writes(args.search_writes, args.searches, flush_s) for flush_s in (0.0, 1.0)]
+        for row in rows:
+            print(
+                f"  retrieval_flush_s {row['flush_s']:g}: {row['searches']} searches, write transactions"
+                f" {row['transactions_during']} during them + {row['transactions_drain']} in the drain"
+                f" = {row['transactions_a_search']:.3f} a search, write lock held"
+                f" {row['lock_held_ms_a_search']:.3f} ms a search (its holder's CPU"
+                f" {row['lock_cpu_ms_a_search']:.3f}); {row['per_s']:.0f} searches/s,"
+                f" {row['cpu_ms_a_search']:.2f} ms CPU a search",
+                flush=True,
+            )
+        print(json.dumps({"bench": "search_writes", "threads": args.search_writes, "results": rows}))
         return 0
     if args.enrich_processes:
         rows = enrichment(args.enrich_processes, args.enrich_jobs)

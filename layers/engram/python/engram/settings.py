@@ -368,6 +368,9 @@ class Settings(BaseModel):
     worker_poll_s: float = 0.05
     # enrichment processes `engram serve` runs (engram.runtime.worker.process_count); 0: a share of the cores
     worker_processes: int = Field(default=0, ge=0)
+    # Recall's retrieval counts are folded in memory and written every this many seconds, one write for
+    # them all (engram.runtime.retrievals; a crash loses that long's counts); 0: a queued job a recall
+    retrieval_flush_s: float = Field(default=1.0, ge=0)
     ann: AnnSettings = Field(default_factory=AnnSettings)  # the local index's HNSW vector leg
 
     # aws

@@ -51,6 +51,7 @@ if TYPE_CHECKING:  # imported by the properties that build them (the module docs
     from aws_lambda_powertools.utilities.idempotency import BasePersistenceLayer
 
     from engram.adapters.dynamo.table import DynamoTable
+    from engram.runtime.retrievals import RetrievalBuffer
     from engram.usecases.checkpoints import SaveCheckpoint
     from engram.usecases.context import BuildContext
     from engram.usecases.documents import Documents
@@ -105,7 +106,24 @@ class Container:
     delivery_queue: DeliveryQueue | None = None  # the outbox's deliveries (embedded default; AWS: SQS)
     # Re-embedding after a model switch, for the backend's own vector index (local() and aws() set it)
     reembed_factory: Callable[[Container], Reembed | ReembedTenants | None] | None = None
+    # Where recall and context log retrievals: the embedded default folds them (runtime.retrievals);
+    # None: the job queue, a job a recall (AWS: SQS)
+    retrievals: RetrievalBuffer | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    @property
+    def retrieval_queue(self) -> JobQueue:
+        return self.retrievals if self.retrievals is not None else self.queue
+
+    def flush(self) -> None:
+        """Write what this process holds in memory (the retrieval counts recall folds) now."""
+        if self.retrievals is not None:
+            self.retrievals.flush()
+
+    def close(self) -> None:
+        """Flush, at the process's end (engram serve's shutdown); later retrievals are queued as they come."""
+        if self.retrievals is not None:
+            self.retrievals.close()
 
     @property
     def pii_policy(self) -> dict[str, str]:
@@ -264,7 +282,7 @@ class Container:
             lexical=self.lexical_index,
             vectors=self.vector_index,
             embedder=self.embedder,
-            queue=self.queue,
+            queue=self.retrieval_queue,
             ranking=self.settings.ranking,
             clock=self.clock,
             merge_pending=self.settings.backend == "aws",
@@ -282,7 +300,12 @@ class Container:
         from engram.usecases.context import BuildContext
 
         return BuildContext(
-            self.recall, self.queue, self.transcripts, self.graph, self.settings.sessions, self.clock
+            self.recall,
+            self.retrieval_queue,
+            self.transcripts,
+            self.graph,
+            self.settings.sessions,
+            self.clock,
         )
 
     @cached_property
@@ -470,22 +493,25 @@ def local(settings: Settings, clock: Clock | None = None) -> Container:
     from engram.adapters.sqlite.transcripts import SqliteTranscriptStore
     from engram.adapters.sqlite.userdata import SqliteUserData
     from engram.providers.embedders import model_id
+    from engram.runtime.retrievals import RetrievalBuffer
 
     db = SqliteDatabase(settings.db_path)
     index = LocalIndex(db, settings.ann, model=model_id(settings.embedder))
     index.adopt(settings.embedder.dimensions)
     documents, transcripts = SqliteDocumentStore(db), SqliteTranscriptStore(db)
     webhooks = SqliteWebhookStore(db)  # after the tables its triggers watch
+    store, queue = SqliteMemoryStore(db), SqliteJobQueue(db, max_attempts=settings.janitor.max_attempts)
     return Container(
         settings=settings,
-        store=SqliteMemoryStore(db),
+        store=store,
         vector_index=index,
         reembed_factory=local_reembed,
         lexical_index=index,
         hint_index=index,
         graph=SqliteGraphStore(db),
         transcripts=transcripts,
-        queue=SqliteJobQueue(db, max_attempts=settings.janitor.max_attempts),
+        queue=queue,
+        retrievals=RetrievalBuffer(queue, store, db.write, settings.retrieval_flush_s),
         keys=SqliteKeyStore(db),
         janitor_state=SqliteJanitorState(db, model=index.model),
         userdata=SqliteUserData(db),

@@ -358,6 +358,7 @@ def run(container: Container, sock: Listener) -> None:
         uvicorn.Server(config).run(sockets=[sock])
     finally:
         pool.close()
+        container.close()  # what it holds in memory (retrieval counts) written
 
 
 def _interrupt(*_: object) -> None:
@@ -372,7 +373,8 @@ def _fork_workers(sock: Listener, n: int, build: Callable[[], Container]) -> lis
         pid = os.fork()
         if pid == 0:  # child: serve requests only; the parent runs the background loops
             try:
-                signal.signal(signal.SIGTERM, lambda *_: os._exit(0))  # raised again after uvicorn's shutdown
+                # raised again after uvicorn's shutdown: run's finally writes what the container holds
+                signal.signal(signal.SIGTERM, _interrupt)
                 signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C: the parent stops it
                 run(build(), sock)
             finally:

@@ -80,9 +80,11 @@ def process_batch(container: Container, queue: SqliteJobQueue, claimed: list[Cla
 
 
 def drain(container: Container, batch: int = 32) -> int:
-    """Process every ready job now (tests, CLI). Returns how many jobs were claimed."""
+    """Process every ready job now (tests, CLI), the retrieval counts this process holds written first.
+    Returns how many jobs were claimed."""
     queue = container.queue
     assert isinstance(queue, SqliteJobQueue)
+    container.flush()
     total = 0
     while claimed := queue.claim(batch):
         process_batch(container, queue, claimed)
