@@ -162,7 +162,8 @@ def test_an_exact_keyword_match_beats_a_vague_semantic_one(engram: Engram) -> No
     assert results[0].memory.id == exact.id
     assert results[0].components.bm25 is not None
     assert {m.id for m in vague} <= {r.memory.id for r in results[1:]}
-    assert results[0].score > 2 * results[1].score
+    # well clear of the rest (a weaker lexical match keeps its share on the default "max" scale)
+    assert results[0].score > 1.5 * results[1].score
 
 
 def test_an_expired_temporal_memory_ranks_below_its_valid_twin_and_can_be_dropped(engram: Engram) -> None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 
 from engram.domain.models import Status
-from engram.domain.precedence import precede, precedence
+from engram.domain.precedence import precede, precedence, user_aliases
 from engram.domain.scoring import Components
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
@@ -202,3 +202,30 @@ def test_a_question_about_the_past_leaves_the_ranking_as_it_is() -> None:
     ranked = [(old, comps(0.9)), (new, comps(0.2))]
     assert precede(ranked, top_k=10, query="where did our tickets live before?") == ranked
     assert [m.id for m, _ in precede(ranked, top_k=10, query="where do our tickets live?")] == ["new", "old"]
+
+
+def test_the_name_an_agent_notes_its_user_by_is_the_user_of_first_person_memories() -> None:
+    notes = [
+        "Nadia does all her accounting in QuickBooks.",
+        "Nadia is a freelance UX designer based in Montreal.",
+        "Cancelled QuickBooks, way too expensive for one person. I'm just using Wave now.",
+    ]
+    users = user_aliases("Is Nadia still paying for QuickBooks?", notes)
+    assert users == ("nadia",)
+    old, new = Item("old", notes[0], 0), Item("new", notes[2], 5)
+    assert over(old, new, user=users) == {"new": ("old",)}
+    assert over(old, new) == {}  # not knowing who Nadia is, the two share no subject
+
+
+def test_a_name_said_beside_i_or_named_once_is_not_taken_for_the_user() -> None:
+    friend = ["Kavya is at her parents' in Mysore.", "Kavya is travelling to Pune; Ishaan stays with me."]
+    assert user_aliases("Who is looking after Kavya?", friend) == ()
+    once = ["Okta rolled out a fix for the SSO bug.", "Azure AD SSO works fine."]
+    assert user_aliases("Which version fixes the Okta SSO issue?", once) == ()
+    assert user_aliases("Where does Maren live?", ["I'm Maren, a marine biologist.", "I moved."]) == (
+        "maren",
+    )
+    # the user id's own name is kept and comes first
+    assert user_aliases(
+        "Where does Dan live?", ["Dan drives a Focus.", "Dan's a Guinness man."], ["dan"]
+    ) == ("dan",)

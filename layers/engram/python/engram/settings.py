@@ -99,8 +99,9 @@ class RankingSettings(BaseModel):
     candidates: int = 50  # per leg
     lexical_weight: float = 0.7
     # How BM25 scores are put on a 0–1 scale before fusion: "minmax" over the candidates (the lowest
-    # lexical match scores 0), or "max" (each over the best; a weaker match keeps its share).
-    lexical_scale: Literal["minmax", "max"] = "minmax"
+    # lexical match scores 0), or "max" (each over the best; a weaker match keeps its share): better on
+    # independently written scenarios, LoCoMo held (docs/performance.md, session 14).
+    lexical_scale: Literal["minmax", "max"] = "max"
     vector_weight: float = 0.3
     # multiplier 1 + w * (importance - 3) / 2; 0.05 chosen on LoCoMo conversations 1-5 (0.1 cost R@10 and MRR
     # there once importance carried specificity), reported on 6-10 separately

@@ -26,6 +26,7 @@ from engram.domain.claims import (
 )
 from engram.domain.models import Status
 from engram.domain.scoring import Components, shares_a_term, term_set
+from engram.domain.specificity import is_rule
 from engram.domain.text import terms
 
 # The bounded language of change: general English, not a list of any scenario's words.
@@ -37,7 +38,9 @@ CURRENT = re.compile(
     r"since (?:last|this) \w+|as of|starting (?:from|on|with|today|tomorrow|this|next|in)|"
     r"from (?:this|next) \w+(?: on)?|with effect from|effective (?:from|immediately|today)|"
     # a slip put right: "I had it wrong", "I got that wrong"
-    r"(?:had|got) (?:it|that|this) wrong|i was wrong|mistaken)\b",
+    r"(?:had|got) (?:it|that|this) wrong|i was wrong|mistaken|"
+    r"(?:told|gave) (?:you|them) (?:\w+ )?wrong|(?:that|it) was wrong|my mistake|typo|scratch that|"
+    r"i meant)\b",
     re.IGNORECASE,
 )
 # Saying that something does not hold: of a newer statement, a change of an older one that said it did.
@@ -55,12 +58,18 @@ CHANGE = re.compile(
     r"(?:moves|switches) (?:to|over)|quits?|"
     r"gave up|given up|giving up|took over|taken over|handed over|turned (?:off|on)|shut (?:down|off)|"
     r"called off|pushed back|brought forward|went (?:up|down|back)|gone (?:up|down)|back to|"
-    r"sold|left|joined|became|become|broke up|split up|ended)\b",
+    r"sold(?! out)|left|joined|became|become|broke up|split up|ended)\b",
     re.IGNORECASE,
 )
+# The user speaking, or an agent's note about its user ("The user prefers …").
 _FIRST_PERSON = re.compile(
-    r"\b(?:I|I'm|I've|I'll|I'd|(?i:me|my|mine|myself|we|we're|we've|we'll|we'd|us|our|ours|ourselves))\b"
+    r"\b(?:I|I'm|I've|I'll|I'd|(?i:me|my|mine|myself|we|we're|we've|we'll|we'd|us|our|ours|ourselves|"
+    r"the user(?:['’]s)?))\b"
 )
+# A user introducing themselves: "I'm Maren", "my name is Dan", "call me Jo".
+_SELF_NAMED = re.compile(r"\b(?:I['’]m|I am|(?i:my name is|my name's|call me))\s+([A-Z][\w'’-]*)")
+# A name opening a sentence as its subject: "Dan drives …", "Kwame's mother …" (a verb or 's follows).
+_SUBJECT = re.compile(r"(?:^|[.!?;]\s+)([A-Z][\w’'-]*?)(?:['’]s\b|\s+(?!and\b|or\b|of\b|[A-Z])[a-z]+)")
 # A question about what was ("when did …", "what was …", "used to"): history, where what came later
 # takes no precedence over what it asks about.
 PAST = re.compile(
@@ -108,6 +117,7 @@ class Reading:
     changes: bool  # worded as a change (or said of the present)
     ends: bool  # worded as an end or a replacement of something
     negative: bool = False  # says that something does not hold ("no football for him this season")
+    unnamed: bool = False  # names no one past its opening word: the user's world, unless it names them
 
 
 @lru_cache(maxsize=4096)
@@ -117,9 +127,9 @@ def read(content: str, entities: tuple[str, ...] = (), user: tuple[str, ...] = (
     words = {stem(w) for name in names(said, entities) for w in name.split() if not w.isdigit()}
     me = {stem(u) for u in user}
     subjects = {USER if w in me else w for w in words}
+    mid = {stem(w) for name in names(_OPENING.sub(_lower, said)) for w in name.split() if not w.isdigit()}
     if voice is None and _FIRST_PERSON.search(said):
         subjects.add(USER)
-    mid = {stem(w) for name in names(_OPENING.sub(_lower, said)) for w in name.split() if not w.isdigit()}
     named = {USER if w in me else w for w in mid} | (subjects & {USER})
     marked = [*CHANGE.finditer(said), *CURRENT.finditer(said)]
     changing = {root(w.lower()) for m in marked for w in m.group(0).split()}
@@ -133,7 +143,45 @@ def read(content: str, entities: tuple[str, ...] = (), user: tuple[str, ...] = (
         bool(marked),
         any(m.re is CHANGE for m in marked),
         bool(NEGATION.search(said)),
+        voice is None and not mid,
     )
+
+
+def first_person(text: str) -> bool:
+    """Whether the user speaks in the text, or an agent's note is about its user ("The user …")."""
+    return speaker(text)[0] is None and bool(_FIRST_PERSON.search(text))
+
+
+def user_aliases(query: str, contents: Iterable[str], known: Sequence[str] = ()) -> tuple[str, ...]:
+    """The words the query calls the scope's user by: `known` (from the user id), and a name of the query
+    that is the memories' main subject: it opens their sentences more often than any other name, at
+    least twice ("Dan drives a Focus", "Dan's a Guinness man"; "I'm Maren" counts twice), and no memory
+    names it beside a first-person word ("I", "my", "the user"). An agent notes its user in the third
+    person while the user speaks in the first ("I sold the Focus"): both are the user's."""
+    asked = {w for n in names(query) for w in n.split() if not w.isdigit()} - {k.lower() for k in known}
+    if not asked:
+        return tuple(known)
+    subject: dict[str, int] = {}
+    other: set[str] = set()
+    for text in contents:
+        voice, said = speaker(text)
+        if voice is not None:  # a transcript line: its speaker is one of the people talking
+            other.add(voice)
+            continue
+        introduced = {m.group(1).lower() for m in _SELF_NAMED.finditer(said)}
+        for name in introduced:
+            subject[name] = subject.get(name, 0) + 2
+        if _FIRST_PERSON.search(_SELF_NAMED.sub("", said)):  # "Kavya's away, Ishaan stays with me"
+            other |= {w for n in names(said) for w in n.split()} - introduced
+            continue
+        openers = {m.group(1).lower() for m in _SUBJECT.finditer(said)} - introduced
+        for name in openers:
+            subject[name] = subject.get(name, 0) + 1
+    ranked = sorted(((n, t) for n, t in subject.items() if n not in other), key=lambda nt: -nt[1])
+    if not ranked or ranked[0][1] < 2 or (len(ranked) > 1 and ranked[1][1] == ranked[0][1]):
+        return tuple(known)
+    main = ranked[0][0]
+    return (*known, main) if main in asked else tuple(known)
 
 
 def root(word: str) -> str:
@@ -204,6 +252,8 @@ def related(new: Reading, old: Reading) -> bool:
     shared subject; else shared topic words (one where neither names a subject, two where one does),
     unless each names a subject of its own."""
     shared = new.subjects & old.subjects
+    if not shared and ((new.unnamed and USER in old.subjects) or (old.unnamed and USER in new.subjects)):
+        shared = {USER}  # "Flour went up, the sourdough is 4.30" is the user's, as "our sourdough" was
     topic = (new.topic & old.topic) - shared
     if shared:
         return bool(topic) or len(shared) >= 2
@@ -234,7 +284,8 @@ def precedence(
                 continue
             n, o = readings[new.id], readings[old.id]
             if related(n, o):  # the cheap test first
-                if change(n, o):
+                # a rule yields only to another rule, or to a statement that ends or replaces it
+                if change(n, o) and (n.ends or not is_rule(old.content) or is_rule(new.content)):
                     found.setdefault(new.id, []).append(old.id)
             elif (n.ends or _negates(n, o)) and n.subjects & o.subjects and _same_voice(n, o):
                 unsure.setdefault(new.id, []).append(old.id)
@@ -335,8 +386,10 @@ __all__ = [
     "USER",
     "Reading",
     "change",
+    "first_person",
     "precede",
     "precedence",
     "read",
     "related",
+    "user_aliases",
 ]

@@ -48,6 +48,17 @@ _WORD = re.compile(r"[\w'’-]+")
 KEPT, KEPT_CHARS = 2048, 1024
 T = TypeVar("T")
 
+# Verbs that open a task given to an agent (general English, base form).
+_TASK_VERBS = (
+    "book|order|buy|purchase|reserve|rent|hire|send|email|e-mail|text|message|call|phone|ring|draft|write|"
+    "reply|respond|post|publish|share|forward|invite|schedule|reschedule|plan|arrange|organi[sz]e|set|put|"
+    "add|remove|delete|cancel|move|sign|register|enrol|enroll|pay|transfer|refund|charge|approve|submit|"
+    "deploy|ship|release|merge|push|roll|run|launch|install|upgrade|configure|enable|disable|turn|switch|"
+    "give|make|create|prepare|pick|choose|apply|find|get|grab|fetch|bring|take|pack|cook|bake|serve|feed|"
+    "assign|file|bump|raise|lower|increase|reduce|offer|recommend|suggest|go"
+)
+
+
 # A query about acting, deciding or being allowed: a rule or a decision answers it.
 _ACTION_QUERY = re.compile(
     r"^\s*(?:can|may|could|should|shall|must)\s+(?:i|we|he|she|they|you|\w+)\b|"
@@ -67,7 +78,15 @@ _ACTION_QUERY = re.compile(
     r"\bwhich\b.+\b(?:should|do|does|did|are|is)\s+(?:we|i|they)\s+(?:use|pick|choose|buy|go with)\b|"
     r"\bwhich\b.+\bshould\b.+\b(?:use|pick|choose|buy|go with|run on)\b|"
     r"\bwhat (?:kind of|type of)?\s*\w*\s*(?:are|do|did|should) we\b|"
-    r"\bwhat do (?:i|we) need (?:to|before)\b|\bwho (?:needs|has) to\b|\brules?\b|\bpolicy\b|\bdecid",
+    r"\bwhat do (?:i|we) need (?:to|before)\b|\bwho (?:needs|has) to\b|\brules?\b|\bpolicy\b|\bdecid|"
+    # what someone may do, asked of anyone ("what can Dan take …", "which projects should Nadia feature")
+    r"\b(?:can|may|could|should|must)\s+(?:he|she|they|you|[A-Z][\w'’-]+)\s+(?!be\b|have been\b)[a-z]+|"
+    r"\b(?:whether|if) (?:he|she|they|[A-Z][\w'’-]+) (?:can|could|may|should)\b|"
+    # a task handed to the agent: an imperative ("Book Maren's travel …", "go ahead and order …")
+    # (its object a determiner, a pronoun or a name: "deploy windows" stays a keyword query)
+    rf"^\W*(?:please\s+)?(?:go ahead and\s+)?(?:{_TASK_VERBS})\s+(?:(?:a|an|the|my|our|his|her|their|your|"
+    r"some|any|this|that|these|those|up|us|me|him|them|it|to|for|out|off|in|on|everyone|everybody)\b|"
+    r"(?-i:[A-Z]))",
     re.IGNORECASE,
 )
 
@@ -199,13 +218,22 @@ def holds(text: str, kind: str, query_words: frozenset[str]) -> bool:
 _RULE = re.compile(
     r"\b(?:never|don'?t|do not|must(?:n'?t| not)?|should(?:n'?t| not)|not allowed|isn'?t allowed|forbidden|"
     r"prohibited|always|only (?:ever )?\w+|rules?|policy|"
-    r"no (?:\w+ ){0,3}(?:after|before|on|in|without|during|until|unless)|"
+    r"no (?:\w+ ){0,3}(?:after|before|on|in|without|during|until|unless|over|above|under|below|beyond|"
+    r"between|outside|within|except)|nothing (?:except|but)|"
+    r"no(?:body| one) (?:\w+ ){0,2}(?:may|can|should|takes?)|"
+    r"not even|full stop|no more(?= *(?:[—–,.;!]|$))|(?:has|have) to (?!say|do with)\w+|committed to|"
+    r"(?:we|i)(?:['’]ve| have)? (?:agreed|decided)|(?:has|have) decided|under (?:nda|embargo)|"
+    r"(?:code )?freeze|\bban(?:ned)?|(?:hard |spending )?(?:cap|limit)\b|"
+    # a standing refusal or incapacity: "doesn't fly for work", "can't have sesame"
+    r"(?:doesn['’]?t|does not|won['’]?t|will not) (?:want|allow|let|fly|drive|eat|drink|take|work|do|use)|"
+    r"(?:can['’]?t|cannot|can not) (?:have|eat|drink|take|use|show|share|post|publish|bring)|"
     # a limit: "may not", "capped at one hour", "no more than 10 hours", "keep it under £2,000"
     r"may (?:not|only)|(?:capped|limited) (?:at|to)|(?:a |the )?(?:cap|limit|maximum|minimum) (?:of|is)|"
     r"(?:no|not) (?:more|less|fewer|later|earlier) than|at (?:most|least)|no exceptions?|"
     r"(?:keep|stay|kept|stays|keeps)(?: [\w'’]+){0,4} (?:under|below|within)|budget|"
     # a permission to get first: "needs sign-off from the DPO", "requires approval"
-    r"(?:need|needs|require|requires|required) (?:[\w'’]+ ){0,2}(?:sign-?off|approval|permission|consent)|"
+    r"(?:need|needs|require|requires|required) (?:[\w'’]+ ){0,3}"
+    r"(?:sign-?off|approval|permission|consent|review)|"
     # a habit given up governs what is offered: "no longer eats fish", "stopped drinking", "doesn't … anymore"
     r"no longer|(?:stopped|quit|quitted|given up|gave up) \w+ing|\w+n['’]t (?:\w+ ){1,3}any ?more|"
     # a diet or an allergy governs every meal someone plans

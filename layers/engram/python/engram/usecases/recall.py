@@ -6,7 +6,6 @@ Retrieval events go to the job queue (one job per recall), never as synchronous 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -15,10 +14,11 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Literal, Protocol, runtime_checkable
 
+from engram.domain.claims import user_names
 from engram.domain.filters import matches as metadata_matches
 from engram.domain.graph import GraphScope, canonical, entity_id
 from engram.domain.models import EnrichmentState, Memory, MemoryType, Provenance, Status
-from engram.domain.precedence import precede
+from engram.domain.precedence import first_person, precede, user_aliases
 from engram.domain.scoring import (
     Candidate,
     Components,
@@ -38,6 +38,7 @@ from engram.domain.scoring import (
     without_words,
 )
 from engram.domain.specificity import RESOLVING, is_rule
+from engram.domain.text import terms
 from engram.observability import count, logger
 from engram.ports import (
     Clock,
@@ -188,7 +189,7 @@ class Recall:
         # the lexical leg, and the loading of its candidates' memories, overlap the query embedding
         # and the k-NN search.
         # The user's own name is the scope, not the topic: it never decides the lexical ranking.
-        lexical_query = without_words(q.query, _name_parts(q.user_id))
+        lexical_query = without_words(q.query, user_names(q.user_id))
         lexical_leg = (
             _LEGS.submit(self._lexical_and_memories, scope, lexical_query, n) if w.lexical > 0 else None
         )
@@ -208,7 +209,12 @@ class Recall:
         memories = {i: loaded[i] for i in candidates if i in loaded}
         rest = [i for i in candidates if i not in loaded]
         memories |= {m.id: m for m in self._candidates(q.tenant, rest)} if rest else {}
-        lexical = self._without_hub_terms(lexical, fused, memories, traits)
+        # A name the query calls the user by, learned from how the memories name them (user_aliases):
+        # like the user id's own words, it is the scope, not the topic.
+        known = user_names(q.user_id)
+        users = user_aliases(q.query, [m.content for m in memories.values()], known)
+        learned = {t for name in users[len(known) :] for t in terms(name)}
+        lexical = self._without_hub_terms(lexical, fused, memories, traits, learned)
         lexical, coverage = self._by_passages(lexical, vector, memories, lexical_query)
         if lexical is not leg or coverage:
             if hinted and lexical is not leg:  # re-scored over the content alone: the hints lift again
@@ -247,7 +253,7 @@ class Recall:
         ranked = precede(
             ranked,
             q.top_k,
-            _name_parts(q.user_id),
+            users,
             lambda ids: self.vectors.get_vectors(q.tenant, ids),
             q.query,
         )
@@ -297,17 +303,33 @@ class Recall:
         fused: dict[str, float],
         memories: dict[str, Candidate],
         traits: QueryTraits,
+        users: set[str],
     ) -> dict[str, float]:
         """The lexical leg re-scored without the query terms most candidates share (the subject the
-        whole scope is about), so the terms that tell memories apart decide the ranking."""
-        if not lexical or self.ranking.hub_term_share >= 1:
+        whole scope is about), and with the words the query calls the user by (`users`, learned) found
+        in the memories the user speaks in the first person ("I sold the Focus" is Dan's): so the terms
+        that tell memories apart decide the ranking, whoever's voice a memory is in."""
+        r = self.ranking
+        asked = users & traits.terms
+        if not lexical or (r.hub_term_share >= 1 and not asked):
             return lexical
         docs = {i: memories[i].content for i in fused if i in memories}
-        hubs = hub_terms(traits.terms, docs.values(), self.ranking.hub_term_share, self.ranking.hub_term_min)
-        if not hubs:
+        hubs = (
+            hub_terms(traits.terms, docs.values(), r.hub_term_share, r.hub_term_min)
+            if r.hub_term_share < 1
+            else set()
+        )
+        if not asked and (not hubs or not traits.terms - hubs):
             return lexical
-        rest = " ".join(sorted(traits.terms - hubs))
-        rescored = bm25_scores({i: docs[i] for i in lexical if i in docs}, rest)
+        if asked:
+            said = " ".join(sorted(asked))
+            docs = {i: f"{text} {said}" if first_person(text) else text for i, text in docs.items()}
+        else:
+            docs = {i: docs[i] for i in lexical if i in docs}
+        rest = (
+            " ".join(sorted(traits.terms - hubs)) if traits.terms - hubs else " ".join(sorted(traits.terms))
+        )
+        rescored = bm25_scores(docs, rest)
         if rescored:
             top, peak = max(lexical.values()), max(rescored.values())
             rescored = {i: v / peak * top for i, v in rescored.items()}
@@ -463,12 +485,6 @@ def matches_filters(memory: Memory | Candidate, f: SearchFilters) -> bool:
     if not metadata_matches(memory.metadata, f.metadata):
         return False
     return f.min_importance is None or memory.importance >= f.min_importance
-
-
-def _name_parts(user_id: str) -> list[str]:
-    """ "alice", "alice.smith@example.com" → the words a query would name that user by."""
-    local = user_id.split("@", 1)[0]
-    return [p for p in re.split(r"[\W_]+", local) if len(p) >= 3 and not p.isdigit()]
 
 
 def _any_of(labels: Sequence[str], wanted: Sequence[str]) -> bool:
