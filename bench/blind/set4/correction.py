@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """correction: a later memory changes or corrects a value; the answer is the newest one."""
 
 SCENARIOS = [
@@ -51,7 +52,11 @@ SCENARIOS = [
         "persona": "priya",
         "memories": [
             ("old", 100, "Launch date for payouts v2: 15 August"),
-            ("new", 90, "You've got the v2 launch wrong - it's 5 August, not the 15th. The 15th is a public holiday."),
+            (
+                "new",
+                90,
+                "You've got the v2 launch wrong - it's 5 August, not the 15th. The 15th is a public holiday.",
+            ),
             ("d1", 80, "Marketing wants a week's notice before launch"),
             ("d2", 30, "Payouts v3 scoping starts in September"),
         ],
@@ -64,7 +69,11 @@ SCENARIOS = [
         "memories": [
             ("old", 500, "My car's an old VW Golf from 2009, but it runs"),
             ("d1", 300, "The Golf failed TÜV on the brakes, 400 euros to fix"),
-            ("new", 100, "Sold the Golf and got a used Skoda Octavia estate - finally room for the dog crates"),
+            (
+                "new",
+                100,
+                "Sold the Golf and got a used Skoda Octavia estate - finally room for the dog crates",
+            ),
             ("d2", 50, "Insurance on the Skoda is cheaper than I expected"),
         ],
         "questions": [("What car does Lena drive?", ["new", "d2"])],
@@ -75,7 +84,11 @@ SCENARIOS = [
         "memories": [
             ("old", 200, "Minor training: Mondays and Thursdays, 7pm, Knocknacarra pitch"),
             ("d1", 100, "Knocknacarra pitch has new floodlights"),
-            ("new", 15, "Declan texted - from this week training is on the astro in Dangan, Knocknacarra's waterlogged for the winter"),
+            (
+                "new",
+                15,
+                "Declan texted - from this week training is on the astro in Dangan, Knocknacarra's waterlogged for the winter",
+            ),
             ("d2", 10, "The Dangan astro costs the club €60 an hour"),
         ],
         "questions": [("Where should the lads turn up for training on Thursday?", ["new"])],
@@ -99,7 +112,11 @@ SCENARIOS = [
         "memories": [
             ("old", 400, "Alerts page us through PagerDuty"),
             ("d1", 300, "Escalation policy: primary, secondary, then the EM after 15 min"),
-            ("new", 50, "Finance forced a move: paging goes through Opsgenie since the 1st, the PagerDuty account is closed"),
+            (
+                "new",
+                50,
+                "Finance forced a move: paging goes through Opsgenie since the 1st, the PagerDuty account is closed",
+            ),
             ("d2", 20, "The Opsgenie Android app is clunky"),
         ],
         "questions": [("Which tool should the new alert route pages through?", ["new"])],
@@ -136,7 +153,11 @@ SCENARIOS = [
             ("v1", 500, "Head chef is Don Beto, with us from day one"),
             ("v2", 200, "Beto retired, his sous-chef Claudia takes over the kitchen"),
             ("d1", 100, "Claudia added three vegan dishes to the menu"),
-            ("v3", 30, "A hotel in Puerto Vallarta poached Claudia; we promoted Iván from the line to run the kitchen"),
+            (
+                "v3",
+                30,
+                "A hotel in Puerto Vallarta poached Claudia; we promoted Iván from the line to run the kitchen",
+            ),
         ],
         "questions": [("Who runs the kitchen at the restaurant now?", ["v3"])],
         "note": "changed twice",
@@ -147,7 +168,11 @@ SCENARIOS = [
         "memories": [
             ("old", 200, "Merchant subscription is ₹999 a month"),
             ("d1", 150, "The competitor charges ₹1,499"),
-            ("new", 50, "Pricing committee approved ₹1,299/month from next quarter; existing merchants keep ₹999 for six months"),
+            (
+                "new",
+                50,
+                "Pricing committee approved ₹1,299/month from next quarter; existing merchants keep ₹999 for six months",
+            ),
             ("d2", 20, "Sales wants a discount for annual plans"),
         ],
         "questions": [("What will a new merchant pay per month once the change kicks in?", ["new"])],
@@ -168,9 +193,17 @@ SCENARIOS = [
         "id": "correction-15",
         "persona": "tom",
         "memories": [
-            ("old", 200, "We're getting a kitchen extension built in the spring, the architect is drawing it up"),
+            (
+                "old",
+                200,
+                "We're getting a kitchen extension built in the spring, the architect is drawing it up",
+            ),
             ("d1", 150, "Architect's quote for the extension came in at €85k"),
-            ("new", 50, "Extension's off, way too dear. Converting the attic into a bedroom for Cian instead"),
+            (
+                "new",
+                50,
+                "Extension's off, way too dear. Converting the attic into a bedroom for Cian instead",
+            ),
             ("d2", 20, "Builders start on the attic in March"),
         ],
         "questions": [("What building work are the Brennans having done on the house?", ["new", "d2"])],
@@ -204,7 +237,11 @@ SCENARIOS = [
         "memories": [
             ("old", 300, "On our ward everything is still on paper charts, a nightmare to read"),
             ("d1", 200, "Doctors' handwriting should be a crime"),
-            ("new", 30, "Update from user: her ward went live on the electronic charting system last week, paper charts retired"),
+            (
+                "new",
+                30,
+                "Update from user: her ward went live on the electronic charting system last week, paper charts retired",
+            ),
             ("d2", 10, "Training for the e-chart is every Wednesday"),
         ],
         "questions": [("How are patient notes recorded on her ward now?", ["new"])],
@@ -215,7 +252,11 @@ SCENARIOS = [
         "persona": "ines",
         "memories": [
             ("old", 100, "Matilde goes to EB Manuel da Maia"),
-            ("new", 95, "No, that's wrong - Matilde is at EB Padre António Vieira. Manuel da Maia was the one we only visited."),
+            (
+                "new",
+                95,
+                "No, that's wrong - Matilde is at EB Padre António Vieira. Manuel da Maia was the one we only visited.",
+            ),
             ("d1", 80, "Duarte will start at the same school in two years"),
             ("d2", 30, "School starts at 8:45"),
         ],
@@ -229,7 +270,11 @@ SCENARIOS = [
             ("v1", 120, "Standup is 9:45 every day on Google Meet"),
             ("d1", 100, "Standups run long when Kiran's there"),
             ("v2", 45, "Moved standup to 10:15 so the Pune folks can join after their commute"),
-            ("v3", 7, "Standup is now in person in the Banyan room on Tue/Thu, still 10:15; Meet the other days"),
+            (
+                "v3",
+                7,
+                "Standup is now in person in the Banyan room on Tue/Thu, still 10:15; Meet the other days",
+            ),
         ],
         "questions": [("Where and when is standup on Thursdays?", ["v3"])],
         "note": "time changed, then place changed",

@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """exact: the question names an id / code / name that one memory contains; distractors are near-identical."""
 
 SCENARIOS = [
@@ -5,8 +6,16 @@ SCENARIOS = [
         "id": "exact-01",
         "persona": "ines",
         "memories": [
-            ("o1", 40, "IKEA order 4471-2290 is the wardrobe for Matilde's room, delivery slot still pending"),
-            ("o2", 38, "Order 4471-2291 was the bunk bed - that one got cancelled, refund should land within 14 days"),
+            (
+                "o1",
+                40,
+                "IKEA order 4471-2290 is the wardrobe for Matilde's room, delivery slot still pending",
+            ),
+            (
+                "o2",
+                38,
+                "Order 4471-2291 was the bunk bed - that one got cancelled, refund should land within 14 days",
+            ),
             ("o3", 20, "Leroy Merlin order LM-88213: paint and rollers, already picked up"),
             ("o4", 12, "complained to IKEA support about the mattress, ref 4417-9022, it arrived torn"),
         ],
@@ -17,7 +26,11 @@ SCENARIOS = [
         "id": "exact-02",
         "persona": "kwame",
         "memories": [
-            ("t1", 9, "PAY-1182 is the flaky webhook retry bug, assigned to me, blocked on the Stripe sandbox"),
+            (
+                "t1",
+                9,
+                "PAY-1182 is the flaky webhook retry bug, assigned to me, blocked on the Stripe sandbox",
+            ),
             ("t2", 8, "PAY-1128 got closed as won't-fix, that was the duplicate invoice thing"),
             ("t3", 5, "PAY-1812: migrate the ledger service to Postgres 16, pencilled in for next sprint"),
             ("t4", 3, "Raised PLAT-1182 for the staging DNS flakiness, infra team owns it"),
@@ -43,10 +56,18 @@ SCENARIOS = [
         "id": "exact-04",
         "persona": "rafael",
         "memories": [
-            ("i1", 25, "Factura A-3307 from Carnes del Bajío: 18,400 pesos for the arrachera, due on the 15th"),
+            (
+                "i1",
+                25,
+                "Factura A-3307 from Carnes del Bajío: 18,400 pesos for the arrachera, due on the 15th",
+            ),
             ("i2", 24, "Factura A-3370 is the Bajío one for pork shoulder, already paid by transfer"),
             ("i3", 18, "Tortillería La Güera sends invoice TG-551 every Monday, around 2,100 pesos"),
-            ("i4", 10, "We're disputing factura B-3307 from the linen service - they billed 40 tablecloths we never got"),
+            (
+                "i4",
+                10,
+                "We're disputing factura B-3307 from the linen service - they billed 40 tablecloths we never got",
+            ),
         ],
         "questions": [("How much is invoice A-3307 and when do we have to pay it?", ["i1"])],
     },
@@ -56,7 +77,11 @@ SCENARIOS = [
         "memories": [
             ("v1", 50, "Android app is pinned to Retrofit 2.9.0, upgrading broke the interceptors last time"),
             ("v2", 45, "iOS moved to Alamofire 5.8 last sprint"),
-            ("v3", 30, "Security flagged okhttp 4.9.1 inside the SDK; we have to be on 4.12.0 before the RBI audit"),
+            (
+                "v3",
+                30,
+                "Security flagged okhttp 4.9.1 inside the SDK; we have to be on 4.12.0 before the RBI audit",
+            ),
             ("v4", 20, "Backend is still Spring Boot 2.7, the 3.2 upgrade is planned for Q3"),
         ],
         "questions": [("which okhttp version do we need to reach before the audit?", ["v3"])],
@@ -109,8 +134,16 @@ SCENARIOS = [
         "id": "exact-10",
         "persona": "ines",
         "memories": [
-            ("e1", 20, "Bosch washing machine showing E18 again - that's the drain pump, the technician said clean the filter"),
-            ("e2", 19, "E17 on the Bosch means a water supply problem, happened when the tap was half-closed"),
+            (
+                "e1",
+                20,
+                "Bosch washing machine showing E18 again - that's the drain pump, the technician said clean the filter",
+            ),
+            (
+                "e2",
+                19,
+                "E17 on the Bosch means a water supply problem, happened when the tap was half-closed",
+            ),
             ("e3", 8, "Dishwasher threw error E15, turned out to be a leak in the base tray"),
             ("e4", 3, "Boiler showing F28 this morning, no hot water, called Vulcano"),
         ],
@@ -153,7 +186,11 @@ SCENARIOS = [
         "id": "exact-14",
         "persona": "lena",
         "memories": [
-            ("l1", 200, "The practice van is FR-LH 312, white VW Crafter with the portable ultrasound in the back"),
+            (
+                "l1",
+                200,
+                "The practice van is FR-LH 312, white VW Crafter with the portable ultrasound in the back",
+            ),
             ("l2", 180, "My own car is FR-LH 213, the old Golf"),
             ("l3", 90, "Got a parking ticket on FR-LH 312 outside the Schauinsland stables, 35 euros"),
             ("l4", 30, "Jonas's motorbike plate is FR-JH 77"),
@@ -164,9 +201,17 @@ SCENARIOS = [
         "id": "exact-15",
         "persona": "tom",
         "memories": [
-            ("n1", 150, "Comparative texts for the 6th years: Foster, Philadelphia Here I Come! and The Great Gatsby"),
+            (
+                "n1",
+                150,
+                "Comparative texts for the 6th years: Foster, Philadelphia Here I Come! and The Great Gatsby",
+            ),
             ("n2", 140, "Single text for higher level this year is King Lear"),
-            ("n3", 120, "5th years are reading Small Things Like These by Claire Keegan, they actually like it"),
+            (
+                "n3",
+                120,
+                "5th years are reading Small Things Like These by Claire Keegan, they actually like it",
+            ),
             ("n4", 60, "Ordered 30 copies of Foster for the TY book club, arriving after midterm"),
         ],
         "questions": [("Which year group is doing Small Things Like These?", ["n3"])],

@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """multihop: the question refers to someone/something by role; a link memory names it; the answer memory holds the fact."""
 
 SCENARIOS = [
@@ -47,14 +48,20 @@ SCENARIOS = [
             ("d2", 50, "Lupita scans the invoices every Friday"),
             ("d3", 20, "Monthly tax declaration is due on the 17th"),
         ],
-        "questions": [("What's the best way to get this month's invoices to the guy who does our accounting?", ["ans"])],
+        "questions": [
+            ("What's the best way to get this month's invoices to the guy who does our accounting?", ["ans"])
+        ],
     },
     {
         "id": "multihop-05",
         "persona": "priya",
         "memories": [
             ("link", 200, "Farhan Sheikh leads QA for payouts"),
-            ("ans", 150, "Farhan lives in Pune and only flies into the Bangalore office the first week of each month"),
+            (
+                "ans",
+                150,
+                "Farhan lives in Pune and only flies into the Bangalore office the first week of each month",
+            ),
             ("d1", 100, "Our designer Tanvi is in the Bangalore office every day"),
             ("d2", 60, "The Pune office has a QA lab with real devices"),
             ("d3", 10, "Need to review the test plan for payouts v2"),
@@ -78,12 +85,21 @@ SCENARIOS = [
         "persona": "tom",
         "memories": [
             ("link", 200, "Rory and Oisín Farrell are inseparable, best friends since junior infants"),
-            ("ans", 180, "Oisín Farrell has a severe peanut allergy, his mam sends an EpiPen everywhere with him"),
+            (
+                "ans",
+                180,
+                "Oisín Farrell has a severe peanut allergy, his mam sends an EpiPen everywhere with him",
+            ),
             ("d1", 150, "Rory's other pal Jack is a picky eater, only eats chips"),
             ("d2", 60, "Sleepover at ours on Saturday, making homemade pizzas"),
             ("d3", 30, "Rory wants peanut butter cookies for the sleepover"),
         ],
-        "questions": [("Rory's best mate is sleeping over Saturday - anything I need to be careful about with food?", ["ans"])],
+        "questions": [
+            (
+                "Rory's best mate is sleeping over Saturday - anything I need to be careful about with food?",
+                ["ans"],
+            )
+        ],
     },
     {
         "id": "multihop-08",
@@ -107,19 +123,27 @@ SCENARIOS = [
             ("d2", 100, "Grace loves kelewele"),
             ("d3", 20, "Thinking of doing a big Sunday roast when the in-laws visit"),
         ],
-        "questions": [("My mother-in-law's coming to stay - what should I watch out for when I cook?", ["ans"])],
+        "questions": [
+            ("My mother-in-law's coming to stay - what should I watch out for when I cook?", ["ans"])
+        ],
     },
     {
         "id": "multihop-10",
         "persona": "ines",
         "memories": [
             ("link", 400, "The kids' pediatrician is Dra. Sofia Lopes, we've had her since Matilde was born"),
-            ("ans", 100, "Dra. Lopes sees patients at CUF Descobertas on Tuesdays and at Hospital da Luz on Fridays"),
+            (
+                "ans",
+                100,
+                "Dra. Lopes sees patients at CUF Descobertas on Tuesdays and at Hospital da Luz on Fridays",
+            ),
             ("d1", 200, "My GP at the centro de saúde is Dr. Almeida"),
             ("d2", 50, "Parking at CUF Descobertas is a nightmare"),
             ("d3", 10, "Duarte has a cough again"),
         ],
-        "questions": [("Duarte needs a check-up - where does the children's doctor see people on Fridays?", ["ans"])],
+        "questions": [
+            ("Duarte needs a check-up - where does the children's doctor see people on Fridays?", ["ans"])
+        ],
     },
     {
         "id": "multihop-11",
@@ -138,7 +162,11 @@ SCENARIOS = [
         "persona": "rafael",
         "memories": [
             ("link", 300, "Emiliano is in charge of the bar - drinks menu, stock, all of it"),
-            ("ans", 100, "All bar stock comes from Vinos y Licores del Altiplano; our rep there is Marisol Téllez"),
+            (
+                "ans",
+                100,
+                "All bar stock comes from Vinos y Licores del Altiplano; our rep there is Marisol Téllez",
+            ),
             ("d1", 200, "Kitchen produce comes from the Mercado de Abastos, from Don Chucho"),
             ("d2", 60, "Emiliano wants to add craft beer from Cervecería Colimita"),
             ("d3", 10, "Marisol's cousin works in the kitchen at Alcalde"),
@@ -167,31 +195,48 @@ SCENARIOS = [
             ("d2", 90, "My colleague Sabine rides every weekend"),
             ("d3", 30, "Katrin's visiting in April"),
         ],
-        "questions": [("I'd like to take my best friend out on a hack with Fanny when she visits - good idea?", ["ans"])],
+        "questions": [
+            ("I'd like to take my best friend out on a hack with Fanny when she visits - good idea?", ["ans"])
+        ],
     },
     {
         "id": "multihop-15",
         "persona": "tom",
         "memories": [
             ("link", 400, "Our principal is Fergal Gallagher, the deputy is Siobhán Ward"),
-            ("ans", 10, "Fergal wants every teacher's Term 2 scheme of work uploaded to the shared drive by Friday"),
+            (
+                "ans",
+                10,
+                "Fergal wants every teacher's Term 2 scheme of work uploaded to the shared drive by Friday",
+            ),
             ("d1", 9, "Siobhán wants supervision rota swaps emailed to her"),
             ("d2", 20, "English department meeting is on Wednesday"),
             ("d3", 5, "Ciara from the union says don't be doing extra paperwork"),
         ],
-        "questions": [("What has the head of the school asked me to have done by the end of the week?", ["ans"])],
+        "questions": [
+            ("What has the head of the school asked me to have done by the end of the week?", ["ans"])
+        ],
     },
     {
         "id": "multihop-16",
         "persona": "amara",
         "memories": [
             ("link", 300, "My mentor since law school is Patricia Lin, a retired judge"),
-            ("ans", 100, "Patricia only takes phone calls on weekday mornings, she's on the golf course every afternoon"),
+            (
+                "ans",
+                100,
+                "Patricia only takes phone calls on weekday mornings, she's on the golf course every afternoon",
+            ),
             ("d1", 200, "My old classmate Tunde is a Crown prosecutor now"),
             ("d2", 50, "Want advice on whether to go for partner"),
             ("d3", 20, "Patricia's evidence textbook just got a second edition"),
         ],
-        "questions": [("I want to phone my mentor about the partnership question - when's a good time to reach her?", ["ans"])],
+        "questions": [
+            (
+                "I want to phone my mentor about the partnership question - when's a good time to reach her?",
+                ["ans"],
+            )
+        ],
     },
     {
         "id": "multihop-17",
@@ -210,12 +255,18 @@ SCENARIOS = [
         "persona": "yuki",
         "memories": [
             ("link", 100, "Sato Keiko is head nurse on the orthopaedic ward"),
-            ("ans", 80, "Sato-san only approves leave on the paper form, and it has to be in by the 20th of the month before"),
+            (
+                "ans",
+                80,
+                "Sato-san only approves leave on the paper form, and it has to be in by the 20th of the month before",
+            ),
             ("d1", 60, "The hospital app shows how much paid leave you have left"),
             ("d2", 30, "I have 9 days of paid leave left"),
             ("d3", 10, "Hanae's head nurse lets them request leave over LINE"),
         ],
-        "questions": [("I want a few days off in February - how do I get the head of my ward to approve it?", ["ans"])],
+        "questions": [
+            ("I want a few days off in February - how do I get the head of my ward to approve it?", ["ans"])
+        ],
     },
     {
         "id": "multihop-19",

@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """negation: a later memory says something stopped / is no longer true after an earlier positive one."""
 
 SCENARIOS = [
@@ -7,7 +8,11 @@ SCENARIOS = [
         "memories": [
             ("old", 300, "Nuno is happiest with a huge picanha from the churrasqueira"),
             ("d1", 200, "We go to the churrasqueira in Benfica most Fridays"),
-            ("new", 40, "Nuno hasn't touched meat since that documentary in September - he's dead serious about it"),
+            (
+                "new",
+                40,
+                "Nuno hasn't touched meat since that documentary in September - he's dead serious about it",
+            ),
             ("d2", 20, "Made a chickpea curry and Nuno went back for seconds"),
         ],
         "questions": [("Would a steakhouse be a good pick for Nuno's birthday dinner?", ["new"])],
@@ -18,7 +23,11 @@ SCENARIOS = [
         "memories": [
             ("old", 500, "CI runs on our Jenkins box, job configs live in the jenkins-jobs repo"),
             ("d1", 400, "The Jenkins agent disk fills up every few weeks, annoying"),
-            ("new", 60, "Jenkins is gone - decommissioned last month, everything builds in GitHub Actions now"),
+            (
+                "new",
+                60,
+                "Jenkins is gone - decommissioned last month, everything builds in GitHub Actions now",
+            ),
             ("d2", 30, "Actions minutes bill came in higher than expected"),
             ("d3", 10, "Need to add a lint step to the pipeline"),
         ],
@@ -42,7 +51,11 @@ SCENARIOS = [
             ("old", 300, "Signed up with Rappi for delivery, they take 25%"),
             ("d1", 200, "Rappi orders are around 15% of weekday sales"),
             ("d2", 100, "Uber Eats wanted 30%, told them no"),
-            ("new", 45, "Cancelled Rappi. Too expensive and the food arrived cold. It's pickup orders by phone only now"),
+            (
+                "new",
+                45,
+                "Cancelled Rappi. Too expensive and the food arrived cold. It's pickup orders by phone only now",
+            ),
             ("d3", 10, "The phone line gets busy at lunch, might need a second one"),
         ],
         "questions": [("Can customers get our food delivered through an app?", ["new"])],
@@ -53,7 +66,11 @@ SCENARIOS = [
         "memories": [
             ("old", 200, "Weekly payouts status meeting, Mondays 11am, whole squad"),
             ("d1", 150, "The Monday meeting runs over every single time"),
-            ("new", 40, "Killed the Monday status meeting - async updates in the thread instead, nobody missed it"),
+            (
+                "new",
+                40,
+                "Killed the Monday status meeting - async updates in the thread instead, nobody missed it",
+            ),
             ("d2", 20, "Sprint planning is every other Tuesday"),
         ],
         "questions": [("Should I add an item to the agenda for Monday's status sync?", ["new"])],
@@ -64,7 +81,11 @@ SCENARIOS = [
         "memories": [
             ("old", 300, "I do the weekend emergency shift every other Saturday at the clinic"),
             ("d1", 200, "Weekend emergencies are mostly dogs who ate socks"),
-            ("new", 30, "I'm off the weekend emergency rota for good - the clinic joined the regional out-of-hours service in Emmendingen"),
+            (
+                "new",
+                30,
+                "I'm off the weekend emergency rota for good - the clinic joined the regional out-of-hours service in Emmendingen",
+            ),
             ("d2", 10, "Jonas is thrilled to have Saturdays back"),
         ],
         "questions": [("A client's dog is sick on Saturday - can Lena see it at her clinic?", ["new"])],
@@ -75,7 +96,11 @@ SCENARIOS = [
         "memories": [
             ("old", 400, "Every May the 2nd years go to the Gaeltacht in Spiddal for a week"),
             ("d1", 300, "Supervised the Gaeltacht week twice, exhausting"),
-            ("new", 50, "The board scrapped the Spiddal week - insurance costs. Not happening this year or after."),
+            (
+                "new",
+                50,
+                "The board scrapped the Spiddal week - insurance costs. Not happening this year or after.",
+            ),
             ("d2", 20, "Parents are asking about summer Irish colleges instead"),
         ],
         "questions": [("Should I keep a week in May free for the Irish college trip?", ["new"])],
@@ -97,7 +122,11 @@ SCENARIOS = [
         "memories": [
             ("old", 300, "Tolu is my on-call secondary, absolute legend"),
             ("d1", 200, "Tolu and I built the reconciliation job together"),
-            ("new", 20, "Per Kwame, Tolu transferred to the fraud team and is no longer in the payments on-call rotation"),
+            (
+                "new",
+                20,
+                "Per Kwame, Tolu transferred to the fraud team and is no longer in the payments on-call rotation",
+            ),
             ("d2", 10, "Need a new secondary for the March rota"),
         ],
         "questions": [("Can I put Tolu down as backup for my next on-call week?", ["new"])],
@@ -108,7 +137,11 @@ SCENARIOS = [
         "memories": [
             ("old", 400, "Our car is a 2012 Renault Mégane, fine for the school run"),
             ("d1", 300, "Parking in Campo de Ourique is impossible"),
-            ("new", 50, "These days it's all metro and the cargo bike - the Mégane went to a guy in Setúbal over the summer"),
+            (
+                "new",
+                50,
+                "These days it's all metro and the cargo bike - the Mégane went to a guy in Setúbal over the summer",
+            ),
             ("d2", 30, "The cargo bike fits both kids, Duarte loves it"),
         ],
         "questions": [("Can Inês drive the kids to the beach at Costa on Saturday?", ["new"])],
@@ -131,7 +164,11 @@ SCENARIOS = [
         "memories": [
             ("old", 400, "Lupita teaches chemistry at Prepa 5, mornings only"),
             ("d1", 300, "Lupita's students adore her"),
-            ("new", 30, "Lupita retired from the prepa in June; now she's the one sorting out the restaurant's accounts"),
+            (
+                "new",
+                30,
+                "Lupita retired from the prepa in June; now she's the one sorting out the restaurant's accounts",
+            ),
             ("d2", 10, "The restaurant's books are a mess, we need help"),
         ],
         "questions": [("Is Lupita still teaching at the school?", ["new"])],
@@ -153,10 +190,16 @@ SCENARIOS = [
         "memories": [
             ("old", 300, "Fanny gets 1 kg of oats morning and evening"),
             ("d1", 200, "Fanny is a 14-year-old Schwarzwälder Fuchs"),
-            ("new", 60, "No more oats for Fanny, full stop - EMS diagnosis, she's on hay and a mineral balancer only"),
+            (
+                "new",
+                60,
+                "No more oats for Fanny, full stop - EMS diagnosis, she's on hay and a mineral balancer only",
+            ),
             ("d2", 20, "The stable girl asked whether she can give Fanny treats"),
         ],
-        "questions": [("The stable girl wants to know how much grain to give Fanny - what do I tell her?", ["new"])],
+        "questions": [
+            ("The stable girl wants to know how much grain to give Fanny - what do I tell her?", ["new"])
+        ],
     },
     {
         "id": "negation-15",
@@ -164,7 +207,11 @@ SCENARIOS = [
         "memories": [
             ("old", 500, "Aoife has violin lessons on Wednesdays with Mrs Kenny"),
             ("d1", 400, "Violin lessons are €25 a go"),
-            ("new", 70, "Aoife's packed in the violin, wants to do drama instead. Fair enough, I suppose, the lessons weren't cheap and she never practised unless Orla stood over her."),
+            (
+                "new",
+                70,
+                "Aoife's packed in the violin, wants to do drama instead. Fair enough, I suppose, the lessons weren't cheap and she never practised unless Orla stood over her.",
+            ),
             ("d2", 20, "Drama group puts on a show at the Town Hall in spring"),
         ],
         "questions": [("Do I still need to drop Aoife over to Mrs Kenny on Wednesday?", ["new"])],
@@ -175,7 +222,11 @@ SCENARIOS = [
         "memories": [
             ("old", 300, "Fridays are work-from-home at the firm, everyone loves it"),
             ("d1", 200, "I use my Fridays at home for research memos"),
-            ("new", 25, "The managing partner ended remote Fridays - we're in the office five days a week from January"),
+            (
+                "new",
+                25,
+                "The managing partner ended remote Fridays - we're in the office five days a week from January",
+            ),
             ("d2", 10, "The 504 streetcar is so slow"),
         ],
         "questions": [("Can Amara take a Friday call from home next month?", ["new"])],
@@ -198,10 +249,16 @@ SCENARIOS = [
         "memories": [
             ("old", 200, "Instant payouts are free for all merchants during launch"),
             ("d1", 150, "Instant payouts adoption is at 40% of merchants"),
-            ("new", 30, "Instant payouts aren't free any more - 0.5% per payout since the 1st, standard T+1 stays free"),
+            (
+                "new",
+                30,
+                "Instant payouts aren't free any more - 0.5% per payout since the 1st, standard T+1 stays free",
+            ),
             ("d2", 10, "Support is getting tickets about payout fees"),
         ],
-        "questions": [("A merchant asks whether instant payouts cost anything - what do I tell them?", ["new"])],
+        "questions": [
+            ("A merchant asks whether instant payouts cost anything - what do I tell them?", ["new"])
+        ],
         "note": "negation about a product",
     },
     {
@@ -224,6 +281,8 @@ SCENARIOS = [
             ("new", 45, "Told Fergal I'm done with the liaison job, Niamh Costello has it from this term"),
             ("d2", 15, "The Connacht schools fixtures came out"),
         ],
-        "questions": [("The county board needs someone at the school to confirm a fixture - is that Tom?", ["new"])],
+        "questions": [
+            ("The county board needs someone at the school to confirm a fixture - is that Tom?", ["new"])
+        ],
     },
 ]

@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """paraphrase: the question uses other words than the memory that answers it."""
 
 SCENARIOS = [
@@ -5,7 +6,11 @@ SCENARIOS = [
         "id": "paraphrase-01",
         "persona": "ines",
         "memories": [
-            ("fear", 80, "Duarte has been terrified of dogs ever since the neighbour's husky knocked him over in the lift"),
+            (
+                "fear",
+                80,
+                "Duarte has been terrified of dogs ever since the neighbour's husky knocked him over in the lift",
+            ),
             ("d1", 60, "Duarte keeps asking for a kitten for his birthday, we said maybe when he's six"),
             ("d2", 45, "The kindergarten has a rabbit called Bolacha and Duarte loves feeding it"),
             ("d3", 30, "took the kids to the Oceanário, Duarte spent an hour glued to the penguins"),
@@ -41,7 +46,11 @@ SCENARIOS = [
         "id": "paraphrase-04",
         "persona": "rafael",
         "memories": [
-            ("comp", 20, "Rafael reported the walk-in cooler compressor died; technician quote is 38,000 MXN supplied and installed"),
+            (
+                "comp",
+                20,
+                "Rafael reported the walk-in cooler compressor died; technician quote is 38,000 MXN supplied and installed",
+            ),
             ("d1", 60, "Cleaned the hood filters in the kitchen, the whole staff stayed late"),
             ("d2", 35, "Electricity bill jumped to 14,000 this month, CFE says it's the summer tariff"),
             ("d3", 15, "The ice machine is making a grinding noise, need someone to look at it"),
@@ -59,13 +68,22 @@ SCENARIOS = [
             ("d3", 20, "Arjun liked the merchant onboarding metrics, asked for a weekly version"),
             ("d4", 5, "drafted priorities for payouts v2, still rough"),
         ],
-        "questions": [("Before we reshuffle what the team is building, what does my boss's boss expect to see?", ["one"])],
+        "questions": [
+            (
+                "Before we reshuffle what the team is building, what does my boss's boss expect to see?",
+                ["one"],
+            )
+        ],
     },
     {
         "id": "paraphrase-06",
         "persona": "lena",
         "memories": [
-            ("cil", 150, "user mentioned coriander tastes like soap to her and she picks it out of everything"),
+            (
+                "cil",
+                150,
+                "user mentioned coriander tastes like soap to her and she picks it out of everything",
+            ),
             ("d1", 120, "Jonas grows basil and thyme on the balcony"),
             ("d2", 90, "I love Thai food, especially the green curry from the place near Bertoldsbrunnen"),
             ("d3", 60, "Started making my own pesto, way cheaper than the jars"),
@@ -89,7 +107,11 @@ SCENARIOS = [
         "id": "paraphrase-08",
         "persona": "amara",
         "memories": [
-            ("dys", 300, "I'm dyslexic - long documents are much easier for me in a big sans-serif font, 14pt Arial or similar"),
+            (
+                "dys",
+                300,
+                "I'm dyslexic - long documents are much easier for me in a big sans-serif font, 14pt Arial or similar",
+            ),
             ("d1", 200, "Court filings have to follow Rule 4.01 for paper size and margins"),
             ("d2", 100, "I like memos to open with the bottom line, details after"),
             ("d3", 60, "Mei prints everything double-sided to save paper"),
@@ -119,13 +141,19 @@ SCENARIOS = [
             ("d3", 50, "Can't do rollercoasters anymore either, not since my thirties"),
             ("d4", 20, "The kids want to try kayaking at Tróia"),
         ],
-        "questions": [("I'm thinking of booking her a catamaran cruise for her birthday - any reason not to?", ["sea"])],
+        "questions": [
+            ("I'm thinking of booking her a catamaran cruise for her birthday - any reason not to?", ["sea"])
+        ],
     },
     {
         "id": "paraphrase-11",
         "persona": "yuki",
         "memories": [
-            ("save", 30, "Aurora fund: 400,000 yen saved so far, target is 650,000 for Iceland next February"),
+            (
+                "save",
+                30,
+                "Aurora fund: 400,000 yen saved so far, target is 650,000 for Iceland next February",
+            ),
             ("d1", 100, "went up to Hokkaido for the snow festival last year"),
             ("d2", 60, "Bonus comes in December, roughly one month's salary"),
             ("d3", 20, "Hanae might come to Iceland too"),
@@ -149,13 +177,19 @@ SCENARIOS = [
         "id": "paraphrase-13",
         "persona": "priya",
         "memories": [
-            ("bi", 80, "Product analytics lives in Metabase - anyone on the team can build a new question there"),
+            (
+                "bi",
+                80,
+                "Product analytics lives in Metabase - anyone on the team can build a new question there",
+            ),
             ("d1", 75, "Finance runs their own Tableau server, we don't have licences"),
             ("d2", 40, "Data eng is moving event collection from Segment to RudderStack"),
             ("d3", 20, "Weekly payouts numbers come in Kiran's Monday email"),
             ("d4", 10, "Mixpanel contract ends in June, probably not renewing"),
         ],
-        "questions": [("Which tool should I use to throw together a quick chart for the product team?", ["bi"])],
+        "questions": [
+            ("Which tool should I use to throw together a quick chart for the product team?", ["bi"])
+        ],
     },
     {
         "id": "paraphrase-14",
@@ -209,7 +243,11 @@ SCENARIOS = [
         "id": "paraphrase-18",
         "persona": "yuki",
         "memories": [
-            ("conc", 40, "Our amateur orchestra's autumn concert is 23 November at Izumi Hall, I'm on the back desk of the cellos"),
+            (
+                "conc",
+                40,
+                "Our amateur orchestra's autumn concert is 23 November at Izumi Hall, I'm on the back desk of the cellos",
+            ),
             ("d1", 100, "Started cello lessons again after ten years off, Mori-sensei is strict"),
             ("d2", 30, "Rehearsals are Sunday afternoons in Tennoji"),
             ("d3", 20, "We're doing Dvořák 8, the slow movement is gorgeous"),
@@ -222,7 +260,11 @@ SCENARIOS = [
         "persona": "lena",
         "memories": [
             ("ins", 70, "Jonas is the one with the Ryanair-proof luggage skills - he packs, I navigate"),
-            ("alt", 60, "I can't sleep at altitude, anything above 2,500 m and I'm awake all night with a headache"),
+            (
+                "alt",
+                60,
+                "I can't sleep at altitude, anything above 2,500 m and I'm awake all night with a headache",
+            ),
             ("d1", 40, "Jonas wants to do the Haute Route next summer"),
             ("d2", 30, "Booked a hut on the Feldberg for a weekend in October"),
             ("d3", 10, "My hiking boots need resoling"),

@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Personas for blind set 4: background memories stored in every scenario of that persona.
 None of them answers any question of the set."""
 
@@ -25,7 +26,11 @@ BACKGROUND = {
         ("bg_6", 280, "My older sister Aiko emigrated to Canada years ago"),
     ],
     "rafael": [
-        ("bg_1", 720, "Rafael Ortiz runs El Rincón de Rafa, a Jalisco-style restaurant in Guadalajara he opened in 2009"),
+        (
+            "bg_1",
+            720,
+            "Rafael Ortiz runs El Rincón de Rafa, a Jalisco-style restaurant in Guadalajara he opened in 2009",
+        ),
         ("bg_2", 680, "Married to Lupita for 28 years; our kids are Ximena and Emiliano"),
         ("bg_3", 600, "Chivas fan to the bone, season ticket at the Akron"),
         ("bg_4", 500, "My father was a butcher in Tlaquepaque, that's where I learned about meat"),

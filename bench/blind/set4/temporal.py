@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """temporal: something ended / expired / passed versus what holds now; the answer is the current state."""
 
 SCENARIOS = [
@@ -5,8 +6,17 @@ SCENARIOS = [
         "id": "temporal-01",
         "persona": "ines",
         "memories": [
-            ("stay", 20, "My parents are staying with us until Sunday, so the guest room's taken", {"valid_until_days": -12}),
-            ("now", 5, "Parents went back up to Braga. Guest room is free, my brother Miguel might use it in May"),
+            (
+                "stay",
+                20,
+                "My parents are staying with us until Sunday, so the guest room's taken",
+                {"valid_until_days": -12},
+            ),
+            (
+                "now",
+                5,
+                "Parents went back up to Braga. Guest room is free, my brother Miguel might use it in May",
+            ),
             ("d1", 18, "Mum reorganised my entire kitchen while she was here, can't find anything"),
             ("d2", 60, "The sofa bed in the guest room is terrible, we need a new one"),
         ],
@@ -29,10 +39,19 @@ SCENARIOS = [
         "id": "temporal-03",
         "persona": "yuki",
         "memories": [
-            ("offer", 40, "The gym near Namba has a campaign: no joining fee if you sign up before the end of October", {"valid_until_days": -20}),
+            (
+                "offer",
+                40,
+                "The gym near Namba has a campaign: no joining fee if you sign up before the end of October",
+                {"valid_until_days": -20},
+            ),
             ("d1", 30, "My back would probably thank me for going to a gym"),
             ("d2", 15, "Hanae goes to the Konami sports club in Shinsaibashi"),
-            ("now", 3, "Asked at the Namba gym again - joining fee is back to 11,000 yen, but nurses get 30% off the monthly"),
+            (
+                "now",
+                3,
+                "Asked at the Namba gym again - joining fee is back to 11,000 yen, but nurses get 30% off the monthly",
+            ),
         ],
         "questions": [("If she signs up at the Namba gym today, is there an entry fee?", ["now"])],
     },
@@ -40,7 +59,11 @@ SCENARIOS = [
         "id": "temporal-04",
         "persona": "rafael",
         "memories": [
-            ("proj", 200, "Renovating the terrace - it's closed on weekends until the work is done, maybe 6 weeks"),
+            (
+                "proj",
+                200,
+                "Renovating the terrace - it's closed on weekends until the work is done, maybe 6 weeks",
+            ),
             ("d1", 180, "Contractor for the terrace is Ingeniero Salas, slow but good"),
             ("done", 100, "Terrace finished, open every day now, 18 extra covers"),
             ("d2", 60, "Thinking about a pergola over the terrace before the rainy season"),
@@ -64,10 +87,19 @@ SCENARIOS = [
         "id": "temporal-06",
         "persona": "lena",
         "memories": [
-            ("cover", 50, "Covering Dr. Weber's large-animal rounds while he's on paternity leave, until the end of the month", {"valid_until_days": -20}),
+            (
+                "cover",
+                50,
+                "Covering Dr. Weber's large-animal rounds while he's on paternity leave, until the end of the month",
+                {"valid_until_days": -20},
+            ),
             ("d1", 45, "The Weber rounds mean 5am starts out in the Glottertal"),
             ("d2", 30, "Weber's baby is called Anton, 3.8 kg"),
-            ("now", 10, "Weber's back at work; I'm only doing the small-animal consults at the Wiehre clinic again"),
+            (
+                "now",
+                10,
+                "Weber's back at work; I'm only doing the small-animal consults at the Wiehre clinic again",
+            ),
         ],
         "questions": [("Is Lena going out on farm calls these days?", ["now"])],
     },
@@ -75,7 +107,12 @@ SCENARIOS = [
         "id": "temporal-07",
         "persona": "tom",
         "memories": [
-            ("plan", 40, "Parent-teacher meeting for the 5th years is on the 14th in the gym hall", {"valid_until_days": -25}),
+            (
+                "plan",
+                40,
+                "Parent-teacher meeting for the 5th years is on the 14th in the gym hall",
+                {"valid_until_days": -25},
+            ),
             ("d1", 35, "Need to print the 5th year reports before the meeting"),
             ("d2", 20, "Mrs Kelly complained the 5th year PTM ran way over"),
             ("next", 8, "Next parent-teacher evening is the 3rd years, 9 December, in the library"),
@@ -98,7 +135,12 @@ SCENARIOS = [
         "id": "temporal-09",
         "persona": "kwame",
         "memories": [
-            ("trial", 60, "Got 3 months of Spotify Premium free with the new phone", {"valid_until_days": -30}),
+            (
+                "trial",
+                60,
+                "Got 3 months of Spotify Premium free with the new phone",
+                {"valid_until_days": -30},
+            ),
             ("d1", 50, "made a gym playlist, mostly afrobeats and some grime"),
             ("d2", 25, "Considering YouTube Premium instead, the family plan might be cheaper"),
             ("now", 12, "We're on Spotify Duo now, £16.99 a month for Abena and me"),
@@ -121,10 +163,19 @@ SCENARIOS = [
         "id": "temporal-11",
         "persona": "rafael",
         "memories": [
-            ("season", 90, "Chiles en nogada on the menu through September only, it's pomegranate season", {"valid_until_days": -60}),
+            (
+                "season",
+                90,
+                "Chiles en nogada on the menu through September only, it's pomegranate season",
+                {"valid_until_days": -60},
+            ),
             ("d1", 80, "Sold 60 plates of chiles en nogada on Independence Day"),
             ("d2", 40, "The walnut supplier raised prices again"),
-            ("now", 20, "For October and November we're doing calabaza en tacha and pan de muerto as the seasonal specials"),
+            (
+                "now",
+                20,
+                "For October and November we're doing calabaza en tacha and pan de muerto as the seasonal specials",
+            ),
         ],
         "questions": [("What seasonal dishes can guests order at the moment?", ["now"])],
     },
@@ -143,7 +194,12 @@ SCENARIOS = [
         "id": "temporal-13",
         "persona": "lena",
         "memories": [
-            ("old", 400, "Horse liability insurance is with Uelzener, the policy runs until 31 March", {"valid_until_days": -200}),
+            (
+                "old",
+                400,
+                "Horse liability insurance is with Uelzener, the policy runs until 31 March",
+                {"valid_until_days": -200},
+            ),
             ("d1", 300, "Uelzener put the premium up by 20 percent, cheeky"),
             ("new", 210, "Fanny's liability cover is with R+V from April on, 89 euros a year"),
             ("d2", 100, "The stable owner wants proof of insurance for every horse on the yard"),
@@ -165,10 +221,19 @@ SCENARIOS = [
         "id": "temporal-15",
         "persona": "amara",
         "memories": [
-            ("offer", 45, "Bouchard's settlement offer on Delgado: $85,000, open until the 30th", {"valid_until_days": -14}),
+            (
+                "offer",
+                45,
+                "Bouchard's settlement offer on Delgado: $85,000, open until the 30th",
+                {"valid_until_days": -14},
+            ),
             ("d1", 40, "Delgado would take anything over $80k, he told me"),
             ("d2", 20, "Mediation has been rescheduled twice already"),
-            ("now", 7, "The 85 lapsed. Bouchard now says $60,000 is as high as they'll go, wants an answer by Friday"),
+            (
+                "now",
+                7,
+                "The 85 lapsed. Bouchard now says $60,000 is as high as they'll go, wants an answer by Friday",
+            ),
         ],
         "questions": [("What's currently on the table from the other side in Delgado?", ["now"])],
     },
@@ -198,7 +263,11 @@ SCENARIOS = [
         "id": "temporal-18",
         "persona": "yuki",
         "memories": [
-            ("hosp", 60, "Mum had her hip replaced, she's on the 4th floor of Kansai Rosai hospital for about three weeks"),
+            (
+                "hosp",
+                60,
+                "Mum had her hip replaced, she's on the 4th floor of Kansai Rosai hospital for about three weeks",
+            ),
             ("d1", 55, "Visiting hours at Rosai are 14:00 to 20:00"),
             ("d2", 40, "Mum complains about the hospital food every single day"),
             ("home", 20, "Mum's home in Sakai now, a carer comes every morning and I go on my days off"),
@@ -209,9 +278,18 @@ SCENARIOS = [
         "id": "temporal-19",
         "persona": "priya",
         "memories": [
-            ("promo", 35, "AWS gave us 25k in credits for the payouts sandbox, usable until the end of last quarter", {"valid_until_days": -5}),
+            (
+                "promo",
+                35,
+                "AWS gave us 25k in credits for the payouts sandbox, usable until the end of last quarter",
+                {"valid_until_days": -5},
+            ),
             ("d1", 30, "The sandbox burns about 3k a month"),
-            ("now", 2, "Credits are used up / expired - sandbox costs hit our own cloud budget from this month, cap is 2k"),
+            (
+                "now",
+                2,
+                "Credits are used up / expired - sandbox costs hit our own cloud budget from this month, cap is 2k",
+            ),
             ("d2", 1, "Kiran wants a second sandbox for the bank integration tests"),
         ],
         "questions": [("Can we spin up another sandbox for free on the AWS credits?", ["now"])],

@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """correction: a later memory changes or corrects a value stated earlier; the newest wins."""
 
 SCENARIOS = [
@@ -6,8 +7,16 @@ SCENARIOS = [
         "persona": "maren",
         "memories": [
             ("ship_old", 200, "Our research cruise on the RV Kristine Bonnevie is booked for 14 to 21 May."),
-            ("ship_new", 35, "Cruise got pushed, the ship needs a new winch. We now sail 3 June and come back the 10th."),
-            ("d_gear", 150, "I need to order new dive computers before the cruise, the old Suuntos keep fogging."),
+            (
+                "ship_new",
+                35,
+                "Cruise got pushed, the ship needs a new winch. We now sail 3 June and come back the 10th.",
+            ),
+            (
+                "d_gear",
+                150,
+                "I need to order new dive computers before the cruise, the old Suuntos keep fogging.",
+            ),
             ("d_crew", 90, "Eight people on the cruise this year including two master's students."),
             ("d_port", 60, "The cruise leaves from the harbour at Nordnes, by the aquarium."),
         ],
@@ -44,7 +53,7 @@ SCENARIOS = [
         ],
         "questions": [
             ("How much should a customer pay for one sourdough loaf?", ["price_new"]),
-            ('what do we charge for sourdough now?', ['price_new']),
+            ("what do we charge for sourdough now?", ["price_new"]),
         ],
     },
     {
@@ -52,9 +61,17 @@ SCENARIOS = [
         "persona": "kwame",
         "memories": [
             ("exam_old", 90, "Mock exams for the form 3 students start on the 12th of March."),
-            ("exam_fix", 80, "Sorry I told you wrong earlier, the mocks start on the 19th, the 12th is the sports day."),
+            (
+                "exam_fix",
+                80,
+                "Sorry I told you wrong earlier, the mocks start on the 19th, the 12th is the sports day.",
+            ),
             ("d_paper", 75, "I still have to set paper 2 for the physics mock, the theory part."),
-            ("d_rooms", 60, "The mocks will be written in the assembly hall because the classrooms are too small."),
+            (
+                "d_rooms",
+                60,
+                "The mocks will be written in the assembly hall because the classrooms are too small.",
+            ),
             ("d_marking", 50, "Marking the mocks usually takes me about ten days."),
         ],
         "questions": [
@@ -67,10 +84,18 @@ SCENARIOS = [
         "persona": "hana",
         "memories": [
             ("tool_old", 420, "Our team tracks everything in Jira."),
-            ("tool_new", 50, "We moved the whole product team over to Linear in October, Jira is only for the support folks now."),
+            (
+                "tool_new",
+                50,
+                "We moved the whole product team over to Linear in October, Jira is only for the support folks now.",
+            ),
             ("d_board", 200, "I keep a separate board for the mobile app roadmap."),
             ("d_sprint", 100, "Sprints are two weeks, planning is on Monday mornings."),
-            ("d_labels", 30, "Please remind me to clean up the labels in the tracker, there are like 80 of them."),
+            (
+                "d_labels",
+                30,
+                "Please remind me to clean up the labels in the tracker, there are like 80 of them.",
+            ),
         ],
         "questions": [
             ("Where should I file a new feature ticket for Hana's product team?", ["tool_new"]),
@@ -81,14 +106,22 @@ SCENARIOS = [
         "persona": "dan",
         "memories": [
             ("car_old", 500, "Dan drives a 2012 Ford Focus, silver."),
-            ("car_new", 45, "Got rid of the Focus finally. Picked up a secondhand Skoda Octavia estate, more room for the grandkids' bikes."),
+            (
+                "car_new",
+                45,
+                "Got rid of the Focus finally. Picked up a secondhand Skoda Octavia estate, more room for the grandkids' bikes.",
+            ),
             ("d_mg", 300, "The MGB in the shed is a project car, it hasn't been on the road in years."),
             ("d_nct", 200, "The Focus failed its NCT on the brake discs last year, fixed it for 300 euro."),
-            ("d_insure", 120, "I'm with a small insurer in Mallow for the car, they're cheaper than the big ones."),
+            (
+                "d_insure",
+                120,
+                "I'm with a small insurer in Mallow for the car, they're cheaper than the big ones.",
+            ),
         ],
         "questions": [
             ("What car does Dan use day to day?", ["car_new"]),
-            ("If I need to describe Dan's car to the parking attendant, what is it?", ['car_new']),
+            ("If I need to describe Dan's car to the parking attendant, what is it?", ["car_new"]),
         ],
         "note": "sold and replaced; distractor mentions old car details",
     },
@@ -97,7 +130,11 @@ SCENARIOS = [
         "persona": "nadia",
         "memories": [
             ("rate_old", 365, "My weekly rate for UX work is 2,400 CAD."),
-            ("rate_new", 20, "New clients starting January pay 2,900 a week, I'm keeping existing ones at the old rate till their contracts end."),
+            (
+                "rate_new",
+                20,
+                "New clients starting January pay 2,900 a week, I'm keeping existing ones at the old rate till their contracts end.",
+            ),
             ("d_invoice", 200, "I invoice on the last Friday of the month through Wave."),
             ("d_tax", 150, "Remember I have to charge GST and QST on Quebec clients."),
             ("d_client", 60, "The fintech client asked if I do discounts for a 12-week engagement."),
@@ -111,7 +148,11 @@ SCENARIOS = [
         "persona": "tobias",
         "memories": [
             ("hours_old", 380, "The practice is open Monday to Friday 8 to 12 and 14 to 18."),
-            ("hours_new", 30, "Since November we close Wednesday afternoons, staff shortage. Other days unchanged."),
+            (
+                "hours_new",
+                30,
+                "Since November we close Wednesday afternoons, staff shortage. Other days unchanged.",
+            ),
             ("d_phone", 250, "The phone line is only staffed in the morning; afternoons go to voicemail."),
             ("d_vacc", 100, "Flu jabs are walk-in on Tuesday mornings during the season."),
             ("d_newdoc", 60, "We're interviewing for a second doctor, three candidates so far."),
@@ -139,10 +180,18 @@ SCENARIOS = [
         "persona": "maren",
         "memories": [
             ("addr_old", 600, "Maren lives in an apartment in Sandviken, Bergen."),
-            ("addr_new", 70, "We finally moved! Small house in Fana now, 20 minutes further from the institute but a garden."),
+            (
+                "addr_new",
+                70,
+                "We finally moved! Small house in Fana now, 20 minutes further from the institute but a garden.",
+            ),
             ("d_rent", 400, "The rent in Sandviken went up 8% this year."),
             ("d_bike", 150, "I bike to the institute when it isn't raining, so twice a year."),
-            ("d_storage", 50, "Still have boxes in a storage unit, need to clear it by the end of the month."),
+            (
+                "d_storage",
+                50,
+                "Still have boxes in a storage unit, need to clear it by the end of the month.",
+            ),
         ],
         "questions": [
             ("Which part of Bergen is Maren living in these days?", ["addr_new"]),
@@ -153,14 +202,18 @@ SCENARIOS = [
         "persona": "arjun",
         "memories": [
             ("mgr_old", 500, "My manager is Rohan."),
-            ("mgr_new", 40, "Reorg happened. Payments platform now reports to Sneha, Rohan moved to the lending team."),
+            (
+                "mgr_new",
+                40,
+                "Reorg happened. Payments platform now reports to Sneha, Rohan moved to the lending team.",
+            ),
             ("d_1on1", 300, "I have 1:1s with my manager every other Thursday."),
             ("d_review", 150, "Performance review cycle is in April and October."),
             ("d_rohan", 30, "rohan still pings me about the old reconciliation job sometimes"),
         ],
         "questions": [
             ("Who is Arjun's manager now?", ["mgr_new"]),
-            ("Who approves Arjun's leave requests these days?", ['mgr_new']),
+            ("Who approves Arjun's leave requests these days?", ["mgr_new"]),
         ],
         "note": "change said about the team, not directly 'my manager is'",
     },
@@ -169,8 +222,16 @@ SCENARIOS = [
         "persona": "lucia",
         "memories": [
             ("sup_old", 420, "Our butter comes from Central Lechera Asturiana, delivered Tuesdays."),
-            ("sup_mid", 200, "Switched butter to a French supplier, Isigny, for the croissants — the lamination is so much better."),
-            ("sup_new", 15, "The Isigny butter got too expensive, Tomás found a cooperative in Menorca, we use theirs from this week."),
+            (
+                "sup_mid",
+                200,
+                "Switched butter to a French supplier, Isigny, for the croissants — the lamination is so much better.",
+            ),
+            (
+                "sup_new",
+                15,
+                "The Isigny butter got too expensive, Tomás found a cooperative in Menorca, we use theirs from this week.",
+            ),
             ("d_eggs", 300, "Eggs come from a farm in Llíria, free range."),
             ("d_fridge", 80, "The walk-in fridge makes a clicking noise, the technician is coming Thursday."),
         ],
@@ -198,7 +259,11 @@ SCENARIOS = [
         "persona": "hana",
         "memories": [
             ("price_old", 300, "Our Pro plan is 980 yen per user per month."),
-            ("price_new", 12, "Pricing committee decided: Pro goes to 1,200 yen per seat from April, existing customers grandfathered for 6 months."),
+            (
+                "price_new",
+                12,
+                "Pricing committee decided: Pro goes to 1,200 yen per seat from April, existing customers grandfathered for 6 months.",
+            ),
             ("d_team", 250, "The Team plan has a 10 seat minimum."),
             ("d_trial", 100, "Free trial is 14 days, no credit card."),
             ("d_comp", 60, "Our main competitor charges about 1,500 yen per seat."),
@@ -213,10 +278,18 @@ SCENARIOS = [
         "persona": "dan",
         "memories": [
             ("doc_old", 300, "My GP appointment about the knee is on the 4th at half ten."),
-            ("doc_new", 10, "Surgery rang, the doctor is off sick, knee appointment moved to Friday the 12th at 2."),
+            (
+                "doc_new",
+                10,
+                "Surgery rang, the doctor is off sick, knee appointment moved to Friday the 12th at 2.",
+            ),
             ("d_knee", 200, "The left knee has been at me since I came off the ladder in the spring."),
             ("d_physio", 150, "The physio said to keep doing the straight leg raises twice a day."),
-            ("d_lift", 20, "My daughter will drive me to the doctor's, I can't manage the clutch with the knee."),
+            (
+                "d_lift",
+                20,
+                "My daughter will drive me to the doctor's, I can't manage the clutch with the knee.",
+            ),
         ],
         "questions": [
             ("When is Dan seeing the doctor about his knee?", ["doc_new"]),
@@ -227,7 +300,11 @@ SCENARIOS = [
         "persona": "nadia",
         "memories": [
             ("stack_old", 400, "I design everything in Sketch."),
-            ("stack_new", 100, "Honestly I barely open Sketch anymore, every client wants Figma so that's where all my files live now."),
+            (
+                "stack_new",
+                100,
+                "Honestly I barely open Sketch anymore, every client wants Figma so that's where all my files live now.",
+            ),
             ("d_proto", 250, "For complex prototypes I sometimes use ProtoPie."),
             ("d_license", 200, "My Sketch license renews in March, 120 USD."),
             ("d_fonts", 60, "I keep my font library synced through Adobe Fonts."),
@@ -242,7 +319,11 @@ SCENARIOS = [
         "persona": "tobias",
         "memories": [
             ("staff_old", 400, "Our practice nurse is Frau Gruber, she does the bloods and ECGs."),
-            ("staff_new", 55, "Frau Gruber retired at the end of September. Herr Yilmaz took over the nursing side."),
+            (
+                "staff_new",
+                55,
+                "Frau Gruber retired at the end of September. Herr Yilmaz took over the nursing side.",
+            ),
             ("d_recep", 300, "Reception is run by Sabine, who knows every patient by name."),
             ("d_ecg", 150, "The ECG machine is about 12 years old and prints on thermal paper."),
             ("d_party", 50, "We had a lovely farewell lunch at the Italian place round the corner."),
@@ -256,7 +337,11 @@ SCENARIOS = [
         "persona": "ines",
         "memories": [
             ("k8s_old", 350, "Production runs on Kubernetes 1.26 on EKS."),
-            ("k8s_fix", 5, "Correction to what I said before — prod was bumped to 1.29 two weeks ago, 1.26 is only left on the staging cluster."),
+            (
+                "k8s_fix",
+                5,
+                "Correction to what I said before — prod was bumped to 1.29 two weeks ago, 1.26 is only left on the staging cluster.",
+            ),
             ("d_nodes", 200, "We run about 140 nodes in prod, mostly m6i.2xlarge."),
             ("d_helm", 100, "All services deploy through Helm charts in a monorepo."),
             ("d_eol", 60, "AWS extended support for old EKS versions costs extra, finance noticed."),
@@ -271,13 +356,24 @@ SCENARIOS = [
         "persona": "maren",
         "memories": [
             ("grant_old", 300, "The kelp restoration grant application is due 1 February."),
-            ("grant_new", 60, "Research Council extended the deadline, it's 15 March now for the kelp grant."),
+            (
+                "grant_new",
+                60,
+                "Research Council extended the deadline, it's 15 March now for the kelp grant.",
+            ),
             ("d_budget", 200, "We're asking for 12 million NOK over four years."),
-            ("d_partners", 120, "Partners on the grant are the University of Tromsø and a Faroese institute."),
+            (
+                "d_partners",
+                120,
+                "Partners on the grant are the University of Tromsø and a Faroese institute.",
+            ),
             ("d_draft", 30, "Draft of the kelp proposal is at about 60%, the impact section is weakest."),
         ],
         "questions": [
-            ("How long do I have left to submit Maren's kelp grant proposal — what's the deadline?", ["grant_new"]),
+            (
+                "How long do I have left to submit Maren's kelp grant proposal — what's the deadline?",
+                ["grant_new"],
+            ),
         ],
     },
     {
@@ -300,13 +396,17 @@ SCENARIOS = [
         "memories": [
             ("staff_old", 500, "Our weekend helper is Marta, she does the counter Saturdays and Sundays."),
             ("staff_1", 120, "Marta went back to university in Granada, Pau covers weekends now."),
-            ("staff_2", 8, "Scratch what I said about Pau, he only lasted three weeks. My niece Carla is doing the weekend counter."),
+            (
+                "staff_2",
+                8,
+                "Scratch what I said about Pau, he only lasted three weeks. My niece Carla is doing the weekend counter.",
+            ),
             ("d_wage", 200, "Weekend staff get 11 euros an hour plus whatever bread is left."),
             ("d_till", 60, "The new till system is confusing for anyone who's not Tomás."),
         ],
         "questions": [
             ("Who's working the counter this Saturday at the bakery?", ["staff_2"]),
-            ('who covers weekends at the shop', ['staff_2']),
+            ("who covers weekends at the shop", ["staff_2"]),
         ],
         "note": "changed twice, 'scratch that'",
     },
@@ -315,7 +415,11 @@ SCENARIOS = [
         "persona": "kwame",
         "memories": [
             ("wifi_old", 200, "The school lab wifi password is Newton2023!"),
-            ("wifi_new", 14, "IT changed the lab wifi password after the students found out, it's now Faraday#58"),
+            (
+                "wifi_new",
+                14,
+                "IT changed the lab wifi password after the students found out, it's now Faraday#58",
+            ),
             ("d_ssid", 150, "The lab network name is SHS-PHYS-LAB."),
             ("d_staff", 100, "The staff room wifi is separate and much faster."),
             ("d_proj", 40, "I need the projector in the lab working for Monday's demo."),
@@ -344,14 +448,18 @@ SCENARIOS = [
         "persona": "dan",
         "memories": [
             ("boiler_old", 700, "The house has an oil boiler, we fill the tank twice a winter."),
-            ("boiler_new", 90, "Had the heat pump fitted in September with the SEAI grant, the oil tank's gone to the scrapyard."),
+            (
+                "boiler_new",
+                90,
+                "Had the heat pump fitted in September with the SEAI grant, the oil tank's gone to the scrapyard.",
+            ),
             ("d_bill", 400, "Last winter the oil cost us near 1,800 euro."),
             ("d_insul", 200, "We got the attic insulated three years back."),
             ("d_service", 60, "Herself wants the heating serviced before the grandkids come at Christmas."),
         ],
         "questions": [
             ("What kind of heating system does Dan have?", ["boiler_new"]),
-            ('Should Dan order heating oil before winter?', ['boiler_new']),
+            ("Should Dan order heating oil before winter?", ["boiler_new"]),
         ],
         "note": "change about the home",
     },
@@ -360,7 +468,11 @@ SCENARIOS = [
         "persona": "nadia",
         "memories": [
             ("flight_old", 40, "Flight to Beirut for my cousin's wedding: Air Canada, leaves 18 June."),
-            ("flight_new", 12, "Rebooked through Paris on Air France because AC cancelled the direct, now leaving the 17th in the evening."),
+            (
+                "flight_new",
+                12,
+                "Rebooked through Paris on Air France because AC cancelled the direct, now leaving the 17th in the evening.",
+            ),
             ("d_gift", 30, "Need to find a wedding gift that fits in a suitcase."),
             ("d_stay", 25, "Staying with my aunt in Achrafieh during the trip."),
             ("d_return", 20, "Return is open, probably early July."),
@@ -374,7 +486,11 @@ SCENARIOS = [
         "persona": "tobias",
         "memories": [
             ("twins_old", 200, "Lena's swimming lessons are Tuesdays at 4."),
-            ("twins_new", 18, "Lena's swim class moved to Thursday, same time, because the pool closed the Tuesday slot."),
+            (
+                "twins_new",
+                18,
+                "Lena's swim class moved to Thursday, same time, because the pool closed the Tuesday slot.",
+            ),
             ("d_max", 150, "Max does judo on Tuesdays at half four."),
             ("d_pool", 100, "The pool is the Südbad, we park behind it."),
             ("d_badge", 40, "Lena just got her Seepferdchen badge and is very proud."),
@@ -388,7 +504,11 @@ SCENARIOS = [
         "persona": "ines",
         "memories": [
             ("alert_old", 300, "The disk usage alert fires at 80%."),
-            ("alert_new", 40, "We raised the disk alert threshold to 90% with a 15-minute window, 80 was paging people for nothing."),
+            (
+                "alert_new",
+                40,
+                "We raised the disk alert threshold to 90% with a 15-minute window, 80 was paging people for nothing.",
+            ),
             ("d_cpu", 250, "CPU alerts are at 85% sustained for 10 minutes."),
             ("d_grafana", 150, "Dashboards live in Grafana, folder 'warehouse-prod'."),
             ("d_noisy", 100, "Last on-call I got paged 14 times in one night, mostly disk."),
@@ -402,7 +522,11 @@ SCENARIOS = [
         "persona": "tobias",
         "memories": [
             ("wrong", 90, "Tobias's shoe size is 42."),
-            ("fix", 6, "You've got my shoe size wrong in your notes, it's 44, 42 was Katrin's brother. Please fix it."),
+            (
+                "fix",
+                6,
+                "You've got my shoe size wrong in your notes, it's 44, 42 was Katrin's brother. Please fix it.",
+            ),
             ("d_boots", 60, "I need new cycling shoes with SPD cleats before spring."),
             ("d_brand", 40, "Shimano shoes always run small on me."),
             ("d_twins", 20, "The twins need new winter boots too, size 31."),
@@ -432,8 +556,16 @@ SCENARIOS = [
         "persona": "kwame",
         "memories": [
             ("v1", 200, "The Achimota under-17s train Monday, Wednesday and Friday, 3:30 to 5."),
-            ("v2", 90, "We're down to Monday and Thursday for training now, the pitch is shared with the athletics team."),
-            ("v3", 12, "Athletics season is over, so we added Saturday morning back: training is Monday, Thursday and Saturday 8am now."),
+            (
+                "v2",
+                90,
+                "We're down to Monday and Thursday for training now, the pitch is shared with the athletics team.",
+            ),
+            (
+                "v3",
+                12,
+                "Athletics season is over, so we added Saturday morning back: training is Monday, Thursday and Saturday 8am now.",
+            ),
             ("d_fitness", 150, "Fitness drills are the first half hour of every session."),
             ("d_attend", 30, "Attendance has dropped on Thursdays because of extra classes."),
         ],

@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """exact: the question names a keyword / id / code / name that one memory contains;
 distractors are similar (other ids, codes, versions of the same sort)."""
 
@@ -6,7 +7,11 @@ SCENARIOS = [
         "id": "exact-01",
         "persona": "arjun",
         "memories": [
-            ("ans", 30, "PAY-4127 is the ticket for the duplicate payout bug, root cause was a retry without an idempotency key."),
+            (
+                "ans",
+                30,
+                "PAY-4127 is the ticket for the duplicate payout bug, root cause was a retry without an idempotency key.",
+            ),
             ("d1", 28, "PAY-4172: merchant dashboard shows wrong settlement date, cosmetic, low priority."),
             ("d2", 40, "PAY-4217 tracks adding UPI payouts to the bulk API."),
             ("d3", 15, "PAY-4128 is a follow-up to add alerting on duplicate payouts."),
@@ -34,7 +39,11 @@ SCENARIOS = [
         "id": "exact-03",
         "persona": "ines",
         "memories": [
-            ("ans", 12, "INC-2291: orders API returned 502s for 18 minutes because the connection pool maxed out after the pgbouncer config change."),
+            (
+                "ans",
+                12,
+                "INC-2291: orders API returned 502s for 18 minutes because the connection pool maxed out after the pgbouncer config change.",
+            ),
             ("d1", 40, "INC-2219: DNS resolution failures in eu-central after a CoreDNS restart."),
             ("d2", 10, "INC-2292 was a false alarm, synthetic check misconfigured."),
             ("d3", 90, "INC-1291 was the big S3 outage day, not our fault."),
@@ -48,7 +57,11 @@ SCENARIOS = [
         "id": "exact-04",
         "persona": "hana",
         "memories": [
-            ("ans", 25, "The Okta SSO bug only happens on tenants created before v3.8.2, engineering is patching it in 3.8.5."),
+            (
+                "ans",
+                25,
+                "The Okta SSO bug only happens on tenants created before v3.8.2, engineering is patching it in 3.8.5.",
+            ),
             ("d1", 50, "v3.8.0 introduced the new shift-swap approval flow."),
             ("d2", 30, "Release 3.9.0 is planned to include the LINE integration beta."),
             ("d3", 60, "Azure AD SSO works fine across all versions as far as we know."),
@@ -62,7 +75,11 @@ SCENARIOS = [
         "id": "exact-05",
         "persona": "lucia",
         "memories": [
-            ("ans", 14, "Order #5531 for the Ferrer family: three-tier wedding cake, lemon and cava, pickup Saturday 11:00."),
+            (
+                "ans",
+                14,
+                "Order #5531 for the Ferrer family: three-tier wedding cake, lemon and cava, pickup Saturday 11:00.",
+            ),
             ("d1", 16, "Order #5513: 40 croissants for the school breakfast, Friday 7:30."),
             ("d2", 10, "Order #5530: birthday cake for Nuria, chocolate, 12 people."),
             ("d3", 20, "Wedding cakes need at least three weeks' notice."),
@@ -76,7 +93,11 @@ SCENARIOS = [
         "id": "exact-06",
         "persona": "tobias",
         "memories": [
-            ("ans", 40, "Patient room 3's defibrillator is the ZOLL AED Plus, serial X12K-77031, pads expire 03/2027."),
+            (
+                "ans",
+                40,
+                "Patient room 3's defibrillator is the ZOLL AED Plus, serial X12K-77031, pads expire 03/2027.",
+            ),
             ("d1", 42, "The ECG in room 2 is a Schiller AT-102, serial 130.10244."),
             ("d2", 100, "The AED needs a self-test log check monthly."),
             ("d3", 200, "We also have a spare AED in the car, Philips HeartStart."),
@@ -104,7 +125,11 @@ SCENARIOS = [
         "id": "exact-08",
         "persona": "kwame",
         "memories": [
-            ("ans", 50, "PHY-214 is the experiment sheet for the simple pendulum practical, the one with the stopwatch table."),
+            (
+                "ans",
+                50,
+                "PHY-214 is the experiment sheet for the simple pendulum practical, the one with the stopwatch table.",
+            ),
             ("d1", 55, "PHY-241 is the ohm's law practical with the rheostat."),
             ("d2", 45, "PHY-215 is refraction through a glass block."),
             ("d3", 70, "The practical sheets are printed at the bursar's office, 20 pesewas a page."),
@@ -118,7 +143,11 @@ SCENARIOS = [
         "id": "exact-09",
         "persona": "arjun",
         "memories": [
-            ("ans", 20, "We pinned github.com/jackc/pgx/v5 at v5.5.4 because v5.6.0 broke our custom type codecs."),
+            (
+                "ans",
+                20,
+                "We pinned github.com/jackc/pgx/v5 at v5.5.4 because v5.6.0 broke our custom type codecs.",
+            ),
             ("d1", 25, "go-redis is on v9.5.1, no issues."),
             ("d2", 60, "We use sqlc to generate the query code."),
             ("d3", 15, "Dependabot PRs for pgx keep getting auto-closed, someone should fix the config."),
@@ -146,7 +175,11 @@ SCENARIOS = [
         "id": "exact-11",
         "persona": "ines",
         "memories": [
-            ("ans", 8, "The wildcard cert for *.track.example-logistics.eu expires on 14 January, it's not on cert-manager yet."),
+            (
+                "ans",
+                8,
+                "The wildcard cert for *.track.example-logistics.eu expires on 14 January, it's not on cert-manager yet.",
+            ),
             ("d1", 30, "api.example-logistics.eu cert is managed by cert-manager, auto-renews."),
             ("d2", 50, "We use Let's Encrypt for internal certs and DigiCert for customer-facing."),
             ("d3", 20, "The status page domain status.example-logistics.eu is hosted by Atlassian."),
@@ -160,7 +193,11 @@ SCENARIOS = [
         "id": "exact-12",
         "persona": "hana",
         "memories": [
-            ("ans", 40, "Customer ID C-00981 (Minato Care Homes) is on a custom contract: 20% discount, net-60 payment terms."),
+            (
+                "ans",
+                40,
+                "Customer ID C-00981 (Minato Care Homes) is on a custom contract: 20% discount, net-60 payment terms.",
+            ),
             ("d1", 35, "C-00918 is a small restaurant chain on the standard plan."),
             ("d2", 30, "C-00982 is the trial account for Minato's sister company."),
             ("d3", 50, "Minato Care Homes has 14 facilities in Tokyo."),
@@ -188,7 +225,11 @@ SCENARIOS = [
         "id": "exact-14",
         "persona": "tobias",
         "memories": [
-            ("ans", 25, "ICD-10 code E11.9 for Herr Brandt — type 2 diabetes without complications, metformin 1000 twice daily."),
+            (
+                "ans",
+                25,
+                "ICD-10 code E11.9 for Herr Brandt — type 2 diabetes without complications, metformin 1000 twice daily.",
+            ),
             ("d1", 26, "Frau Koch: I10, essential hypertension."),
             ("d2", 30, "E11.65 is for type 2 with hyperglycaemia, we used it for Herr Lang."),
             ("d3", 40, "Herr Brandt's HbA1c was 7.1% last quarter."),
@@ -202,7 +243,11 @@ SCENARIOS = [
         "id": "exact-15",
         "persona": "lucia",
         "memories": [
-            ("ans", 100, "Oven technician from Hornos Mediterráneo: Vicent, 612 448 903, he knows the Tagliavini inside out."),
+            (
+                "ans",
+                100,
+                "Oven technician from Hornos Mediterráneo: Vicent, 612 448 903, he knows the Tagliavini inside out.",
+            ),
             ("d1", 110, "Fridge technician Paco: 655 201 774."),
             ("d2", 90, "The mixer repair shop in Alzira doesn't answer the phone, just go there."),
             ("d3", 80, "Hornos Mediterráneo charges 60 euros for the call-out."),

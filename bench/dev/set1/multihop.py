@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """multihop: the answer needs a link (A is B's X; B has property Y). The answer key is the
 memory holding the answer, not the link."""
 
@@ -21,7 +22,11 @@ SCENARIOS = [
         "persona": "maren",
         "memories": [
             ("link", 100, "Sigrid's co-supervisor is Professor Anders Lie at NTNU."),
-            ("ans", 90, "Anders only reads email on Mondays; for anything urgent, text him on +47 913 44 027."),
+            (
+                "ans",
+                90,
+                "Anders only reads email on Mondays; for anything urgent, text him on +47 913 44 027.",
+            ),
             ("d1", 80, "Kristoffer at the institute answers emails within minutes."),
             ("d2", 60, "Sigrid's thesis committee meets in June."),
             ("d3", 40, "NTNU's switchboard is useless for reaching academics."),
@@ -49,7 +54,11 @@ SCENARIOS = [
         "persona": "kwame",
         "memories": [
             ("link", 300, "The headmaster of Achimota is Mr. Owusu-Ansah."),
-            ("ans", 150, "Mr. Owusu-Ansah insists on printed reports — he won't read anything sent on WhatsApp or email."),
+            (
+                "ans",
+                150,
+                "Mr. Owusu-Ansah insists on printed reports — he won't read anything sent on WhatsApp or email.",
+            ),
             ("d1", 100, "The assistant head, Mrs. Lamptey, prefers WhatsApp for everything."),
             ("d2", 50, "I need to submit the term report on the science department."),
             ("d3", 30, "The printer in the staff room keeps jamming."),
@@ -69,7 +78,10 @@ SCENARIOS = [
             ("d3", 20, "Kenji is gluten intolerant."),
         ],
         "questions": [
-            ("I'm booking the leadership dinner — what dietary needs does our head of engineering have?", ["ans"]),
+            (
+                "I'm booking the leadership dinner — what dietary needs does our head of engineering have?",
+                ["ans"],
+            ),
         ],
     },
     {
@@ -77,7 +89,11 @@ SCENARIOS = [
         "persona": "dan",
         "memories": [
             ("link", 400, "Our eldest, Siobhán, is Cian's mother."),
-            ("ans", 100, "Siobhán is working nights in the CUH now, so don't ring her before 3 in the afternoon."),
+            (
+                "ans",
+                100,
+                "Siobhán is working nights in the CUH now, so don't ring her before 3 in the afternoon.",
+            ),
             ("d1", 90, "Our son Ronan lives in Galway, works in medical devices."),
             ("d2", 60, "Cian wants to come fishing with me at the weekend."),
             ("d3", 20, "Ronan's phone is always on silent."),
@@ -111,7 +127,10 @@ SCENARIOS = [
             ("d3", 40, "The twins call Katrin's father Opa Fritz."),
         ],
         "questions": [
-            ("If the twins' grandmother from Regensburg gets a chest infection while she's with us, what antibiotic should be avoided?", ["ans"]),
+            (
+                "If the twins' grandmother from Regensburg gets a chest infection while she's with us, what antibiotic should be avoided?",
+                ["ans"],
+            ),
         ],
     },
     {
@@ -119,7 +138,11 @@ SCENARIOS = [
         "persona": "ines",
         "memories": [
             ("link", 60, "The orders service is owned by the Fulfilment team."),
-            ("ans", 50, "Fulfilment team's on-call alias is @fulfilment-oncall in Slack, escalation via PagerDuty service P3XK2."),
+            (
+                "ans",
+                50,
+                "Fulfilment team's on-call alias is @fulfilment-oncall in Slack, escalation via PagerDuty service P3XK2.",
+            ),
             ("d1", 40, "Routing team's alias is @routing-oncall."),
             ("d2", 30, "Orders service has had three incidents this quarter."),
             ("d3", 15, "Fulfilment team is mostly in Kraków."),
@@ -161,7 +184,11 @@ SCENARIOS = [
         "persona": "lucia",
         "memories": [
             ("link", 100, "The wedding order #5531 is for Marta Ferrer, Tomás's cousin."),
-            ("ans", 90, "Marta Ferrer is pregnant, so no raw egg, no alcohol — she asked for nothing with cava in her own slice."),
+            (
+                "ans",
+                90,
+                "Marta Ferrer is pregnant, so no raw egg, no alcohol — she asked for nothing with cava in her own slice.",
+            ),
             ("d1", 80, "The groom's family wants a cava-soaked sponge, it's tradition for them."),
             ("d2", 60, "The wedding is at a masía near Llíria."),
             ("d3", 40, "Tomás's other cousin Pepe is the DJ."),
@@ -175,7 +202,11 @@ SCENARIOS = [
         "persona": "kwame",
         "memories": [
             ("link", 200, "Our goalkeeper is Nii Armah, form 2."),
-            ("ans", 60, "Nii has asthma and needs his inhaler before every match, it's in the first aid kit."),
+            (
+                "ans",
+                60,
+                "Nii has asthma and needs his inhaler before every match, it's in the first aid kit.",
+            ),
             ("d1", 50, "The striker Kofi Boateng has a sprained ankle."),
             ("d2", 30, "First aid kit is kept in the PE office."),
             ("d3", 20, "The match against Achimota is at 4pm."),
@@ -189,21 +220,36 @@ SCENARIOS = [
         "persona": "hana",
         "memories": [
             ("link", 150, "Our account manager at Minato Care Homes is Ms. Fujita."),
-            ("ans", 120, "Ms. Fujita only speaks Japanese — interpreting needed if anyone from the US team joins."),
+            (
+                "ans",
+                120,
+                "Ms. Fujita only speaks Japanese — interpreting needed if anyone from the US team joins.",
+            ),
             ("d1", 100, "The Osaka hospital group contact, Mr. Kim, is fluent in English and Korean."),
             ("d2", 40, "Our new US sales lead, Mark, wants to meet key accounts."),
             ("d3", 20, "Minato renewal call is on the 12th."),
         ],
         "questions": [
-            ("Mark wants to join the Minato renewal call — anything we need to arrange for him to talk to their side?", ["ans"]),
+            (
+                "Mark wants to join the Minato renewal call — anything we need to arrange for him to talk to their side?",
+                ["ans"],
+            ),
         ],
     },
     {
         "id": "multihop-15",
         "persona": "dan",
         "memories": [
-            ("link", 300, "The lad who does the servicing on the heat pump is from Hegarty Heating in Midleton."),
-            ("ans", 60, "Hegarty Heating's emergency line is 021 463 9950, they're closed weekends except for breakdowns."),
+            (
+                "link",
+                300,
+                "The lad who does the servicing on the heat pump is from Hegarty Heating in Midleton.",
+            ),
+            (
+                "ans",
+                60,
+                "Hegarty Heating's emergency line is 021 463 9950, they're closed weekends except for breakdowns.",
+            ),
             ("d1", 200, "The plumber, Tadhg, did the bathroom, 086 221 4478."),
             ("d2", 30, "The heat pump display is showing error E7."),
             ("d3", 10, "Sure it's Saturday, nobody will answer."),
@@ -223,7 +269,10 @@ SCENARIOS = [
             ("d3", 10, "The brunch place on Rue Saint-Denis has a lovely upstairs room."),
         ],
         "questions": [
-            ("Éric's sister is coming to the New Year's brunch — is there anything to check about the restaurant?", ["ans"]),
+            (
+                "Éric's sister is coming to the New Year's brunch — is there anything to check about the restaurant?",
+                ["ans"],
+            ),
         ],
     },
 ]

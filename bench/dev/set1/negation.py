@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """negation: a later memory says something stopped / is no longer true after an earlier positive one."""
 
 SCENARIOS = [
@@ -21,14 +22,18 @@ SCENARIOS = [
         "persona": "arjun",
         "memories": [
             ("pos", 500, "All our CI runs on Jenkins, the box is under Vikram's desk practically."),
-            ("neg", 60, "Jenkins is finally dead. We shut it down last week, every pipeline is on GitHub Actions."),
+            (
+                "neg",
+                60,
+                "Jenkins is finally dead. We shut it down last week, every pipeline is on GitHub Actions.",
+            ),
             ("d_flaky", 300, "The integration tests are flaky on CI about one run in ten."),
             ("d_cache", 150, "Go module cache on CI saves us about four minutes a build."),
             ("d_secrets", 90, "CI secrets are pulled from Vault at job start."),
         ],
         "questions": [
             ("Where should Arjun add a new build job for the reconciliation service?", ["neg"]),
-            ('Do we still maintain a Jenkins server?', ['neg']),
+            ("Do we still maintain a Jenkins server?", ["neg"]),
         ],
     },
     {
@@ -50,7 +55,11 @@ SCENARIOS = [
         "persona": "kwame",
         "memories": [
             ("pos", 450, "I take my blood pressure pills, amlodipine, every morning."),
-            ("neg", 40, "Doctor took me off the amlodipine — the BP has been fine since I lost weight. Just monitoring now."),
+            (
+                "neg",
+                40,
+                "Doctor took me off the amlodipine — the BP has been fine since I lost weight. Just monitoring now.",
+            ),
             ("d_bp", 300, "My blood pressure was 150/95 at the last check, too high."),
             ("d_salt", 200, "Trying to cut down on salt, my mother's soups are the hard part."),
             ("d_walk", 100, "I walk 5 km most evenings after football practice."),
@@ -92,7 +101,11 @@ SCENARIOS = [
         "persona": "nadia",
         "memories": [
             ("pos", 420, "Nadia does all her accounting in QuickBooks."),
-            ("neg", 35, "Cancelled QuickBooks, way too expensive for one person. I'm just using Wave and a spreadsheet."),
+            (
+                "neg",
+                35,
+                "Cancelled QuickBooks, way too expensive for one person. I'm just using Wave and a spreadsheet.",
+            ),
             ("d_acct", 300, "My accountant, Louis, does my year-end taxes in April."),
             ("d_receipts", 150, "I photograph receipts and dump them in a Google Drive folder."),
             ("d_expense", 60, "The new monitor was a business expense, 780 dollars."),
@@ -106,13 +119,20 @@ SCENARIOS = [
         "persona": "tobias",
         "memories": [
             ("pos", 350, "We take private patients and statutory (GKV) patients."),
-            ("neg", 45, "Ab Januar keine neuen Privatpatienten — we just don't have the capacity. Existing ones stay."),
+            (
+                "neg",
+                45,
+                "Ab Januar keine neuen Privatpatienten — we just don't have the capacity. Existing ones stay.",
+            ),
             ("d_billing", 300, "Private billing goes through the PVS clearing house."),
             ("d_wait", 200, "The waiting list for new patients is about six weeks."),
             ("d_gkv", 100, "Statutory patients need to bring their Versichertenkarte each quarter."),
         ],
         "questions": [
-            ("Someone with private insurance wants to register as a new patient at Tobias's practice in February. Can they?", ["neg"]),
+            (
+                "Someone with private insurance wants to register as a new patient at Tobias's practice in February. Can they?",
+                ["neg"],
+            ),
         ],
         "note": "negation phrased partly in German",
     },
@@ -121,7 +141,11 @@ SCENARIOS = [
         "persona": "ines",
         "memories": [
             ("pos", 400, "We do blue/green deploys for the routing service."),
-            ("neg", 28, "Not doing blue/green for routing anymore — too costly to run two fleets. It's plain rolling updates with a canary at 5%."),
+            (
+                "neg",
+                28,
+                "Not doing blue/green for routing anymore — too costly to run two fleets. It's plain rolling updates with a canary at 5%.",
+            ),
             ("d_rollback", 250, "Rollback for routing used to take under a minute."),
             ("d_routes", 150, "The routing service computes truck routes for about 3,000 drivers."),
             ("d_window", 90, "Routing deploys are only allowed before 11:00 Lisbon time."),
@@ -135,7 +159,11 @@ SCENARIOS = [
         "persona": "maren",
         "memories": [
             ("pos", 300, "Maren is on the institute's diving safety committee."),
-            ("neg", 25, "I stepped down from the dive safety committee, too much admin. Kristoffer took my seat."),
+            (
+                "neg",
+                25,
+                "I stepped down from the dive safety committee, too much admin. Kristoffer took my seat.",
+            ),
             ("d_rules", 250, "Committee rule: no solo diving, ever, even in the harbour."),
             ("d_meet", 200, "The dive committee meets the first Monday of each month."),
             ("d_cert", 100, "My commercial diver certificate needs renewing in spring."),
@@ -149,7 +177,11 @@ SCENARIOS = [
         "persona": "arjun",
         "memories": [
             ("pos", 365, "Kavya and I play badminton every Sunday morning at the club."),
-            ("neg", 55, "haven't been to badminton since Kavya's shoulder surgery, we cancelled the club membership too"),
+            (
+                "neg",
+                55,
+                "haven't been to badminton since Kavya's shoulder surgery, we cancelled the club membership too",
+            ),
             ("d_club", 300, "The badminton club is in HSR Layout, courts are 400 an hour."),
             ("d_rack", 150, "Bought a new Yonex racket, way too expensive for how I play."),
             ("d_surg", 70, "Kavya's shoulder surgery is scheduled for the 4th."),
@@ -163,13 +195,20 @@ SCENARIOS = [
         "persona": "lucia",
         "memories": [
             ("pos", 500, "We deliver bread to three restaurants in Russafa every morning."),
-            ("neg", 40, "Casa Vicente closed, and we dropped the other two — the early deliveries were killing Tomás. No more wholesale."),
+            (
+                "neg",
+                40,
+                "Casa Vicente closed, and we dropped the other two — the early deliveries were killing Tomás. No more wholesale.",
+            ),
             ("d_van", 300, "The delivery van is a 2015 Citroën Berlingo."),
             ("d_invoice", 200, "Restaurants paid us monthly by bank transfer."),
             ("d_van2", 30, "Maybe we sell the van, we barely use it now."),
         ],
         "questions": [
-            ("A new restaurant wants daily bread delivered from Lucía's bakery — is that something they offer?", ["neg"]),
+            (
+                "A new restaurant wants daily bread delivered from Lucía's bakery — is that something they offer?",
+                ["neg"],
+            ),
         ],
     },
     {
@@ -177,14 +216,18 @@ SCENARIOS = [
         "persona": "kwame",
         "memories": [
             ("pos", 600, "Kwame's mother lives with him in East Legon."),
-            ("neg", 30, "Mum has moved back to Kumasi to be near her sisters. The house is very quiet without her."),
+            (
+                "neg",
+                30,
+                "Mum has moved back to Kumasi to be near her sisters. The house is very quiet without her.",
+            ),
             ("d_food", 400, "Mum cooks light soup with goat on Sundays."),
             ("d_health", 200, "Mum's knees are bad, she can't do stairs."),
             ("d_visit", 20, "I'll drive up to see her at the end of term."),
         ],
         "questions": [
             ("Does Kwame's mother still live with him?", ["neg"]),
-            ("Who lives at Kwame's house in East Legon besides him?", ['neg']),
+            ("Who lives at Kwame's house in East Legon besides him?", ["neg"]),
         ],
     },
     {
@@ -192,7 +235,11 @@ SCENARIOS = [
         "persona": "hana",
         "memories": [
             ("pos", 300, "Our biggest customer is Sakura Logistics, about 900 seats."),
-            ("neg", 15, "Sakura Logistics churned. They went with an in-house tool; contract ends this month and they won't renew."),
+            (
+                "neg",
+                15,
+                "Sakura Logistics churned. They went with an in-house tool; contract ends this month and they won't renew.",
+            ),
             ("d_sakura", 200, "Sakura Logistics asked for an SSO integration with Okta."),
             ("d_second", 100, "Second biggest customer is a hospital group in Osaka, 600 seats."),
             ("d_qbr", 50, "QBR deck for top customers due next week."),
@@ -234,7 +281,11 @@ SCENARIOS = [
         "persona": "tobias",
         "memories": [
             ("pos", 500, "I drink about five coffees a day, it's how the practice runs."),
-            ("neg", 60, "The cardiologist friend scolded me, so I've cut coffee out completely. Herbal tea, sad but true."),
+            (
+                "neg",
+                60,
+                "The cardiologist friend scolded me, so I've cut coffee out completely. Herbal tea, sad but true.",
+            ),
             ("d_machine", 400, "The espresso machine at the practice is a Rancilio we bought used."),
             ("d_sleep", 200, "I sleep badly when I'm on the weekend emergency rota."),
             ("d_sunday", 150, "Sunday journals with a big coffee are my favourite hour of the week."),
@@ -249,7 +300,11 @@ SCENARIOS = [
         "persona": "ines",
         "memories": [
             ("pos", 450, "Logs go to Elasticsearch, we self-host a 9-node cluster."),
-            ("neg", 20, "The self-hosted Elasticsearch is decommissioned as of Monday. Logs are in Loki now, don't go looking in Kibana."),
+            (
+                "neg",
+                20,
+                "The self-hosted Elasticsearch is decommissioned as of Monday. Logs are in Loki now, don't go looking in Kibana.",
+            ),
             ("d_ret", 300, "Log retention is 30 days for app logs, 1 year for audit."),
             ("d_cost", 200, "The Elastic cluster cost us about 6k a month in EC2."),
             ("d_query", 100, "Most people just grep for the request ID when debugging."),
@@ -263,14 +318,18 @@ SCENARIOS = [
         "persona": "maren",
         "memories": [
             ("pos", 600, "Maren is a vegetarian."),
-            ("neg", 90, "I'm not vegetarian anymore, I started eating meat again when I was pregnant and just kept going."),
+            (
+                "neg",
+                90,
+                "I'm not vegetarian anymore, I started eating meat again when I was pregnant and just kept going.",
+            ),
             ("d_lentil", 400, "Favourite dinner: red lentil dal with lots of ginger."),
             ("d_cantina", 200, "The institute canteen's veggie option is always the same sad pasta."),
             ("d_jonas", 50, "Jonas is the cook in our house, I do the dishes."),
         ],
         "questions": [
             ("Would Maren eat the lamb stew at the department dinner?", ["neg"]),
-            ("Any dietary restrictions I should mention when booking Maren's dinner?", ['neg']),
+            ("Any dietary restrictions I should mention when booking Maren's dinner?", ["neg"]),
         ],
     },
     {
@@ -278,7 +337,11 @@ SCENARIOS = [
         "persona": "arjun",
         "memories": [
             ("pos", 250, "The payouts service supports NEFT and IMPS."),
-            ("neg", 10, "We're turning off NEFT in payouts, everything goes IMPS or UPI from the 1st. Product confirmed no exceptions."),
+            (
+                "neg",
+                10,
+                "We're turning off NEFT in payouts, everything goes IMPS or UPI from the 1st. Product confirmed no exceptions.",
+            ),
             ("d_limits", 200, "IMPS payouts are capped at 5 lakh per transaction."),
             ("d_neft_time", 150, "NEFT batches used to settle every half hour."),
             ("d_recon", 80, "Recon job compares bank statement lines to payout ids nightly."),
@@ -292,7 +355,11 @@ SCENARIOS = [
         "persona": "lucia",
         "memories": [
             ("pos", 400, "Lucía makes a gluten-free loaf on Fridays for the coeliac customers."),
-            ("neg", 20, "We don't do the gluten-free bread anymore. Couldn't guarantee no cross-contamination in a flour-filled room, it wasn't honest."),
+            (
+                "neg",
+                20,
+                "We don't do the gluten-free bread anymore. Couldn't guarantee no cross-contamination in a flour-filled room, it wasn't honest.",
+            ),
             ("d_customer", 300, "Señora Pilar comes every Friday for the gluten-free loaf."),
             ("d_recipe", 200, "The GF loaf used buckwheat and psyllium."),
             ("d_flour", 100, "Rice flour is 3 euros a kilo from the wholesaler."),
@@ -306,14 +373,18 @@ SCENARIOS = [
         "persona": "kwame",
         "memories": [
             ("pos", 350, "Kwame drives a 2009 Toyota Corolla to school."),
-            ("neg", 45, "The Corolla is gone, sold it to my cousin. I'm taking trotro to school for now, saving for something newer."),
+            (
+                "neg",
+                45,
+                "The Corolla is gone, sold it to my cousin. I'm taking trotro to school for now, saving for something newer.",
+            ),
             ("d_repair", 250, "The Corolla's AC is broken again, 800 cedis to fix."),
             ("d_fuel", 150, "Fuel prices are killing me, the drive to school costs 60 cedis a week."),
             ("d_traffic", 100, "Traffic on the Spintex road is terrible after 7am."),
         ],
         "questions": [
             ("Can Kwame drive the team to the away match on Saturday?", ["neg"]),
-            ('Does Kwame have a car at the moment?', ['neg']),
+            ("Does Kwame have a car at the moment?", ["neg"]),
         ],
     },
     {
@@ -321,13 +392,20 @@ SCENARIOS = [
         "persona": "hana",
         "memories": [
             ("pos", 250, "We support Slack notifications and Microsoft Teams notifications."),
-            ("neg", 18, "Teams integration is sunset. Too few users, we pulled it from the product in the last release."),
+            (
+                "neg",
+                18,
+                "Teams integration is sunset. Too few users, we pulled it from the product in the last release.",
+            ),
             ("d_slack", 150, "Slack integration is used by about 70% of accounts."),
             ("d_line", 100, "Several customers want LINE notifications, it's on the roadmap."),
             ("d_email", 50, "Email notifications still get the most complaints about spam folders."),
         ],
         "questions": [
-            ("A prospect asks if they can get shift alerts inside Microsoft Teams. What should sales say?", ["neg"]),
+            (
+                "A prospect asks if they can get shift alerts inside Microsoft Teams. What should sales say?",
+                ["neg"],
+            ),
         ],
     },
     {
@@ -335,7 +413,11 @@ SCENARIOS = [
         "persona": "dan",
         "memories": [
             ("pos", 300, "Dan and Maura are members of the golf club in Fota."),
-            ("neg", 100, "Neither of us are members of Fota anymore. Didn't renew. Dearer every year and Maura prefers walking."),
+            (
+                "neg",
+                100,
+                "Neither of us are members of Fota anymore. Didn't renew. Dearer every year and Maura prefers walking.",
+            ),
             ("d_hcap", 250, "My handicap was 18 at best."),
             ("d_fee", 200, "The membership at Fota went up to 1,900 a year."),
             ("d_walk", 60, "Maura walks the Blackrock greenway most mornings."),
@@ -349,7 +431,11 @@ SCENARIOS = [
         "persona": "nadia",
         "memories": [
             ("pos", 300, "Nadia is working with the fintech client Pivot on their onboarding redesign."),
-            ("neg", 14, "Pivot and I parted ways. They froze their design budget, last invoice went out Friday."),
+            (
+                "neg",
+                14,
+                "Pivot and I parted ways. They froze their design budget, last invoice went out Friday.",
+            ),
             ("d_pivot", 250, "Pivot's PM is Sandra, she replies to email at 6am."),
             ("d_scope", 150, "Onboarding redesign covers 14 screens plus the KYC flow."),
             ("d_other", 50, "Other client right now is a museum doing a kiosk app."),
@@ -362,14 +448,25 @@ SCENARIOS = [
         "id": "negation-26",
         "persona": "tobias",
         "memories": [
-            ("pos", 200, "Tobias is on the Bereitschaftsdienst (weekend emergency) rota one weekend a month."),
-            ("neg", 35, "The KV let me out of the weekend emergency service — over 55? no, the twins hardship exemption. Anyway, I'm not on the rota anymore."),
+            (
+                "pos",
+                200,
+                "Tobias is on the Bereitschaftsdienst (weekend emergency) rota one weekend a month.",
+            ),
+            (
+                "neg",
+                35,
+                "The KV let me out of the weekend emergency service — over 55? no, the twins hardship exemption. Anyway, I'm not on the rota anymore.",
+            ),
             ("d_pay", 150, "Weekend emergency shifts pay about 50 euros an hour."),
             ("d_calls", 100, "Last emergency weekend I did 22 house calls."),
             ("d_car", 60, "The practice car needs winter tyres."),
         ],
         "questions": [
-            ("Can I plan a family weekend away for Tobias in any month, or does he have emergency duty?", ["neg"]),
+            (
+                "Can I plan a family weekend away for Tobias in any month, or does he have emergency duty?",
+                ["neg"],
+            ),
         ],
         "note": "sloppy, self-correcting phrasing",
     },
@@ -378,7 +475,11 @@ SCENARIOS = [
         "persona": "ines",
         "memories": [
             ("pos", 350, "Inês has admin access to the production AWS account."),
-            ("neg", 12, "Security revoked standing admin for everyone including me. For prod we request just-in-time access through the access portal, 1 hour max."),
+            (
+                "neg",
+                12,
+                "Security revoked standing admin for everyone including me. For prod we request just-in-time access through the access portal, 1 hour max.",
+            ),
             ("d_mfa", 250, "MFA for AWS is via YubiKey."),
             ("d_acct", 150, "We have separate AWS accounts for prod, staging and data."),
             ("d_audit", 60, "The SOC 2 auditors asked for a list of who has prod access."),
@@ -392,10 +493,18 @@ SCENARIOS = [
         "persona": "hana",
         "memories": [
             ("pos", 300, "Hana loves a good highball, she's always last to leave the nomikai."),
-            ("neg", 40, "These days I stick to oolong tea at drinking parties — haven't touched alcohol since the health check flagged my liver numbers."),
+            (
+                "neg",
+                40,
+                "These days I stick to oolong tea at drinking parties — haven't touched alcohol since the health check flagged my liver numbers.",
+            ),
             ("d_bar", 200, "Favourite bar is a tiny whisky place in Ebisu with eight seats."),
             ("d_party", 10, "Year-end party (bonenkai) is on the 20th, I'm organising it."),
-            ("d_team", 60, "Half the team doesn't drink anyway, so I try to book places with good soft drinks."),
+            (
+                "d_team",
+                60,
+                "Half the team doesn't drink anyway, so I try to book places with good soft drinks.",
+            ),
         ],
         "questions": [
             ("Should I pre-order a whisky highball for Hana at the bonenkai?", ["neg"]),
@@ -407,7 +516,11 @@ SCENARIOS = [
         "persona": "kwame",
         "memories": [
             ("pos", 500, "There's a dog at Kwame's house, Bingo, a big friendly mongrel."),
-            ("neg", 150, "Bingo died in March. We haven't got another one, no animals at the house at all now."),
+            (
+                "neg",
+                150,
+                "Bingo died in March. We haven't got another one, no animals at the house at all now.",
+            ),
             ("d_cousin", 20, "My cousin Efua is coming to stay for two weeks in January."),
             ("d_allergy", 18, "Efua is badly allergic to dogs and cats."),
             ("d_yard", 300, "Bingo used to dig up the whole yard."),
@@ -423,7 +536,11 @@ SCENARIOS = [
         "memories": [
             ("pos", 400, "We take card payments with the old Sabadell terminal."),
             ("ok", 200, "Cards are fine above 5 euros, below that cash please."),
-            ("neg", 15, "The Sabadell terminal died and the bank wants 40 euros a month for a new one, so for now it's cash or Bizum only, no cards at all."),
+            (
+                "neg",
+                15,
+                "The Sabadell terminal died and the bank wants 40 euros a month for a new one, so for now it's cash or Bizum only, no cards at all.",
+            ),
             ("d_bizum", 100, "Bizum goes to Tomás's phone number."),
             ("d_cash", 50, "We keep about 150 euros of change in the till every morning."),
         ],

@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """noise: one specific memory holds the name / date / number asked for, among several chatty,
 vague memories about the same topic."""
 
@@ -11,7 +12,11 @@ SCENARIOS = [
             ("n2", 60, "We really need to sort out the dentist thing for Liv soon."),
             ("n3", 45, "Jonas says he'll take Liv to the dentist, we'll see about that."),
             ("n4", 30, "Liv lost another tooth! The tooth fairy is going broke."),
-            ("n5", 20, "Thinking about whether Liv needs braces eventually, everyone's kids seem to get them."),
+            (
+                "n5",
+                20,
+                "Thinking about whether Liv needs braces eventually, everyone's kids seem to get them.",
+            ),
         ],
         "questions": [
             ("When is Liv's dentist appointment and with whom?", ["ans"]),
@@ -21,7 +26,11 @@ SCENARIOS = [
         "id": "noise-02",
         "persona": "arjun",
         "memories": [
-            ("ans", 20, "Postmortem for the settlement delay is Thursday 3pm, room Kaveri, Sneha's running it."),
+            (
+                "ans",
+                20,
+                "Postmortem for the settlement delay is Thursday 3pm, room Kaveri, Sneha's running it.",
+            ),
             ("n1", 25, "The settlement delay was a mess, so many merchants calling support."),
             ("n2", 22, "ugh we need to talk about that settlement thing properly"),
             ("n3", 18, "I think the settlement issue was partly a bank-side problem, honestly."),
@@ -36,7 +45,11 @@ SCENARIOS = [
         "id": "noise-03",
         "persona": "lucia",
         "memories": [
-            ("ans", 40, "The health inspector who came was Sra. Gómez, she gave us a 'favourable' rating with one note about the hand-wash sign."),
+            (
+                "ans",
+                40,
+                "The health inspector who came was Sra. Gómez, she gave us a 'favourable' rating with one note about the hand-wash sign.",
+            ),
             ("n1", 60, "Health inspection is coming sometime this season, always nerve-wracking."),
             ("n2", 50, "Cleaned the whole bakery top to bottom in case the inspector shows up."),
             ("n3", 45, "Inspections used to be much more relaxed in my grandmother's time."),
@@ -66,7 +79,11 @@ SCENARIOS = [
         "id": "noise-05",
         "persona": "hana",
         "memories": [
-            ("ans", 12, "Series A closed: 1.2 billion yen, led by Globis, announcement embargoed until the 18th."),
+            (
+                "ans",
+                12,
+                "Series A closed: 1.2 billion yen, led by Globis, announcement embargoed until the 18th.",
+            ),
             ("n1", 80, "Fundraising is eating all of our CEO's time."),
             ("n2", 60, "So many investor meetings this month, I'm doing the product demos."),
             ("n3", 40, "Investors keep asking about our churn, glad the numbers look better."),
@@ -96,7 +113,11 @@ SCENARIOS = [
         "id": "noise-07",
         "persona": "nadia",
         "memories": [
-            ("ans", 30, "Lease renewal: new rent is 1,685 a month from July 1, up from 1,590, the TAL approved the increase."),
+            (
+                "ans",
+                30,
+                "Lease renewal: new rent is 1,685 a month from July 1, up from 1,590, the TAL approved the increase.",
+            ),
             ("n1", 90, "My landlord is nice but slow to fix anything."),
             ("n2", 70, "Rents in the Plateau are out of control."),
             ("n3", 50, "Got the lease renewal letter, haven't opened it, scared."),
@@ -111,7 +132,11 @@ SCENARIOS = [
         "id": "noise-08",
         "persona": "tobias",
         "memories": [
-            ("ans", 15, "The new doctor starting in February is Dr. Anja Kowalski, 20 hours a week, Tuesdays to Thursdays."),
+            (
+                "ans",
+                15,
+                "The new doctor starting in February is Dr. Anja Kowalski, 20 hours a week, Tuesdays to Thursdays.",
+            ),
             ("n1", 100, "Hiring a second doctor is the only way I'll survive next year."),
             ("n2", 80, "Interviews for the doctor position have been hit and miss."),
             ("n3", 50, "One candidate was great but wanted to live in Hamburg."),
@@ -126,7 +151,11 @@ SCENARIOS = [
         "id": "noise-09",
         "persona": "ines",
         "memories": [
-            ("ans", 18, "The Kafka cluster upgrade is scheduled for 27 January, 06:00–08:00 UTC, Jakub is leading it."),
+            (
+                "ans",
+                18,
+                "The Kafka cluster upgrade is scheduled for 27 January, 06:00–08:00 UTC, Jakub is leading it.",
+            ),
             ("n1", 90, "Kafka has been a pain for months."),
             ("n2", 60, "We keep talking about upgrading Kafka but never do it."),
             ("n3", 40, "I really don't want to be the one doing the Kafka upgrade."),
@@ -141,7 +170,11 @@ SCENARIOS = [
         "id": "noise-10",
         "persona": "maren",
         "memories": [
-            ("ans", 70, "My paper got accepted in Marine Ecology Progress Series — 'Urchin grazing fronts in western Norway', published online 4 October."),
+            (
+                "ans",
+                70,
+                "My paper got accepted in Marine Ecology Progress Series — 'Urchin grazing fronts in western Norway', published online 4 October.",
+            ),
             ("n1", 200, "Writing this paper is taking forever."),
             ("n2", 150, "Reviewer 2 strikes again, so many comments."),
             ("n3", 120, "Resubmitted the urchin paper, now we wait."),
@@ -186,7 +219,11 @@ SCENARIOS = [
         "id": "noise-13",
         "persona": "kwame",
         "memories": [
-            ("ans", 22, "Esi's WASSCE index number is 4021507063, she'll need it to check results in December."),
+            (
+                "ans",
+                22,
+                "Esi's WASSCE index number is 4021507063, she'll need it to check results in December.",
+            ),
             ("n1", 200, "Esi is very serious about her exams this year."),
             ("n2", 100, "WASSCE season is stressful for the whole family."),
             ("n3", 60, "Esi says the maths paper was okay but chemistry was tough."),
@@ -201,7 +238,11 @@ SCENARIOS = [
         "id": "noise-14",
         "persona": "hana",
         "memories": [
-            ("ans", 16, "Mochi's vaccination was done 21 November, next booster due November next year, Dr. Ono."),
+            (
+                "ans",
+                16,
+                "Mochi's vaccination was done 21 November, next booster due November next year, Dr. Ono.",
+            ),
             ("n1", 150, "Mochi hates the carrier, getting him to the vet is an ordeal."),
             ("n2", 80, "Vet visits cost so much in Tokyo."),
             ("n3", 40, "Mochi was sulking all day after the vet."),
@@ -216,7 +257,11 @@ SCENARIOS = [
         "id": "noise-15",
         "persona": "dan",
         "memories": [
-            ("ans", 8, "The MGB needs a new clutch master cylinder, part number GMC1004, Moss Europe have it for 62 pounds."),
+            (
+                "ans",
+                8,
+                "The MGB needs a new clutch master cylinder, part number GMC1004, Moss Europe have it for 62 pounds.",
+            ),
             ("n1", 90, "The MGB is being awkward again, the clutch feels spongy."),
             ("n2", 60, "Spent the whole Saturday in the shed with the MGB, great day."),
             ("n3", 40, "Old cars are never finished, there's always something."),
@@ -231,7 +276,11 @@ SCENARIOS = [
         "id": "noise-16",
         "persona": "ines",
         "memories": [
-            ("ans", 30, "Band gig: Saturday 14 December, 21:30 at Hot Clube de Portugal, we're second on the bill."),
+            (
+                "ans",
+                30,
+                "Band gig: Saturday 14 December, 21:30 at Hot Clube de Portugal, we're second on the bill.",
+            ),
             ("n1", 120, "The band has been sounding really tight lately."),
             ("n2", 60, "Trying to learn the bass line for 'Footprints' properly."),
             ("n3", 40, "We might have a gig coming up, the drummer's sorting it."),

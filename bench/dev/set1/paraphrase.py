@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """paraphrase: the question uses different words from the memory that answers it."""
 
 SCENARIOS = [
@@ -5,7 +6,11 @@ SCENARIOS = [
         "id": "paraphrase-01",
         "persona": "dan",
         "memories": [
-            ("ans", 150, "Since I came off that ladder I go weak at the knees anywhere high up, can't even do the attic."),
+            (
+                "ans",
+                150,
+                "Since I came off that ladder I go weak at the knees anywhere high up, can't even do the attic.",
+            ),
             ("d1", 200, "The ladder was an old wooden one, I've binned it."),
             ("d2", 100, "Maura wants to visit Lighthouse Point in Kinsale on the anniversary."),
             ("d3", 60, "My knee is mending, the physio's pleased."),
@@ -19,21 +24,32 @@ SCENARIOS = [
         "id": "paraphrase-02",
         "persona": "arjun",
         "memories": [
-            ("ans", 80, "I get migraines if I stare at bright white screens too long, so everything I use is in dark theme."),
+            (
+                "ans",
+                80,
+                "I get migraines if I stare at bright white screens too long, so everything I use is in dark theme.",
+            ),
             ("d1", 120, "My monitor is a 27-inch Dell, 4K."),
             ("d2", 60, "I use VS Code with the Go extension, vim keybindings."),
             ("d3", 40, "Blue light glasses did nothing for me."),
             ("d4", 20, "The office lighting is those harsh fluorescent tubes."),
         ],
         "questions": [
-            ("Any display setting Arjun needs for the slides I'm sending him so they don't give him a headache?", ["ans"]),
+            (
+                "Any display setting Arjun needs for the slides I'm sending him so they don't give him a headache?",
+                ["ans"],
+            ),
         ],
     },
     {
         "id": "paraphrase-03",
         "persona": "lucia",
         "memories": [
-            ("ans", 200, "Tomás is the one who does the books, payroll and talking to the gestor; I don't touch the money side."),
+            (
+                "ans",
+                200,
+                "Tomás is the one who does the books, payroll and talking to the gestor; I don't touch the money side.",
+            ),
             ("d1", 300, "Our gestor is in Burjassot, very old school, everything on paper."),
             ("d2", 150, "We pay the autónomo quota every month, it hurts."),
             ("d3", 100, "I handle the recipes, the staff rota and ordering flour."),
@@ -61,7 +77,11 @@ SCENARIOS = [
         "id": "paraphrase-05",
         "persona": "hana",
         "memories": [
-            ("ans", 90, "Our churn went from 3.1% monthly to 1.8% after we added onboarding calls for new accounts."),
+            (
+                "ans",
+                90,
+                "Our churn went from 3.1% monthly to 1.8% after we added onboarding calls for new accounts.",
+            ),
             ("d1", 100, "Onboarding calls are done by the customer success team, 30 minutes."),
             ("d2", 50, "NPS is around 42, pretty good for B2B."),
             ("d3", 200, "Board asked for a retention plan back in spring."),
@@ -89,7 +109,11 @@ SCENARIOS = [
         "id": "paraphrase-07",
         "persona": "tobias",
         "memories": [
-            ("ans", 75, "Katrin gets carsick on anything twisty, she has to sit in front and look at the horizon."),
+            (
+                "ans",
+                75,
+                "Katrin gets carsick on anything twisty, she has to sit in front and look at the horizon.",
+            ),
             ("d1", 120, "Katrin is a teacher, she teaches biology and chemistry."),
             ("d2", 50, "We're driving to the Dolomites over Easter."),
             ("d3", 40, "The twins both love the back seat with the tablet."),
@@ -103,21 +127,32 @@ SCENARIOS = [
         "id": "paraphrase-08",
         "persona": "ines",
         "memories": [
-            ("ans", 45, "Our p99 latency target for the tracking API is 250 milliseconds, and we're burning error budget at about 40ms over."),
+            (
+                "ans",
+                45,
+                "Our p99 latency target for the tracking API is 250 milliseconds, and we're burning error budget at about 40ms over.",
+            ),
             ("d1", 60, "Tracking API gets about 1,800 requests per second at peak."),
             ("d2", 30, "The API gateway adds around 8ms."),
             ("d3", 90, "SLOs are reviewed quarterly with product."),
             ("d4", 15, "Latency dashboards show a spike every day at 09:00 CET."),
         ],
         "questions": [
-            ("How slow is the tracking API allowed to be for the worst 1% of calls, and are we meeting it?", ["ans"]),
+            (
+                "How slow is the tracking API allowed to be for the worst 1% of calls, and are we meeting it?",
+                ["ans"],
+            ),
         ],
     },
     {
         "id": "paraphrase-09",
         "persona": "nadia",
         "memories": [
-            ("ans", 100, "My mom's health isn't great, I fly to Beirut every few months and I need to be reachable by phone at all times."),
+            (
+                "ans",
+                100,
+                "My mom's health isn't great, I fly to Beirut every few months and I need to be reachable by phone at all times.",
+            ),
             ("d1", 150, "My dad passed away four years ago."),
             ("d2", 60, "Flights Montreal–Beirut are about 1,300 return."),
             ("d3", 40, "My cousin Rania lives near my mom and checks in on her."),
@@ -131,7 +166,11 @@ SCENARIOS = [
         "id": "paraphrase-10",
         "persona": "dan",
         "memories": [
-            ("ans", 90, "The pension's only paid out monthly on the last Thursday, so money's tight the week before."),
+            (
+                "ans",
+                90,
+                "The pension's only paid out monthly on the last Thursday, so money's tight the week before.",
+            ),
             ("d1", 200, "I've the firefighter's pension plus the state pension."),
             ("d2", 120, "The credit union is where we do our banking."),
             ("d3", 50, "Grandkids' birthdays are all in the spring, expensive time."),
@@ -145,7 +184,11 @@ SCENARIOS = [
         "id": "paraphrase-11",
         "persona": "hana",
         "memories": [
-            ("ans", 110, "My grandmother in Sendai turns 90 on 2 March — the whole family is gathering, I can't miss it."),
+            (
+                "ans",
+                110,
+                "My grandmother in Sendai turns 90 on 2 March — the whole family is gathering, I can't miss it.",
+            ),
             ("d1", 200, "I grew up in Sendai and go back at New Year."),
             ("d2", 60, "March is quarter-end, always chaos at work."),
             ("d3", 30, "The Shinkansen to Sendai is about an hour and a half."),
@@ -159,21 +202,32 @@ SCENARIOS = [
         "id": "paraphrase-12",
         "persona": "arjun",
         "memories": [
-            ("ans", 50, "We replay failed webhooks with exponential backoff: 1 min, 5, 30, 2 hours, then give up after 24h and flag it for ops."),
+            (
+                "ans",
+                50,
+                "We replay failed webhooks with exponential backoff: 1 min, 5, 30, 2 hours, then give up after 24h and flag it for ops.",
+            ),
             ("d1", 80, "Webhooks are signed with HMAC-SHA256."),
             ("d2", 60, "Merchants can configure up to three webhook URLs."),
             ("d3", 30, "Some merchants' endpoints are so slow they time out at 10 seconds."),
             ("d4", 20, "Ops gets a daily digest of flagged payouts."),
         ],
         "questions": [
-            ("If a merchant's server is down, how many times and how often do we try to notify them again?", ["ans"]),
+            (
+                "If a merchant's server is down, how many times and how often do we try to notify them again?",
+                ["ans"],
+            ),
         ],
     },
     {
         "id": "paraphrase-13",
         "persona": "maren",
         "memories": [
-            ("ans", 40, "Sea urchins are eating the kelp down to bare rock at the southern sites; we call it urchin barrens."),
+            (
+                "ans",
+                40,
+                "Sea urchins are eating the kelp down to bare rock at the southern sites; we call it urchin barrens.",
+            ),
             ("d1", 100, "Kelp grows up to half a metre a month in spring."),
             ("d2", 70, "Warmer water is stressing the kelp further south in Norway."),
             ("d3", 50, "We tried crushing urchins by hand as a restoration trial."),
@@ -187,7 +241,11 @@ SCENARIOS = [
         "id": "paraphrase-14",
         "persona": "lucia",
         "memories": [
-            ("ans", 70, "My right wrist has tendinitis from years of kneading, I wear a brace and Carla does the heavy shaping."),
+            (
+                "ans",
+                70,
+                "My right wrist has tendinitis from years of kneading, I wear a brace and Carla does the heavy shaping.",
+            ),
             ("d1", 100, "The doctor wants me to do physio twice a week."),
             ("d2", 60, "We bought a divider-rounder machine to save labour."),
             ("d3", 40, "Kneading by hand still matters for the rustic loaves."),
@@ -201,14 +259,21 @@ SCENARIOS = [
         "id": "paraphrase-15",
         "persona": "kwame",
         "memories": [
-            ("ans", 30, "Only 11 of 38 students in form 3B scored above 50 in the circuits test — they don't get series vs parallel at all."),
+            (
+                "ans",
+                30,
+                "Only 11 of 38 students in form 3B scored above 50 in the circuits test — they don't get series vs parallel at all.",
+            ),
             ("d1", 60, "Form 3A did well in the circuits test, average 68."),
             ("d2", 40, "We're short of multimeters, three for the whole class."),
             ("d3", 20, "I want to run a revision session on electricity next week."),
             ("d4", 10, "The WAEC syllabus puts a lot of weight on electricity."),
         ],
         "questions": [
-            ("Which class struggled with the electrical circuits assessment and what were they confused about?", ["ans"]),
+            (
+                "Which class struggled with the electrical circuits assessment and what were they confused about?",
+                ["ans"],
+            ),
         ],
     },
     {

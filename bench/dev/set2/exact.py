@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """exact: the question names an id / code / name that one memory contains; distractors are similar."""
 
 SCENARIOS = [
@@ -5,7 +6,11 @@ SCENARIOS = [
         "id": "exact-01",
         "persona": "kenji",
         "memories": [
-            ("pay4417", 30, "PAY-4417: refunds fail for accounts with non-ASCII names. Root cause in the name normaliser, fix in review."),
+            (
+                "pay4417",
+                30,
+                "PAY-4417: refunds fail for accounts with non-ASCII names. Root cause in the name normaliser, fix in review.",
+            ),
             ("pay4471", 25, "PAY-4471 is the ticket for adding idempotency keys to the payout API."),
             ("pay4170", 200, "PAY-4170 closed: settlement report timezone bug."),
             ("pay4418", 28, "Opened PAY-4418 to add a regression test for refunds."),
@@ -17,7 +22,11 @@ SCENARIOS = [
         "id": "exact-02",
         "persona": "lucas",
         "memories": [
-            ("order_88213", 12, "Pedido #88213 de Molinos Cañuelas: 40 bolsas de harina 000, llega el jueves."),
+            (
+                "order_88213",
+                12,
+                "Pedido #88213 de Molinos Cañuelas: 40 bolsas de harina 000, llega el jueves.",
+            ),
             ("order_88231", 10, "Order #88231 to Molinos: 10 sacks of whole wheat flour, delayed."),
             ("order_8213", 300, "Old order 8213 from the butter supplier was short two boxes."),
             ("d_supplier", 200, "Molinos Cañuelas delivers Tuesdays and Thursdays."),
@@ -62,7 +71,11 @@ SCENARIOS = [
         "id": "exact-06",
         "persona": "jordan",
         "memories": [
-            ("lut", 100, "For the Sunward grade Jordan used the 'Kodak 2383 D65' LUT at 60% over a custom balance."),
+            (
+                "lut",
+                100,
+                "For the Sunward grade Jordan used the 'Kodak 2383 D65' LUT at 60% over a custom balance.",
+            ),
             ("lut2", 90, "The skate promo uses the Fuji 3513 look, pushed hard."),
             ("lut3", 200, "Jordan's go-to base is ARRI LogC to Rec709."),
             ("d_monitor", 150, "Grading is done on a calibrated ASUS ProArt."),
@@ -96,7 +109,11 @@ SCENARIOS = [
         "id": "exact-09",
         "persona": "kenji",
         "memories": [
-            ("lib", 50, "payments-svc pins github.com/shopspring/decimal v1.3.1 — v1.4.0 changed rounding and broke ledger tests."),
+            (
+                "lib",
+                50,
+                "payments-svc pins github.com/shopspring/decimal v1.3.1 — v1.4.0 changed rounding and broke ledger tests.",
+            ),
             ("lib2", 45, "pgx bumped to v5.6.0 with no issues."),
             ("lib3", 100, "The ledger uses decimal for all amounts, never float64."),
             ("lib4", 30, "The reporting service is on shopspring/decimal v1.4.0, fine there."),
@@ -118,7 +135,11 @@ SCENARIOS = [
         "id": "exact-11",
         "persona": "lucas",
         "memories": [
-            ("cake1", 20, "Torta 'Rogel de la abuela' — 12 capas de masa, dulce de leche, merengue italiano."),
+            (
+                "cake1",
+                20,
+                "Torta 'Rogel de la abuela' — 12 capas de masa, dulce de leche, merengue italiano.",
+            ),
             ("cake2", 25, "Torta 'Chocotorta clásica' for kids' parties, no bake."),
             ("cake3", 30, "The 'Rogel mini' is a 6-layer individual version."),
             ("cake4", 200, "Abuela Nélida's recipe book has the original pastafrola too."),

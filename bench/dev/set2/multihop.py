@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """multihop: the answer needs a link between two memories; the answer key is the memory holding the
 answer, not the link."""
 
@@ -19,7 +20,11 @@ SCENARIOS = [
         "persona": "kenji",
         "memories": [
             ("link", 300, "Kenji's sister Emi lives in Fukuoka."),
-            ("ans", 100, "Fukuoka hosts the Hakata Gion Yamakasa festival every July; Kenji wants to take the kids someday."),
+            (
+                "ans",
+                100,
+                "Fukuoka hosts the Hakata Gion Yamakasa festival every July; Kenji wants to take the kids someday.",
+            ),
             ("d_emi", 200, "Emi works as a pharmacist."),
             ("d_sapporo", 150, "Kenji's parents live in Sapporo."),
         ],
@@ -30,12 +35,18 @@ SCENARIOS = [
         "persona": "maria",
         "memories": [
             ("link", 150, "The telecom account's creative director is Beatriz Lobo."),
-            ("ans", 100, "Beatriz only reads email before 9 — after that she's in meetings all day, send things early."),
+            (
+                "ans",
+                100,
+                "Beatriz only reads email before 9 — after that she's in meetings all day, send things early.",
+            ),
             ("d_telecom", 120, "Telecom account: new brand for a mobile operator."),
             ("d_beatriz", 90, "Beatriz is ex-Ogilvy."),
             ("d_joana", 80, "Joana replies to email only after lunch."),
         ],
-        "questions": [("When's the best time to send the telecom client's creative director the mockups?", ["ans"])],
+        "questions": [
+            ("When's the best time to send the telecom client's creative director the mockups?", ["ans"])
+        ],
     },
     {
         "id": "multihop-04",
@@ -53,7 +64,11 @@ SCENARIOS = [
         "persona": "amara",
         "memories": [
             ("link", 100, "Amara's ward manager is Sister Gillian Rowe."),
-            ("ans", 80, "Gillian approves annual leave requests only if they're submitted 6 weeks in advance."),
+            (
+                "ans",
+                80,
+                "Gillian approves annual leave requests only if they're submitted 6 weeks in advance.",
+            ),
             ("d_leave", 50, "Amara wants two weeks off in April."),
             ("d_gillian", 60, "Gillian's been in A&E for 20 years."),
             ("d_rota", 70, "The rota coordinator is Femi."),

@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """noise: one specific memory holds the name / date / number asked for, among chatty vague memories on
 the same topic."""
 
@@ -6,7 +7,11 @@ SCENARIOS = [
         "id": "noise-01",
         "persona": "maria",
         "memories": [
-            ("vet", 40, "Bolacha's booster vaccine is booked at Clínica Veterinária da Boavista on 9 December at 10:20."),
+            (
+                "vet",
+                40,
+                "Bolacha's booster vaccine is booked at Clínica Veterinária da Boavista on 9 December at 10:20.",
+            ),
             ("n1", 45, "Bolacha's been a bit mopey, Maria thinks it's the rain."),
             ("n2", 38, "maria says the vet there is lovely, very patient with him"),
             ("n3", 30, "Should probably get Bolacha's shots sorted before Christmas, she said."),
@@ -19,7 +24,11 @@ SCENARIOS = [
         "id": "noise-02",
         "persona": "kenji",
         "memories": [
-            ("recital", 30, "Hana's piano recital: Sunday 14 December, 13:30, Toyonaka Civic Hall, small hall."),
+            (
+                "recital",
+                30,
+                "Hana's piano recital: Sunday 14 December, 13:30, Toyonaka Civic Hall, small hall.",
+            ),
             ("n1", 60, "Hana's been practising her recital piece nonstop, the neighbours must love us"),
             ("n2", 40, "Kenji is nervous about the recital, more than Hana is."),
             ("n3", 25, "Yuki wants to get Hana a dress for the recital."),
@@ -58,7 +67,11 @@ SCENARIOS = [
         "id": "noise-05",
         "persona": "priya",
         "memories": [
-            ("offsite", 30, "Team offsite confirmed: 16-17 January at Windflower Resort, Mysuru. Bus leaves the office 7am."),
+            (
+                "offsite",
+                30,
+                "Team offsite confirmed: 16-17 January at Windflower Resort, Mysuru. Bus leaves the office 7am.",
+            ),
             ("n1", 60, "Priya wants to do an offsite soon, team needs it."),
             ("n2", 45, "Somebody suggested Coorg for the offsite, someone else wants a beach."),
             ("n3", 25, "Offsite agenda: mostly fun, one planning session."),
@@ -71,7 +84,11 @@ SCENARIOS = [
         "id": "noise-06",
         "persona": "erik",
         "memories": [
-            ("honey", 60, "This year's honey harvest: 34 kg from the two hives, sold 20 jars at the Christmas market."),
+            (
+                "honey",
+                60,
+                "This year's honey harvest: 34 kg from the two hives, sold 20 jars at the Christmas market.",
+            ),
             ("n1", 80, "Erik's bees are busy, lots of lime blossom around."),
             ("n2", 70, "The user says honey tastes different this year, more floral."),
             ("n3", 65, "Extraction day is sticky chaos, grandchildren helped."),
@@ -97,7 +114,11 @@ SCENARIOS = [
         "id": "noise-08",
         "persona": "jordan",
         "memories": [
-            ("gig", 30, "Low Tide Radio at Cheer Up Charlies: Friday 5 December, doors 8, we're on at 9:45, 35-min set."),
+            (
+                "gig",
+                30,
+                "Low Tide Radio at Cheer Up Charlies: Friday 5 December, doors 8, we're on at 9:45, 35-min set.",
+            ),
             ("n1", 50, "Band has been rehearsing twice a week, sounding tight."),
             ("n2", 40, "Jordan's nervous about the new song's bridge."),
             ("n3", 35, "we got a gig!! at cheer up charlies!!"),
@@ -110,7 +131,11 @@ SCENARIOS = [
         "id": "noise-09",
         "persona": "kenji",
         "memories": [
-            ("budget", 40, "Q1 infra budget for payments approved: ¥4.8M, of which ¥1.2M reserved for the Postgres cluster."),
+            (
+                "budget",
+                40,
+                "Q1 infra budget for payments approved: ¥4.8M, of which ¥1.2M reserved for the Postgres cluster.",
+            ),
             ("n1", 60, "Infra costs are out of control, Kenji says."),
             ("n2", 50, "Finance wants everyone to justify cloud spend."),
             ("n3", 30, "budget talks went ok i think"),
@@ -123,7 +148,11 @@ SCENARIOS = [
         "id": "noise-10",
         "persona": "maria",
         "memories": [
-            ("flight", 15, "Maria's flight to Berlin for the design conference: TP 570, Porto 06:50 → Lisbon, connecting to TP 534 at 09:25."),
+            (
+                "flight",
+                15,
+                "Maria's flight to Berlin for the design conference: TP 570, Porto 06:50 → Lisbon, connecting to TP 534 at 09:25.",
+            ),
             ("n1", 40, "Maria really wants to go to the Berlin conference this year."),
             ("n2", 30, "The studio agreed to pay for the conference trip!"),
             ("n3", 20, "She's packing light, carry-on only."),
@@ -136,7 +165,11 @@ SCENARIOS = [
         "id": "noise-11",
         "persona": "amara",
         "memories": [
-            ("viewing", 10, "House viewing booked: 27 Moorside Road, Urmston, Saturday at 11:15 with agent Kelly from Jordan Fishwick."),
+            (
+                "viewing",
+                10,
+                "House viewing booked: 27 Moorside Road, Urmston, Saturday at 11:15 with agent Kelly from Jordan Fishwick.",
+            ),
             ("n1", 30, "Amara's been scrolling Rightmove every night."),
             ("n2", 25, "She likes Urmston, near the tram and quiet."),
             ("n3", 20, "first house viewing!! eek"),
@@ -149,7 +182,11 @@ SCENARIOS = [
         "id": "noise-12",
         "persona": "lucas",
         "memories": [
-            ("vale", 40, "Valentina's school trip to Tandil: leaves 3 November at 6:30 from the school gate, returns the 5th; cost 95.000 pesos."),
+            (
+                "vale",
+                40,
+                "Valentina's school trip to Tandil: leaves 3 November at 6:30 from the school gate, returns the 5th; cost 95.000 pesos.",
+            ),
             ("n1", 60, "Vale is super excited about the school trip."),
             ("n2", 50, "Sofía's worried about Vale going away for the first time."),
             ("n3", 35, "trip stuff: need to buy her a sleeping bag"),

@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """paraphrase: the question uses different words from the memory that answers it."""
 
 SCENARIOS = [
@@ -16,7 +17,11 @@ SCENARIOS = [
         "id": "paraphrase-02",
         "persona": "kenji",
         "memories": [
-            ("sleep", 60, "Kenji is usually out cold by 10:30 and up at 5:45 to do a run before the kids wake."),
+            (
+                "sleep",
+                60,
+                "Kenji is usually out cold by 10:30 and up at 5:45 to do a run before the kids wake.",
+            ),
             ("d_run", 100, "He runs about 6km along the Ina river."),
             ("d_kids_wake", 80, "The kids get up around 6:45."),
             ("d_night", 40, "Incidents at night are handled by whoever is on-call."),
@@ -38,7 +43,11 @@ SCENARIOS = [
         "id": "paraphrase-04",
         "persona": "lucas",
         "memories": [
-            ("mortgage", 150, "Lucas still owes about 18,000 USD on the loan he took to buy the bakery premises, paying it down monthly."),
+            (
+                "mortgage",
+                150,
+                "Lucas still owes about 18,000 USD on the loan he took to buy the bakery premises, paying it down monthly.",
+            ),
             ("d_rent", 300, "Before buying, they paid rent to Don Aurelio."),
             ("d_dollar", 100, "Lucas keeps savings in dollars, like everyone."),
             ("d_bank", 200, "Banco Provincia handles the bakery account."),
@@ -49,7 +58,11 @@ SCENARIOS = [
         "id": "paraphrase-05",
         "persona": "priya",
         "memories": [
-            ("burnout", 60, "Priya told me she's been running on empty for weeks, snapping at people, can't switch off at night."),
+            (
+                "burnout",
+                60,
+                "Priya told me she's been running on empty for weeks, snapping at people, can't switch off at night.",
+            ),
             ("d_workload", 70, "The invoicing launch means long days for the whole squad."),
             ("d_violin", 40, "Violin practice helps her unwind."),
             ("d_holiday", 200, "Priya hasn't taken a proper holiday this year."),
@@ -71,7 +84,11 @@ SCENARIOS = [
         "id": "paraphrase-07",
         "persona": "fatima",
         "memories": [
-            ("seasick", 200, "Fatima throws up on boats if the swell is more than a metre, takes Mercalm before every trip."),
+            (
+                "seasick",
+                200,
+                "Fatima throws up on boats if the swell is more than a metre, takes Mercalm before every trip.",
+            ),
             ("d_boat", 150, "Sampling trips leave from Pointe Rouge harbour."),
             ("d_swim", 300, "She's a strong swimmer."),
             ("d_weather", 50, "The mistral makes the sea rough for days."),
@@ -82,7 +99,11 @@ SCENARIOS = [
         "id": "paraphrase-08",
         "persona": "jordan",
         "memories": [
-            ("hearing", 150, "Jordan wears custom moulded earplugs at every rehearsal and gig, tinnitus scare last year."),
+            (
+                "hearing",
+                150,
+                "Jordan wears custom moulded earplugs at every rehearsal and gig, tinnitus scare last year.",
+            ),
             ("d_band", 200, "Rehearsals are in a storage unit in East Austin."),
             ("d_monitor", 100, "They mix on Sennheiser HD 600s."),
             ("d_gig", 60, "Next gig is at Cheer Up Charlies."),
@@ -93,7 +114,11 @@ SCENARIOS = [
         "id": "paraphrase-09",
         "persona": "kenji",
         "memories": [
-            ("lang", 300, "Kenji studied in Vancouver for two years, so he's comfortable in English meetings."),
+            (
+                "lang",
+                300,
+                "Kenji studied in Vancouver for two years, so he's comfortable in English meetings.",
+            ),
             ("d_team", 200, "Half the team is outside Japan."),
             ("d_korean", 100, "He's learning a bit of Korean from dramas."),
             ("d_docs", 150, "Design docs are written in English at PayNami."),
@@ -126,7 +151,11 @@ SCENARIOS = [
         "id": "paraphrase-12",
         "persona": "erik",
         "memories": [
-            ("will", 200, "Erik has his testamente with a lawyer at Advokatfirman Lindahl; the house goes to the two daughters equally."),
+            (
+                "will",
+                200,
+                "Erik has his testamente with a lawyer at Advokatfirman Lindahl; the house goes to the two daughters equally.",
+            ),
             ("d_daughters", 300, "Daughters: Karin in Uppsala, Ingrid in Gothenburg."),
             ("d_house", 150, "The house needs a new roof soon."),
             ("d_tax", 100, "Erik files his tax return online every May."),

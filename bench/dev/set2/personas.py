@@ -6,7 +6,11 @@ BACKGROUND = {
         ("bg_maria_1", 700, "Maria Oliveira is a UX designer, 34, originally from Coimbra."),
         ("bg_maria_2", 520, "I like answers short, bullet points if possible, no fluff please"),
         ("bg_maria_3", 410, "The user's partner is Tiago; they've been together about eight years."),
-        ("bg_maria_4", 230, "maria mentioned she's trying to read more fiction this year, currently on a Saramago kick"),
+        (
+            "bg_maria_4",
+            230,
+            "maria mentioned she's trying to read more fiction this year, currently on a Saramago kick",
+        ),
         ("bg_maria_5", 90, "User tends to work late on Thursdays and asks for summaries on Friday mornings."),
     ],
     "kenji": [
@@ -25,8 +29,16 @@ BACKGROUND = {
     ],
     "lucas": [
         ("bg_lucas_1", 710, "Lucas Fernández runs a small bakery with his wife Sofía."),
-        ("bg_lucas_2", 560, "Soy hincha de Racing desde chico. (Lucas supports Racing Club, since childhood.)"),
-        ("bg_lucas_3", 380, "The user writes in a mix of Spanish and English; reply in English unless asked."),
+        (
+            "bg_lucas_2",
+            560,
+            "Soy hincha de Racing desde chico. (Lucas supports Racing Club, since childhood.)",
+        ),
+        (
+            "bg_lucas_3",
+            380,
+            "The user writes in a mix of Spanish and English; reply in English unless asked.",
+        ),
         ("bg_lucas_4", 260, "Our daughter Valentina is 12 and wants to be a vet."),
         ("bg_lucas_5", 70, "Lucas gets up at 4am most days for the morning bake."),
     ],

@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """temporal: something that ended or expired (a stay, an offer, a job, a project, a dated plan that
 passed) vs what holds now; the answer is the current one."""
 
@@ -6,7 +7,12 @@ SCENARIOS = [
         "id": "temporal-01",
         "persona": "maria",
         "memories": [
-            ("stay", 20, "Maria is at her parents' place in Coimbra until Sunday while the flat gets painted.", {"valid_until_days": -14}),
+            (
+                "stay",
+                20,
+                "Maria is at her parents' place in Coimbra until Sunday while the flat gets painted.",
+                {"valid_until_days": -14},
+            ),
             ("home", 40, "Maria's flat is on Rua de Cedofeita in Porto, 3rd floor."),
             ("d_paint", 25, "Painters said the job takes about a week."),
             ("d_parents", 300, "Her parents live near the university in Coimbra."),
@@ -18,7 +24,11 @@ SCENARIOS = [
         "persona": "kenji",
         "memories": [
             ("job_old", 700, "Kenji worked at Rakuten on the points platform for five years."),
-            ("job_new", 400, "Kenji joined PayNami, a payments startup in Osaka, as a senior backend engineer."),
+            (
+                "job_new",
+                400,
+                "Kenji joined PayNami, a payments startup in Osaka, as a senior backend engineer.",
+            ),
             ("d_rakuten_friends", 350, "He still has lunch with old Rakuten teammates sometimes."),
             ("d_points", 600, "The points platform handled 20M transactions a day."),
             ("d_offer", 410, "Kenji's PayNami offer included stock options."),
@@ -29,7 +39,12 @@ SCENARIOS = [
         "id": "temporal-03",
         "persona": "lucas",
         "memories": [
-            ("promo_old", 60, "Promo: 2x1 en facturas every Wednesday during winter holidays.", {"valid_until_days": -30}),
+            (
+                "promo_old",
+                60,
+                "Promo: 2x1 en facturas every Wednesday during winter holidays.",
+                {"valid_until_days": -30},
+            ),
             ("promo_now", 10, "This month's promo at the bakery: 15% off cakes ordered 3 days in advance."),
             ("d_facturas", 200, "Facturas are the second best seller after medialunas."),
             ("d_ig", 50, "Lucas announces promos on the bakery's Instagram."),
@@ -41,7 +56,12 @@ SCENARIOS = [
         "id": "temporal-04",
         "persona": "amara",
         "memories": [
-            ("trip", 60, "Amara is in Lagos visiting family for three weeks, back on the 28th.", {"valid_until_days": -35}),
+            (
+                "trip",
+                60,
+                "Amara is in Lagos visiting family for three weeks, back on the 28th.",
+                {"valid_until_days": -35},
+            ),
             ("back", 30, "She's back in Manchester and on shift again this week."),
             ("d_gifts", 65, "Amara packed gifts for her grandmother: wrappers and a radio."),
             ("d_flight", 62, "Flight was with Air Peace via Abuja."),
@@ -53,7 +73,11 @@ SCENARIOS = [
         "id": "temporal-05",
         "persona": "priya",
         "memories": [
-            ("project_done", 200, "Priya led the SSO project; it shipped in June and the team was wound down."),
+            (
+                "project_done",
+                200,
+                "Priya led the SSO project; it shipped in June and the team was wound down.",
+            ),
             ("project_now", 50, "Priya's current focus is the invoicing v2 rollout with the billing squad."),
             ("d_sso", 300, "SSO supports Okta and Azure AD."),
             ("d_sso_bugs", 180, "A few SSO bugs trickled in after launch, handled by platform team."),
@@ -64,7 +88,12 @@ SCENARIOS = [
         "id": "temporal-06",
         "persona": "erik",
         "memories": [
-            ("guest", 40, "Erik's daughter and the grandkids are staying with him for two weeks in October.", {"valid_until_days": -10}),
+            (
+                "guest",
+                40,
+                "Erik's daughter and the grandkids are staying with him for two weeks in October.",
+                {"valid_until_days": -10},
+            ),
             ("alone", 5, "House is quiet again, it's just Erik and Birgitta."),
             ("d_room", 45, "He set up the guest room with bunk beds for the kids."),
             ("d_food", 38, "Alva only eats pasta with butter, apparently."),
@@ -75,8 +104,16 @@ SCENARIOS = [
         "id": "temporal-07",
         "persona": "fatima",
         "memories": [
-            ("contract_old", 500, "Fatima's doctoral contract is funded by the ANR project SEAGRASS-C until 30 September this year."),
-            ("contract_new", 60, "She got a 6-month ATER teaching position at Aix-Marseille to cover the end of the PhD, starting October."),
+            (
+                "contract_old",
+                500,
+                "Fatima's doctoral contract is funded by the ANR project SEAGRASS-C until 30 September this year.",
+            ),
+            (
+                "contract_new",
+                60,
+                "She got a 6-month ATER teaching position at Aix-Marseille to cover the end of the PhD, starting October.",
+            ),
             ("d_salary", 400, "The ANR contract pays about 2,100 € net."),
             ("d_teaching", 100, "Fatima taught some marine ecology labs as a monitor."),
         ],
@@ -86,18 +123,30 @@ SCENARIOS = [
         "id": "temporal-08",
         "persona": "jordan",
         "memories": [
-            ("sublet", 200, "Jordan is subletting a room in Brooklyn through August for a client's shoot.", {"valid_until_days": -90}),
+            (
+                "sublet",
+                200,
+                "Jordan is subletting a room in Brooklyn through August for a client's shoot.",
+                {"valid_until_days": -90},
+            ),
             ("austin", 80, "Jordan's back in Austin, at the Mueller apartment."),
             ("d_ny", 190, "NY client is a sneaker brand, shooting in Bushwick."),
             ("d_subway", 180, "Jordan hates the G train."),
         ],
-        "questions": [("Jordan's new client is in Dallas. Which city would they be driving up from?", ["austin"])],
+        "questions": [
+            ("Jordan's new client is in Dallas. Which city would they be driving up from?", ["austin"])
+        ],
     },
     {
         "id": "temporal-09",
         "persona": "kenji",
         "memories": [
-            ("oncall_past", 30, "Kenji is primary on-call for payments this week (Mon-Sun).", {"valid_until_days": -23}),
+            (
+                "oncall_past",
+                30,
+                "Kenji is primary on-call for payments this week (Mon-Sun).",
+                {"valid_until_days": -23},
+            ),
             ("oncall_now", 3, "On-call rotation this week: Aiko is primary, Kenji is secondary."),
             ("d_pager", 200, "Pager is via PagerDuty, escalation after 10 minutes."),
             ("d_incident", 28, "There was a minor incident on Wednesday night, Kenji handled it."),
@@ -108,7 +157,12 @@ SCENARIOS = [
         "id": "temporal-10",
         "persona": "maria",
         "memories": [
-            ("offer", 90, "Maria has a 30% discount code for Skillshare, valid until end of August.", {"valid_until_days": -60}),
+            (
+                "offer",
+                90,
+                "Maria has a 30% discount code for Skillshare, valid until end of August.",
+                {"valid_until_days": -60},
+            ),
             ("course", 15, "Maria enrolled in a Domestika course on motion design, paid full price."),
             ("d_learn", 100, "She wants to learn motion design this year."),
             ("d_skillshare", 95, "Skillshare has a good After Effects class by a Portuguese designer."),
@@ -119,7 +173,11 @@ SCENARIOS = [
         "id": "temporal-11",
         "persona": "amara",
         "memories": [
-            ("course_done", 300, "Amara is doing a part-time MSc module in paediatric emergency care, Tuesdays at MMU."),
+            (
+                "course_done",
+                300,
+                "Amara is doing a part-time MSc module in paediatric emergency care, Tuesdays at MMU.",
+            ),
             ("course_end", 150, "Amara finished her MSc module — passed with distinction!"),
             ("now", 40, "Amara's Tuesdays are now normal shift days on the rota."),
             ("d_essay", 200, "Her MSc essay was on sepsis recognition in under-5s."),
@@ -131,7 +189,11 @@ SCENARIOS = [
         "persona": "lucas",
         "memories": [
             ("staff_old", 300, "Martín works the counter at the bakery on weekday mornings."),
-            ("staff_gone", 100, "Martín left in August to study in La Plata; Camila covers the weekday counter since then."),
+            (
+                "staff_gone",
+                100,
+                "Martín left in August to study in La Plata; Camila covers the weekday counter since then.",
+            ),
             ("d_camila", 90, "Camila is Sofía's cousin."),
             ("d_martin_good", 250, "Customers loved Martín, always chatty."),
             ("d_baker", 200, "The assistant baker is Ezequiel, starts at 4."),
@@ -155,7 +217,11 @@ SCENARIOS = [
         "persona": "erik",
         "memories": [
             ("club_past", 500, "Erik was chairman of the Uppsala sailing club for six years."),
-            ("club_now", 200, "Erik handed over the chairmanship; these days he just runs the junior sailing courses in June."),
+            (
+                "club_now",
+                200,
+                "Erik handed over the chairmanship; these days he just runs the junior sailing courses in June.",
+            ),
             ("d_regatta", 450, "The club's autumn regatta is in September."),
             ("d_budget", 480, "As chairman he fought for a new slipway."),
         ],
@@ -165,7 +231,12 @@ SCENARIOS = [
         "id": "temporal-15",
         "persona": "fatima",
         "memories": [
-            ("visit", 120, "Fatima is visiting the Stazione Zoologica in Naples from 1 to 30 June.", {"valid_until_days": -100}),
+            (
+                "visit",
+                120,
+                "Fatima is visiting the Stazione Zoologica in Naples from 1 to 30 June.",
+                {"valid_until_days": -100},
+            ),
             ("now", 15, "Fatima is at her desk in the Luminy lab writing chapter 4."),
             ("d_naples", 110, "In Naples she worked on the Posidonia isotope samples."),
             ("d_pizza", 105, "She says the pizza in Naples ruined all other pizza."),
@@ -176,12 +247,19 @@ SCENARIOS = [
         "id": "temporal-16",
         "persona": "jordan",
         "memories": [
-            ("bundle", 200, "Jordan's got a Frame.io team plan on an annual deal until March.", {"valid_until_days": -200}),
+            (
+                "bundle",
+                200,
+                "Jordan's got a Frame.io team plan on an annual deal until March.",
+                {"valid_until_days": -200},
+            ),
             ("review", 60, "For client reviews Jordan now sends Dropbox Replay links."),
             ("d_frame", 250, "Frame.io integrates with Premiere."),
             ("d_clients", 100, "Clients like leaving timestamped comments on review links."),
         ],
-        "questions": [("Which tool should I use to share the rough cut with the client for comments?", ["review"])],
+        "questions": [
+            ("Which tool should I use to share the rough cut with the client for comments?", ["review"])
+        ],
     },
     {
         "id": "temporal-17",
@@ -198,8 +276,17 @@ SCENARIOS = [
         "id": "temporal-18",
         "persona": "maria",
         "memories": [
-            ("trial", 50, "Maria's studio is trialling Notion for project docs for 30 days.", {"valid_until_days": -20}),
-            ("decision", 15, "Trial done — the studio decided to keep everything in Google Drive and not adopt Notion."),
+            (
+                "trial",
+                50,
+                "Maria's studio is trialling Notion for project docs for 30 days.",
+                {"valid_until_days": -20},
+            ),
+            (
+                "decision",
+                15,
+                "Trial done — the studio decided to keep everything in Google Drive and not adopt Notion.",
+            ),
             ("d_notion", 45, "Tiago set up the Notion workspace."),
             ("d_drive", 300, "Client folders are in Google Drive, one per client."),
         ],
@@ -221,8 +308,16 @@ SCENARIOS = [
         "id": "temporal-20",
         "persona": "lucas",
         "memories": [
-            ("event", 30, "Lucas is catering the neighbourhood club's anniversary party on the 12th — 200 empanadas."),
-            ("event_done", 10, "Club party went great, all paid. Next big order: a wedding on the 21st of next month, three-tier cake."),
+            (
+                "event",
+                30,
+                "Lucas is catering the neighbourhood club's anniversary party on the 12th — 200 empanadas.",
+            ),
+            (
+                "event_done",
+                10,
+                "Club party went great, all paid. Next big order: a wedding on the 21st of next month, three-tier cake.",
+            ),
             ("d_empanada", 28, "Empanada flavours: carne, jamón y queso, humita."),
             ("d_club", 200, "The club is Club Atlético Villa Crespo, Sofía's dad was president."),
         ],
@@ -232,7 +327,12 @@ SCENARIOS = [
         "id": "temporal-21",
         "persona": "priya",
         "memories": [
-            ("intern", 200, "Summer intern Kavya is working with Priya on the onboarding analytics dashboard until July end.", {"valid_until_days": -100}),
+            (
+                "intern",
+                200,
+                "Summer intern Kavya is working with Priya on the onboarding analytics dashboard until July end.",
+                {"valid_until_days": -100},
+            ),
             ("owner", 80, "The onboarding dashboard is now owned by Rahul from data team."),
             ("d_kavya", 190, "Kavya wrote the SQL for the funnel."),
             ("d_dash", 150, "Dashboard is in Metabase."),
@@ -248,7 +348,10 @@ SCENARIOS = [
             ("d_flu_shot", 60, "Erik had his flu shot in October, didn't help much apparently."),
             ("d_daughter", 28, "His daughter dropped off soup."),
         ],
-        "questions": [("Is it a good time to visit Erik or is he still ill?", ["well"]), ("How is Erik's health this week?", ["well"])],
+        "questions": [
+            ("Is it a good time to visit Erik or is he still ill?", ["well"]),
+            ("How is Erik's health this week?", ["well"]),
+        ],
     },
     {
         "id": "temporal-23",
@@ -277,8 +380,17 @@ SCENARIOS = [
         "id": "temporal-25",
         "persona": "kenji",
         "memories": [
-            ("sale", 40, "Spring sale: Kenji can get a Herman Miller Aeron at 20% off until the 31st.", {"valid_until_days": -9}),
-            ("chair", 5, "Kenji ended up ordering an Okamura Contessa II for the home office, arrives next week."),
+            (
+                "sale",
+                40,
+                "Spring sale: Kenji can get a Herman Miller Aeron at 20% off until the 31st.",
+                {"valid_until_days": -9},
+            ),
+            (
+                "chair",
+                5,
+                "Kenji ended up ordering an Okamura Contessa II for the home office, arrives next week.",
+            ),
             ("d_back", 60, "Kenji's lower back has been bad from the old dining chair."),
             ("d_desk", 100, "He has a standing desk from Flexispot."),
         ],
@@ -288,7 +400,12 @@ SCENARIOS = [
         "id": "temporal-26",
         "persona": "maria",
         "memories": [
-            ("leave", 100, "Maria's colleague Joana covers her clients while Maria is on holiday in Azores, 1-15 August.", {"valid_until_days": -80}),
+            (
+                "leave",
+                100,
+                "Maria's colleague Joana covers her clients while Maria is on holiday in Azores, 1-15 August.",
+                {"valid_until_days": -80},
+            ),
             ("pm", 30, "Maria is the lead designer on the telecom account; Joana moved to the banking team."),
             ("d_azores", 90, "Maria hiked Sete Cidades in the Azores."),
             ("d_joana", 300, "Joana is the best prototyper in the studio."),

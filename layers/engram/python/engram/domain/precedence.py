@@ -253,7 +253,7 @@ def related(new: Reading, old: Reading) -> bool:
     unless each names a subject of its own."""
     shared = new.subjects & old.subjects
     if not shared and ((new.unnamed and USER in old.subjects) or (old.unnamed and USER in new.subjects)):
-        shared = {USER}  # "Flour went up, the sourdough is 4.30" is the user's, as "our sourdough" was
+        shared = frozenset({USER})  # "Flour went up, the sourdough is 4.30" is the user's, as "our …" was
     topic = (new.topic & old.topic) - shared
     if shared:
         return bool(topic) or len(shared) >= 2
