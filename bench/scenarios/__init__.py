@@ -95,6 +95,7 @@ SETS = {
     "blind4": "blind.set4",
     "dev1": "dev.set1",
     "dev2": "dev.set2",
+    "dev3": "dev.set3",
 }
 
 
