@@ -334,4 +334,73 @@ SCENARIOS = [
         ],
         "questions": [("What trip is Marek planning?", ["bialka"])],
     },
+    {
+        "id": "temporal-31",
+        "persona": "hannah",
+        "memories": [
+            ("stjohns", 600, "My partner Sean took a one-year fisheries posting in St. John's, we're doing long distance."),
+            ("bedford", 470, "Sean's posting wrapped up; he's home and working for DFO at the Bedford Institute now."),
+            ("d1", 300, "Sean still video-calls his old crew from St. John's every other week."),
+            ("d2", 100, "DFO is hiring observers for Newfoundland boats, Sean forwarded it to a friend."),
+        ],
+        "questions": [("Where is Hannah's partner employed?", ["bedford"])],
+        "note": "past posting said without expiry metadata",
+    },
+    {
+        "id": "temporal-32",
+        "persona": "kenji",
+        "memories": [
+            ("freeze", 35, "code freeze from 1 nov thru 15 nov for the big client go-live, no merges except hotfixes"),
+            ("open", 12, "Freeze lifted, normal merges again. Kenji says to batch the backlog carefully though."),
+            ("d1", 30, "The big client go-live slipped two days but went out OK."),
+            ("d2", 200, "Last year's December freeze lasted three weeks."),
+        ],
+        "questions": [("Can I merge a feature PR into Kenji's repo today?", ["open"])],
+    },
+    {
+        "id": "temporal-33",
+        "persona": "lucia",
+        "memories": [
+            ("offer", 75, "The tile supplier in Villa Crespo is doing 30% off porcelain tiles, valid through the end of September."),
+            ("now", 20, "Asked about tiles again, the Villa Crespo guy's prices are back to normal and he says there's a 6-week wait."),
+            ("d1", 60, "Lucía used the Villa Crespo porcelain for the Belgrano bathrooms."),
+            ("d2", 10, "The Chacarita client wants matte tiles, not glossy."),
+        ],
+        "questions": [("Should Lucía expect a tile discount if she orders for Chacarita this week?", ["now"])],
+    },
+    {
+        "id": "temporal-34",
+        "persona": "marek",
+        "memories": [
+            ("kasia-night", 260, "Kasia is working nights at the hospital pharmacy for the next three months."),
+            ("kasia-day", 150, "Kasia's off nights now, back on the 8–4 shift at the pharmacy on Długa."),
+            ("d1", 200, "Marek did most of the cooking while Kasia was on nights."),
+            ("d2", 40, "The pharmacy on Długa is being renovated next year."),
+        ],
+        "questions": [("What shift is Marek's wife working?", ["kasia-day"])],
+        "note": "expiry implied by 'next three months' said long ago",
+    },
+    {
+        "id": "temporal-35",
+        "persona": "fatima",
+        "memories": [
+            ("trados", 400, "Got a one-year Trados Studio licence through the agency, it runs out next spring."),
+            ("memoq", 150, "Agency licence is gone; I switched to memoQ and paid for it myself."),
+            ("d1", 250, "Trados kept crashing on big PDF files."),
+            ("d2", 60, "Fatima's term base has about 14,000 legal terms."),
+        ],
+        "questions": [("What CAT tool does Fatima work in?", ["memoq"])],
+    },
+    {
+        "id": "temporal-36",
+        "persona": "priya",
+        "memories": [
+            ("wedding", 70, "Cousin Meera's wedding in Jaipur is 8–10 November, Priya's taking the whole week off.", {"valid_until_days": -18}),
+            ("diwali", 400, "Priya spends Diwali in Pune with family every year."),
+            ("next", 5, "Priya is blocking 22 Dec to 2 Jan for a trip to Sri Lanka with her flatmates."),
+            ("d1", 15, "The wedding photos are finally up, Priya sent the album."),
+            ("d2", 30, "Jaipur was freezing at night apparently."),
+        ],
+        "questions": [("When is Priya next out of office?", ["next"])],
+    },
 ]
