@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Paraphrase: the question shares few or no words with the answering memory; distractors share the
 question's words but do not answer it."""
 
@@ -6,7 +7,11 @@ SCENARIOS = [
         "id": "paraphrase-01",
         "persona": "amara",
         "memories": [
-            ("shellfish", 210, "Amara came out in hives after the prawn curry at the staff do, so shellfish is completely off the menu for her."),
+            (
+                "shellfish",
+                210,
+                "Amara came out in hives after the prawn curry at the staff do, so shellfish is completely off the menu for her.",
+            ),
             ("d1", 180, "Amara likes to eat lunch early, around 11, before the ward gets busy."),
             ("d2", 90, "We eat jollof rice every Sunday after choir, it's a family thing."),
             ("d3", 40, "The canteen at work stopped doing hot food after 8pm, which is rubbish for nights."),
@@ -18,10 +23,22 @@ SCENARIOS = [
         "id": "paraphrase-02",
         "persona": "kenji",
         "memories": [
-            ("pg", 300, "Everything we ship reads from one Postgres cluster on RDS, that's the single source of truth."),
-            ("d1", 200, "Kenji's team is evaluating a graph database for route planning, nothing decided yet."),
+            (
+                "pg",
+                300,
+                "Everything we ship reads from one Postgres cluster on RDS, that's the single source of truth.",
+            ),
+            (
+                "d1",
+                200,
+                "Kenji's team is evaluating a graph database for route planning, nothing decided yet.",
+            ),
             ("d2", 150, "The production deploy pipeline runs on GitHub Actions."),
-            ("d3", 60, "Last spring the team had a database migration go sideways and it took 4 hours to roll back."),
+            (
+                "d3",
+                60,
+                "Last spring the team had a database migration go sideways and it took 4 hours to roll back.",
+            ),
         ],
         "questions": [("What database does Kenji's team run in production?", ["pg"])],
     },
@@ -29,7 +46,11 @@ SCENARIOS = [
         "id": "paraphrase-03",
         "persona": "lucia",
         "memories": [
-            ("bus", 120, "I take the 152 down Avenida Santa Fe every morning, it drops me a block from the studio."),
+            (
+                "bus",
+                120,
+                "I take the 152 down Avenida Santa Fe every morning, it drops me a block from the studio.",
+            ),
             ("d1", 100, "Lucía said work has been insane since the Belgrano job started."),
             ("d2", 80, "Her husband drives the girls to school on his way to work."),
             ("d3", 30, "I'd love to get a bike but the traffic on Juan B. Justo terrifies me."),
@@ -42,7 +63,11 @@ SCENARIOS = [
         "memories": [
             ("monday", 400, "Mondays are our rest day, the shop stays dark and nobody bakes."),
             ("d1", 250, "Tomáš closed the second counter at the bakery because he couldn't find staff."),
-            ("d2", 120, "The supermarket near the bakery is closed on Sundays, which brings him more customers then."),
+            (
+                "d2",
+                120,
+                "The supermarket near the bakery is closed on Sundays, which brings him more customers then.",
+            ),
             ("d3", 20, "The bakery's opening hours on Google Maps were wrong, a customer complained."),
         ],
         "questions": [("When is the bakery closed?", ["monday"])],
@@ -96,7 +121,11 @@ SCENARIOS = [
         "id": "paraphrase-09",
         "persona": "amara",
         "memories": [
-            ("allotment", 160, "Chidi spends every Saturday at the allotment growing peppers and okra, he loves it."),
+            (
+                "allotment",
+                160,
+                "Chidi spends every Saturday at the allotment growing peppers and okra, he loves it.",
+            ),
             ("d1", 220, "Amara did a 5k fun run for the hospital charity."),
             ("d2", 130, "Her husband handles the school pickups on Thursdays."),
             ("d3", 45, "Amara says there's no time for fun during rota weeks."),
@@ -107,7 +136,11 @@ SCENARIOS = [
         "id": "paraphrase-10",
         "persona": "kenji",
         "memories": [
-            ("cert", 9, "Root cause of Tuesday's outage: the TLS cert on the API gateway expired and nobody got the renewal email."),
+            (
+                "cert",
+                9,
+                "Root cause of Tuesday's outage: the TLS cert on the API gateway expired and nobody got the renewal email.",
+            ),
             ("d1", 12, "Kenji said the app store review took a week last time."),
             ("d2", 8, "Last week we slowed down the release train to once a week."),
             ("d3", 6, "The app's crash rate went down after the Go rewrite."),
@@ -130,7 +163,11 @@ SCENARIOS = [
         "id": "paraphrase-12",
         "persona": "tomas",
         "memories": [
-            ("mill", 330, "All our rye and wheat comes from the Zelený mill near Třebíč, delivered Thursdays."),
+            (
+                "mill",
+                330,
+                "All our rye and wheat comes from the Zelený mill near Třebíč, delivered Thursdays.",
+            ),
             ("d1", 100, "The bakery ran out of poppy seeds twice this month."),
             ("d2", 70, "Tomáš wants a stone grain mill of his own someday."),
             ("d3", 30, "The sourdough starter at the bakery is 14 years old."),
@@ -251,7 +288,11 @@ SCENARIOS = [
         "id": "paraphrase-23",
         "persona": "fatima",
         "memories": [
-            ("faith", 300, "I fast during Ramadan and try to pray five times a day, even when a deadline is looming."),
+            (
+                "faith",
+                300,
+                "I fast during Ramadan and try to pray five times a day, even when a deadline is looming.",
+            ),
             ("d1", 200, "Fatima translated a religious studies thesis last year."),
             ("d2", 120, "Her sister isn't religious at all, they argue about it."),
             ("d3", 30, "Fatima is religious about backups: two drives plus the cloud."),
@@ -285,7 +326,11 @@ SCENARIOS = [
         "id": "paraphrase-26",
         "persona": "kenji",
         "memories": [
-            ("argo", 250, "We deploy via ArgoCD: merge to main rolls out to staging, prod needs a manual sync."),
+            (
+                "argo",
+                250,
+                "We deploy via ArgoCD: merge to main rolls out to staging, prod needs a manual sync.",
+            ),
             ("d1", 180, "Kenji's team ships about 40 PRs a week."),
             ("d2", 120, "Code review rule is two approvals before merge."),
             ("d3", 50, "Shipping containers are the biggest cost for the logistics clients."),
@@ -340,20 +385,33 @@ SCENARIOS = [
         "id": "paraphrase-31",
         "persona": "kenji",
         "memories": [
-            ("ratelimit", 70, "Partner API throttles us at 50 req/s per key, anything above that gets a 429."),
+            (
+                "ratelimit",
+                70,
+                "Partner API throttles us at 50 req/s per key, anything above that gets a 429.",
+            ),
             ("d1", 150, "Kenji said the partner's sales team keeps promising features they don't have."),
             ("d2", 90, "We call the partner API from the dispatch worker, roughly every 30 seconds."),
             ("d3", 40, "How many requests the mobile app makes at login is something Kenji wants to cut."),
             ("d4", 20, "The partner renamed their API endpoints in v3, annoying but harmless."),
         ],
-        "questions": [("How many calls per second can we make to the partner before they start rejecting us?", ["ratelimit"])],
+        "questions": [
+            (
+                "How many calls per second can we make to the partner before they start rejecting us?",
+                ["ratelimit"],
+            )
+        ],
         "note": "everyday description of a technical limit (throttle / 429)",
     },
     {
         "id": "paraphrase-32",
         "persona": "hannah",
         "memories": [
-            ("seasick", 260, "Honestly I turn green the minute there's any swell, I need ginger and a horizon to stare at."),
+            (
+                "seasick",
+                260,
+                "Honestly I turn green the minute there's any swell, I need ginger and a horizon to stare at.",
+            ),
             ("d1", 200, "Hannah felt sick of paperwork after the audit."),
             ("d2", 140, "She gets sick days covered by a locum from Dartmouth."),
             ("d3", 60, "The sloop's bilge pump needs replacing before next season."),
@@ -366,7 +424,11 @@ SCENARIOS = [
         "memories": [
             ("sworn", 500, "Fatima is a traductrice assermentée at the Cour d'appel de Lyon since 2021."),
             ("d1", 300, "Fatima said she can certify her own signature on invoices electronically now."),
-            ("d2", 150, "A client asked whether Fatima could translate a birth certificate from Portuguese; she can't."),
+            (
+                "d2",
+                150,
+                "A client asked whether Fatima could translate a birth certificate from Portuguese; she can't.",
+            ),
             ("d3", 60, "Official translations of diplomas take her about two days."),
         ],
         "questions": [("Is Fatima allowed to do certified court translations?", ["sworn"])],
@@ -376,9 +438,17 @@ SCENARIOS = [
         "id": "paraphrase-34",
         "persona": "tomas",
         "memories": [
-            ("celiac", 330, "Jana has coeliac disease, so at home everything is made with separate buckwheat and rice flour."),
+            (
+                "celiac",
+                330,
+                "Jana has coeliac disease, so at home everything is made with separate buckwheat and rice flour.",
+            ),
             ("d1", 250, "Tomáš's wife hates the smell of burnt sugar."),
-            ("d2", 160, "Customers keep asking for gluten-free bread but the bakery can't guarantee no cross-contamination."),
+            (
+                "d2",
+                160,
+                "Customers keep asking for gluten-free bread but the bakery can't guarantee no cross-contamination.",
+            ),
             ("d3", 70, "Jana's mum bakes a wonderful poppy strudel."),
         ],
         "questions": [("Why can't Tomáš's wife eat his bread?", ["celiac"])],
@@ -399,9 +469,17 @@ SCENARIOS = [
         "id": "paraphrase-36",
         "persona": "priya",
         "memories": [
-            ("sla", 120, "If a merchant's KYC isn't decided in 72 hours we owe them a fee waiver for the month, it's in the contract."),
+            (
+                "sla",
+                120,
+                "If a merchant's KYC isn't decided in 72 hours we owe them a fee waiver for the month, it's in the contract.",
+            ),
             ("d1", 90, "Merchants complain that the onboarding form is too long."),
-            ("d2", 60, "Priya's team waived the setup fee for a few enterprise merchants as a goodwill gesture."),
+            (
+                "d2",
+                60,
+                "Priya's team waived the setup fee for a few enterprise merchants as a goodwill gesture.",
+            ),
             ("d3", 30, "KYC vendor switched their document OCR model last week."),
         ],
         "questions": [("What happens if we're slow approving a merchant's paperwork?", ["sla"])],

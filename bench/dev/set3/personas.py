@@ -10,11 +10,19 @@ BACKGROUND = {
         ("bg-amara-5", 200, "I sing alto in the church choir most Sundays."),
     ],
     "kenji": [
-        ("bg-kenji-1", 720, "Kenji is the backend lead at a logistics startup in Osaka, team of six engineers."),
+        (
+            "bg-kenji-1",
+            720,
+            "Kenji is the backend lead at a logistics startup in Osaka, team of six engineers.",
+        ),
         ("bg-kenji-2", 600, "I mostly write Go these days, with a bit of Python for data jobs."),
         ("bg-kenji-3", 480, "Kenji lives with his partner Yui and their shiba inu, Mochi."),
         ("bg-kenji-4", 350, "I play upright bass in a jazz trio on weekends."),
-        ("bg-kenji-5", 100, "The user prefers replies in English even though his first language is Japanese."),
+        (
+            "bg-kenji-5",
+            100,
+            "The user prefers replies in English even though his first language is Japanese.",
+        ),
     ],
     "lucia": [
         ("bg-lucia-1", 710, "Lucía is an architect in Buenos Aires, mostly residential renovations."),
