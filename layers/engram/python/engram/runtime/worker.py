@@ -205,7 +205,14 @@ def main() -> None:
     container = from_settings(settings)
     container.embedder.warm()  # a local model (MiniLM) is read now, before the lower priority
     os.nice(WORKER_NICENESS)
-    worker_loop(container, idle_exit_s=IDLE_EXIT_S, pace=Pace())(stop)
+    # The loop runs in a thread of its own: the SIGTERM handler runs in the main thread and takes the
+    # Event's lock, which a main thread caught inside stop.wait() may hold (a deadlock: no exit).
+    loop = threading.Thread(
+        target=worker_loop(container, idle_exit_s=IDLE_EXIT_S, pace=Pace()), args=(stop,), name="worker"
+    )
+    loop.start()
+    while loop.is_alive():
+        loop.join(0.5)
 
 
 if __name__ == "__main__":
