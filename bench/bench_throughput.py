@@ -262,7 +262,6 @@ def lock_hold(threads: int, seconds: float, group_commit: bool) -> dict:
     and a transaction (time.perf_counter around each transaction: SqliteDatabase.write_stats), and the
     process's CPU a write. `group_commit` False: each write its own transaction, as before issue 32."""
     import tempfile
-    import threading
 
     from engram.adapters.sqlite.db import SqliteDatabase
     from engram.runtime.container import from_settings
@@ -283,13 +282,7 @@ def lock_hold(threads: int, seconds: float, group_commit: bool) -> dict:
             container.remember(command)
             counts[k] += 1
 
-    start = time.perf_counter()
-    workers = [threading.Thread(target=run, args=(k,)) for k in range(threads)]
-    for t in workers:
-        t.start()
-    for t in workers:
-        t.join()
-    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+    elapsed, cpu = in_threads(run, threads), time.process_time() - cpu
     after = db.write_stats()
     transactions = after["transactions"] - before["transactions"]
     writes = after["writes"] - before["writes"]
@@ -308,13 +301,25 @@ def lock_hold(threads: int, seconds: float, group_commit: bool) -> dict:
     }
 
 
+def in_threads(run: Callable[[int], None], threads: int) -> float:
+    """Run `run(k)` on `threads` threads at once, k = 0 … threads - 1; the wall seconds they took."""
+    import threading
+
+    start = time.perf_counter()
+    workers = [threading.Thread(target=run, args=(k,)) for k in range(threads)]
+    for t in workers:
+        t.start()
+    for t in workers:
+        t.join()
+    return time.perf_counter() - start
+
+
 def search_writes(threads: int, searches: int, flush_s: float) -> dict:
     """Searches alone, in this process: 800 memories written and enriched (4 users, the writes' content),
     then `searches` recalls from `threads` threads (the searches' queries), then the worker's drain. The
     write transactions each phase took (SqliteDatabase.write_stats), per search. `flush_s`: the
     retrieval counts' interval (settings.retrieval_flush_s; 0: a queued job a search, as before issue 32)."""
     import tempfile
-    import threading
 
     from engram.runtime.container import from_settings
     from engram.runtime.worker import drain
@@ -337,13 +342,7 @@ def search_writes(threads: int, searches: int, flush_s: float) -> dict:
             body = search(k, i)
             container.recall(RecallQuery(tenant="bench", user_id=body["user_id"], query=body["query"]))
 
-    start = time.perf_counter()
-    workers = [threading.Thread(target=run, args=(k,)) for k in range(threads)]
-    for t in workers:
-        t.start()
-    for t in workers:
-        t.join()
-    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+    elapsed, cpu = in_threads(run, threads), time.process_time() - cpu
     during = db.write_stats()
     drain(container)  # the worker's share (and what the buffer still held)
     after = db.write_stats()
