@@ -319,17 +319,14 @@ class Recall:
             if r.hub_term_share < 1
             else set()
         )
-        if not asked and (not hubs or not traits.terms - hubs):
+        if not asked and not hubs:
             return lexical
         if asked:
             said = " ".join(sorted(asked))
             docs = {i: f"{text} {said}" if first_person(text) else text for i, text in docs.items()}
         else:
             docs = {i: docs[i] for i in lexical if i in docs}
-        rest = (
-            " ".join(sorted(traits.terms - hubs)) if traits.terms - hubs else " ".join(sorted(traits.terms))
-        )
-        rescored = bm25_scores(docs, rest)
+        rescored = bm25_scores(docs, " ".join(sorted(traits.terms - hubs)))  # hub_terms leaves a term
         if rescored:
             top, peak = max(lexical.values()), max(rescored.values())
             rescored = {i: v / peak * top for i, v in rescored.items()}
