@@ -124,10 +124,10 @@ class Reading:
 def read(content: str, entities: tuple[str, ...] = (), user: tuple[str, ...] = ()) -> Reading:
     """What a statement is about and whether it states a change. `user`: the user's name, lowercased."""
     voice, said = speaker(content)
-    words = {stem(w) for name in names(said, entities) for w in name.split() if not w.isdigit()}
+    words = {stem(w) for w in _name_words(said, entities)}
     me = {stem(u) for u in user}
     subjects = {USER if w in me else w for w in words}
-    mid = {stem(w) for name in names(_OPENING.sub(_lower, said)) for w in name.split() if not w.isdigit()}
+    mid = {stem(w) for w in _name_words(_OPENING.sub(_lower, said))}
     if voice is None and _FIRST_PERSON.search(said):
         subjects.add(USER)
     named = {USER if w in me else w for w in mid} | (subjects & {USER})
@@ -147,6 +147,11 @@ def read(content: str, entities: tuple[str, ...] = (), user: tuple[str, ...] = (
     )
 
 
+def _name_words(text: str, entities: Iterable[str] = ()) -> set[str]:
+    """The words of the text's proper names (claims.names), lowercased, numbers left out."""
+    return {w for name in names(text, entities) for w in name.split() if not w.isdigit()}
+
+
 def first_person(text: str) -> bool:
     """Whether the user speaks in the text, or an agent's note is about its user ("The user …")."""
     return speaker(text)[0] is None and bool(_FIRST_PERSON.search(text))
@@ -158,7 +163,7 @@ def user_aliases(query: str, contents: Iterable[str], known: Sequence[str] = ())
     least twice ("Dan drives a Focus", "Dan's a Guinness man"; "I'm Maren" counts twice), and no memory
     names it beside a first-person word ("I", "my", "the user"). An agent notes its user in the third
     person while the user speaks in the first ("I sold the Focus"): both are the user's."""
-    asked = {w for n in names(query) for w in n.split() if not w.isdigit()} - {k.lower() for k in known}
+    asked = _name_words(query) - {k.lower() for k in known}
     if not asked:
         return tuple(known)
     subject: dict[str, int] = {}
@@ -172,7 +177,7 @@ def user_aliases(query: str, contents: Iterable[str], known: Sequence[str] = ())
         for name in introduced:
             subject[name] = subject.get(name, 0) + 2
         if _FIRST_PERSON.search(_SELF_NAMED.sub("", said)):  # "Kavya's away, Ishaan stays with me"
-            other |= {w for n in names(said) for w in n.split()} - introduced
+            other |= _name_words(said) - introduced
             continue
         openers = {m.group(1).lower() for m in _SUBJECT.finditer(said)} - introduced
         for name in openers:
