@@ -93,9 +93,12 @@ SETS = {
     "blind2": "blind.set2",
     "blind3": "blind.set3",
     "blind4": "blind.set4",
+    "blind5": "blind.set5",
     "dev1": "dev.set1",
     "dev2": "dev.set2",
     "dev3": "dev.set3",
+    "dev4": "dev.set4",
+    "dev5": "dev.set5",
 }
 
 
