@@ -5,39 +5,76 @@ SCENARIOS = [
         "id": "paraphrase-01",
         "persona": "ines",
         "memories": [
-            ("peanut", 210, "Tomás can't have anything with peanuts, his throat swelled up at a birthday party last year and we ended up in the ER."),
+            (
+                "peanut",
+                210,
+                (
+                    "Tomás can't have anything with peanuts, his throat swelled up at a "
+                    "birthday party last year and we ended up in the ER."
+                ),
+            ),
             ("broccoli", 150, "Tomás hates broccoli, I only get it into him blended in soup."),
             ("menu", 90, "School lunch menu gets posted every Monday on the parents' WhatsApp group."),
-            ("snack", 20, "Packed Tomás apple slices and a cheese sandwich for the school trip to the aquarium."),
+            (
+                "snack",
+                20,
+                "Packed Tomás apple slices and a cheese sandwich for the school trip to the aquarium.",
+            ),
             ("rui-cats", 400, "Rui is allergic to cats, which is why we never got one."),
         ],
         "questions": [("Is the boy allergic to any foods?", ["peanut"])],
-        "note": "allergy asked with 'allergic'; the answer says 'can't have ... throat swelled'; a distractor has 'allergic' about someone else",
+        "note": (
+            "allergy asked with 'allergic'; the answer says 'can't have ... throat "
+            "swelled'; a distractor has 'allergic' about someone else"
+        ),
     },
     {
         "id": "paraphrase-02",
         "persona": "ines",
         "memories": [
-            ("acl", 12, "I tore a ligament in my knee at padel on Thursday. The orthopaedist says 8 weeks of physio before anything sporty."),
+            (
+                "acl",
+                12,
+                (
+                    "I tore a ligament in my knee at padel on Thursday. The "
+                    "orthopaedist says 8 weeks of physio before anything sporty."
+                ),
+            ),
             ("court", 80, "Padel booking moved to the club in Foz, 19h, court 3."),
             ("shoes", 140, "Bought new padel shoes, Asics, size 39, they're great on clay."),
             ("rui-run", 35, "Rui wants to start running in the mornings, he's doing 5k three times a week."),
-            ("sore", 60, "My knee was a bit sore after all the stairs on the night shift, nothing serious I think."),
+            (
+                "sore",
+                60,
+                "My knee was a bit sore after all the stairs on the night shift, nothing serious I think.",
+            ),
         ],
-        "questions": [("What's keeping Inês off the court at the moment?", ["acl"]), ("Why isn't she doing any sport lately?", ["acl"])],
+        "questions": [
+            ("What's keeping Inês off the court at the moment?", ["acl"]),
+            ("Why isn't she doing any sport lately?", ["acl"]),
+        ],
     },
     {
         "id": "paraphrase-03",
         "persona": "ines",
         "memories": [
-            ("paid", 190, "We finally paid off the last installment on the flat in May!! No more bank for the apartment."),
+            (
+                "paid",
+                190,
+                (
+                    "We finally paid off the last installment on the flat in "
+                    "May!! No more bank for the apartment."
+                ),
+            ),
             ("car-loan", 230, "Rui wants to refinance the car loan, the rate is around 7%."),
             ("condo", 100, "Condominium fee went up to 85 euros a month."),
             ("saving", 60, "We're putting money aside for a bigger place with a garden, maybe in Gaia."),
             ("insurance", 300, "Home insurance renews in October, it's with Fidelidade."),
         ],
         "questions": [("Does the family still owe anything on their home loan?", ["paid"])],
-        "note": "'home loan' vs 'installment on the flat'; distractors about a loan, home insurance, a home fee",
+        "note": (
+            "'home loan' vs 'installment on the flat'; distractors about a loan, home insurance, a home fee"
+        ),
     },
     {
         "id": "paraphrase-04",
@@ -56,9 +93,20 @@ SCENARIOS = [
         "id": "paraphrase-05",
         "persona": "kwame",
         "memories": [
-            ("pool", 9, "payout-svc kept falling over because the pgx connection pool to Postgres maxed out at 20. Bumped it to 80, stable since Thursday."),
+            (
+                "pool",
+                9,
+                (
+                    "payout-svc kept falling over because the pgx connection pool to Postgres "
+                    "maxed out at 20. Bumped it to 80, stable since Thursday."
+                ),
+            ),
             ("hourly", 200, "Payout batches run every hour on the hour."),
-            ("dashboard", 60, "The merchant dashboard is slow on Mondays because of the weekly report query."),
+            (
+                "dashboard",
+                60,
+                "The merchant dashboard is slow on Mondays because of the weekly report query.",
+            ),
             ("temporal", 120, "We're migrating payouts from cron to a Temporal workflow next quarter."),
             ("cert", 20, "Last week's incident on card-auth was a botched certificate rotation, not ours."),
         ],
@@ -75,13 +123,20 @@ SCENARIOS = [
             ("seamstress", 160, "Efua hired a second seamstress for the shop because orders doubled."),
             ("mother", 30, "My mother wants to come and stay with us for a few months next year."),
         ],
-        "questions": [("Is Kwame's family getting bigger?", ["expecting"]), ("Are they having another baby?", ["expecting"])],
+        "questions": [
+            ("Is Kwame's family getting bigger?", ["expecting"]),
+            ("Are they having another baby?", ["expecting"]),
+        ],
     },
     {
         "id": "paraphrase-07",
         "persona": "kwame",
         "memories": [
-            ("final", 25, "The under-10s lost the district final on penalties, 2-1 after a 0-0 draw. Boys were gutted."),
+            (
+                "final",
+                25,
+                "The under-10s lost the district final on penalties, 2-1 after a 0-0 draw. Boys were gutted.",
+            ),
             ("pitch", 210, "Training moved to the school pitch behind Osu Presby."),
             ("bibs", 90, "We need new bibs, the orange ones are all torn."),
             ("kojo", 40, "Our striker Kojo scored a hat-trick in the quarter-final!"),
@@ -95,7 +150,11 @@ SCENARIOS = [
         "memories": [
             ("opsgenie", 110, "Kwame gets an Opsgenie page on his phone whenever the recon job fails."),
             ("recon-time", 240, "Reconciliation job runs at 01:30 GMT every night."),
-            ("exceptions", 180, "Unmatched reconciliation rows go to the recon_exceptions table for the ops team to look at."),
+            (
+                "exceptions",
+                180,
+                "Unmatched reconciliation rows go to the recon_exceptions table for the ops team to look at.",
+            ),
             ("digest", 60, "I get a Slack digest every morning with payout volumes."),
             ("handover", 30, "Ledger on-call rotation is weekly, handover on Tuesdays."),
         ],
@@ -106,7 +165,14 @@ SCENARIOS = [
         "id": "paraphrase-09",
         "persona": "yuki",
         "memories": [
-            ("itband", 18, "The physio says my IT band is inflamed, nothing longer than 10k for a month. Annoying with the marathon coming."),
+            (
+                "itband",
+                18,
+                (
+                    "The physio says my IT band is inflamed, nothing longer than 10k "
+                    "for a month. Annoying with the marathon coming."
+                ),
+            ),
             ("kobe", 160, "Ran the Kobe half in 1:41, new PB!"),
             ("shoes", 90, "New shoes: Asics Novablast 4, really bouncy."),
             ("plan", 60, "The marathon plan has a 32k long run in week 12."),
@@ -118,7 +184,11 @@ SCENARIOS = [
         "id": "paraphrase-10",
         "persona": "yuki",
         "memories": [
-            ("tooth", 4, "Mochi had a tooth pulled on Tuesday, she's on wet food only until the stitches dissolve."),
+            (
+                "tooth",
+                4,
+                "Mochi had a tooth pulled on Tuesday, she's on wet food only until the stitches dissolve.",
+            ),
             ("kibble", 200, "Mochi's usual food is the Royal Canin indoor dry kibble."),
             ("clinic", 300, "The vet clinic near Tenma is open until 8pm on weekdays."),
             ("vaccines", 120, "Mochi's annual vaccines are due in November."),
@@ -132,19 +202,29 @@ SCENARIOS = [
         "persona": "yuki",
         "memories": [
             ("downloads", 14, "Our puzzle game passed 1 million installs on Google Play yesterday 🎉"),
-            ("rating", 45, "The puzzle game's App Store rating dropped to 3.9 after we changed the energy system."),
+            (
+                "rating",
+                45,
+                "The puzzle game's App Store rating dropped to 3.9 after we changed the energy system.",
+            ),
             ("tvad", 70, "Marketing wants a TV ad campaign for the RPG."),
             ("dau", 30, "Daily actives on the puzzle game are hovering around 80k."),
             ("coop", 100, "We're adding a co-op mode to the puzzle game in the autumn update."),
         ],
         "questions": [("How many Android users have picked up the mobile title?", ["downloads"])],
-        "note": "'Android' for Google Play, 'picked up' for installs; distractors about the same game's reach",
+        "note": (
+            "'Android' for Google Play, 'picked up' for installs; distractors about the same game's reach"
+        ),
     },
     {
         "id": "paraphrase-12",
         "persona": "yuki",
         "memories": [
-            ("helsinki", 22, "I'm flying to Helsinki on the 14th for a game dev conference, back on the 19th."),
+            (
+                "helsinki",
+                22,
+                "I'm flying to Helsinki on the 14th for a game dev conference, back on the 19th.",
+            ),
             ("passport", 400, "My passport is valid until 2028."),
             ("haru-visit", 35, "Haru is visiting Osaka over Golden Week."),
             ("tgs", 90, "Booked a business hotel in Shinjuku for Tokyo Game Show."),
@@ -182,7 +262,14 @@ SCENARIOS = [
         "id": "paraphrase-15",
         "persona": "lars",
         "memories": [
-            ("engine", 30, "The boat's diesel seized over winter. Mechanic says rebuild or replace, about 40k either way."),
+            (
+                "engine",
+                30,
+                (
+                    "The boat's diesel seized over winter. Mechanic says "
+                    "rebuild or replace, about 40k either way."
+                ),
+            ),
             ("hull", 60, "We need to repaint the hull before launching in May."),
             ("marina-fee", 120, "The marina fee on Hisingen went up to 9,800 a year."),
             ("course", 45, "Signed Elsa up for a summer sailing course at KSSS."),
@@ -194,7 +281,11 @@ SCENARIOS = [
         "id": "paraphrase-16",
         "persona": "lars",
         "memories": [
-            ("electrician", 8, "New CNC router needs its own 32A three-phase outlet, electrician is booked for the 12th."),
+            (
+                "electrician",
+                8,
+                "New CNC router needs its own 32A three-phase outlet, electrician is booked for the 12th.",
+            ),
             ("finance", 40, "I financed the CNC over 36 months through the dealer."),
             ("vcarve", 20, "Oskar is learning the CNC software, VCarve."),
             ("dust", 70, "Dust extraction needs new filter bags."),
@@ -206,7 +297,14 @@ SCENARIOS = [
         "id": "paraphrase-17",
         "persona": "meera",
         "memories": [
-            ("chennai-gap", 6, "Forecast pipeline failed because the upstream sales table was missing two days of data for the Chennai stores."),
+            (
+                "chennai-gap",
+                6,
+                (
+                    "Forecast pipeline failed because the upstream sales table was "
+                    "missing two days of data for the Chennai stores."
+                ),
+            ),
             ("mape", 80, "Forecast MAPE for the Mumbai region sits around 12%."),
             ("retrain", 150, "I retrain the demand model every Sunday night on Airflow."),
             ("pos", 40, "The Chennai stores move to a new POS vendor next quarter."),
@@ -219,7 +317,14 @@ SCENARIOS = [
         "id": "paraphrase-18",
         "persona": "meera",
         "memories": [
-            ("recital", 20, "My guru says I'm ready to play a varnam at the December kutcheri season, my first time in front of an audience!"),
+            (
+                "recital",
+                20,
+                (
+                    "My guru says I'm ready to play a varnam at the December kutcheri "
+                    "season, my first time in front of an audience!"
+                ),
+            ),
             ("practice", 200, "I practise violin for an hour before work most days."),
             ("bow", 110, "Bought a new carbon fibre bow from a shop in Chennai."),
             ("arjun-boring", 60, "Arjun thinks Carnatic music is boring, whatever."),
@@ -269,7 +374,14 @@ SCENARIOS = [
         "id": "paraphrase-22",
         "persona": "diego",
         "memories": [
-            ("crack", 15, "My carbon frame cracked near the bottom bracket; Specialized is replacing it under warranty, 4-6 weeks."),
+            (
+                "crack",
+                15,
+                (
+                    "My carbon frame cracked near the bottom bracket; Specialized "
+                    "is replacing it under warranty, 4-6 weeks."
+                ),
+            ),
             ("route", 120, "The club's Sunday route goes up to Ajusco, about 90 km."),
             ("brakes", 45, "Got new Shimano 105 brakes put on last month."),
             ("periferico", 200, "Mariana doesn't like me riding on Periférico."),
@@ -281,7 +393,11 @@ SCENARIOS = [
         "id": "paraphrase-23",
         "persona": "diego",
         "memories": [
-            ("forgetting", 21, "Mamá has been forgetting a lot, left the stove on twice. The neurologist wants an MRI."),
+            (
+                "forgetting",
+                21,
+                "Mamá has been forgetting a lot, left the stove on twice. The neurologist wants an MRI.",
+            ),
             ("salsa", 150, "Mamá still makes the salsa verde for the restaurant every morning."),
             ("birthday", 250, "Mom's birthday is 12 December, same as la Virgen."),
             ("pension", 100, "My mom's pension comes in on the 1st."),
@@ -305,7 +421,11 @@ SCENARIOS = [
         "id": "paraphrase-25",
         "persona": "hannah",
         "memories": [
-            ("walltime", 3, "My job on the cluster got killed, it hit the 48h wall time limit. Need checkpointing."),
+            (
+                "walltime",
+                3,
+                "My job on the cluster got killed, it hit the 48h wall time limit. Need checkpointing.",
+            ),
             ("netcdf", 90, "The simulations write NetCDF output, roughly 2 TB per run."),
             ("maint", 150, "The cluster is down for maintenance the first Tuesday of every month."),
             ("cores", 60, "I use 256 cores for the ocean model runs."),
@@ -317,7 +437,14 @@ SCENARIOS = [
         "id": "paraphrase-26",
         "persona": "hannah",
         "memories": [
-            ("funding", 50, "My contract is funded until September next year, after that I need a postdoc or an extension."),
+            (
+                "funding",
+                50,
+                (
+                    "My contract is funded until September next year, after "
+                    "that I need a postdoc or an extension."
+                ),
+            ),
             ("dfg", 200, "Conference travel gets reimbursed from the group's DFG grant."),
             ("stipend", 300, "Salary is paid on the last working day of the month."),
             ("rent", 150, "Jonas and I split the rent 50/50, 1,150 warm."),
@@ -354,7 +481,14 @@ SCENARIOS = [
         "id": "paraphrase-29",
         "persona": "sam",
         "memories": [
-            ("redis", 11, "Tracking API latency spike: Redis was evicting keys, maxmemory was left too low after the migration."),
+            (
+                "redis",
+                11,
+                (
+                    "Tracking API latency spike: Redis was evicting keys, "
+                    "maxmemory was left too low after the migration."
+                ),
+            ),
             ("eks", 80, "We're moving the routing service from EC2 to EKS."),
             ("p99", 150, "Tracking API p99 is normally around 180ms."),
             ("platform", 200, "The Redis clusters are managed by the platform team."),
@@ -366,7 +500,11 @@ SCENARIOS = [
         "id": "paraphrase-30",
         "persona": "sam",
         "memories": [
-            ("slugs", 9, "Slugs got every one of my lettuce seedlings overnight. Copper tape or nematodes next time."),
+            (
+                "slugs",
+                9,
+                "Slugs got every one of my lettuce seedlings overnight. Copper tape or nematodes next time.",
+            ),
             ("charlotte", 60, "The Charlotte potatoes went in on Good Friday."),
             ("rent", 250, "Allotment rent is £42 a year, paid to the council."),
             ("wigwam", 45, "Runner beans going up a hazel wigwam this year."),
@@ -390,7 +528,11 @@ SCENARIOS = [
         "id": "paraphrase-32",
         "persona": "sam",
         "memories": [
-            ("signed-off", 3, "GP signed me off for two weeks with burnout. Not checking Slack, not carrying the pager."),
+            (
+                "signed-off",
+                3,
+                "GP signed me off for two weeks with burnout. Not checking Slack, not carrying the pager.",
+            ),
             ("oncall-9th", 40, "My on-call week starts on the 9th."),
             ("pir", 100, "Incident write-ups go in Confluence under SRE/PIR."),
             ("swap", 25, "Swapped a shift with Aisha so I can get to the Leeds game."),
@@ -402,13 +544,32 @@ SCENARIOS = [
         "id": "paraphrase-33",
         "persona": "kwame",
         "memories": [
-            ("idempotency", 130, "POST /payouts requires an Idempotency-Key header, so a retried request never pays out a second time."),
+            (
+                "idempotency",
+                130,
+                (
+                    "POST /payouts requires an Idempotency-Key header, so a "
+                    "retried request never pays out a second time."
+                ),
+            ),
             ("approver", 200, "Payouts over 50,000 cedis need a second approver."),
             ("webhook", 90, "Merchants get payout webhooks signed with HMAC-SHA256."),
             ("momo", 60, "Mobile money payouts to MTN can take up to 10 minutes."),
-            ("complaint", 30, "One duplicate charge complaint last quarter turned out to be the customer's bank, not us."),
+            (
+                "complaint",
+                30,
+                "One duplicate charge complaint last quarter turned out to be the customer's bank, not us.",
+            ),
         ],
-        "questions": [("If a merchant's app accidentally sends the same withdrawal twice, could they receive the money twice?", ["idempotency"])],
+        "questions": [
+            (
+                (
+                    "If a merchant's app accidentally sends the same withdrawal "
+                    "twice, could they receive the money twice?"
+                ),
+                ["idempotency"],
+            )
+        ],
         "note": "an everyday description of a technical guarantee",
     },
     {
@@ -422,6 +583,47 @@ SCENARIOS = [
             ("shiba", 200, "Haru and Kenta adopted a shiba inu puppy."),
         ],
         "questions": [("Is anyone in Yuki's family about to tie the knot?", ["engaged"])],
-        "note": "'tie the knot' for engaged; a coworker's wedding and the parents' anniversary are distractors",
+        "note": (
+            "'tie the knot' for engaged; a coworker's wedding and the parents' anniversary are distractors"
+        ),
+    },
+    {
+        "id": "paraphrase-35",
+        "persona": "diego",
+        "memories": [
+            (
+                "leaving",
+                9,
+                (
+                    "Rodrigo told me he's going at the end of the month, he wants to open "
+                    "his own place in Puebla. Happy for him, scared for me."
+                ),
+            ),
+            ("dishwasher", 30, "We're hiring a dishwasher, posted it on Facebook."),
+            ("raise", 50, "Lupita, the other cook, asked for a raise."),
+            ("pastor", 300, "Rodrigo came up with the pastor marinade we still use."),
+            ("waiters", 20, "Two of the waiters are on vacation in December."),
+        ],
+        "questions": [("Is one of the cooks quitting?", ["leaving"])],
+    },
+    {
+        "id": "paraphrase-36",
+        "persona": "hannah",
+        "memories": [
+            (
+                "offer",
+                10,
+                (
+                    "Jonas got an offer from the UKE in Hamburg and honestly we're "
+                    "thinking hard about it, I could finish the PhD remotely."
+                ),
+            ),
+            ("lease", 400, "The lease on the Neukölln flat is unlimited, three months' notice."),
+            ("parents", 200, "Jonas's parents live near Lübeck."),
+            ("balcony", 90, "I'd love a bigger flat with a balcony someday."),
+            ("hamburg-xmas", 30, "Booked the train to Hamburg for Christmas already."),
+        ],
+        "questions": [("Might the couple move to another city?", ["offer"])],
+        "note": "a job offer elsewhere implies a move; distractors mention the same city and the flat",
     },
 ]

@@ -1,4 +1,5 @@
-"""Personas of dev set 4: background memories stored in every scenario of a persona; none answers a question."""
+"""Personas of dev set 4: background memories stored in every scenario of a persona;
+none of them answers a question."""
 
 BACKGROUND = {
     "ines": [
@@ -10,7 +11,11 @@ BACKGROUND = {
     ],
     "kwame": [
         ("bg-kwame-1", 720, "I'm a backend engineer at PayLoop, a payments startup in Accra."),
-        ("bg-kwame-2", 600, "Kwame is on the Ledger team at PayLoop; the team looks after reconciliation and payouts."),
+        (
+            "bg-kwame-2",
+            600,
+            "Kwame is on the Ledger team at PayLoop; the team looks after reconciliation and payouts.",
+        ),
         ("bg-kwame-3", 450, "On Saturdays I coach an under-10 football side in Osu, purely volunteer."),
         ("bg-kwame-4", 380, "My wife Efua runs a small tailoring shop and our daughter Ama is four."),
         ("bg-kwame-5", 90, "The user writes mostly Go, a bit of Python, and would rather not touch Java."),
@@ -23,7 +28,11 @@ BACKGROUND = {
         ("bg-yuki-5", 45, "I try hard to keep weekends free of work messages."),
     ],
     "lars": [
-        ("bg-lars-1", 730, "I run a small carpentry workshop in Gothenburg, mostly kitchens and built-in wardrobes."),
+        (
+            "bg-lars-1",
+            730,
+            "I run a small carpentry workshop in Gothenburg, mostly kitchens and built-in wardrobes.",
+        ),
         ("bg-lars-2", 610, "Lars has two kids, Elsa (12) and Nils (9), shared custody with his ex Karin."),
         ("bg-lars-3", 400, "We keep an old wooden sailboat at a marina on Hisingen."),
         ("bg-lars-4", 330, "Two employees plus an apprentice work in the shop with me."),
@@ -51,7 +60,11 @@ BACKGROUND = {
         ("bg-hannah-5", 60, "She is originally from Hamburg and goes home for Christmas."),
     ],
     "sam": [
-        ("bg-sam-1", 705, "I'm an SRE at a logistics company in Leeds; we run the parcel tracking and routing platform."),
+        (
+            "bg-sam-1",
+            705,
+            "I'm an SRE at a logistics company in Leeds; we run the parcel tracking and routing platform.",
+        ),
         ("bg-sam-2", 630, "Sam is married to Chloe; they have two kids, Olivia and Theo."),
         ("bg-sam-3", 410, "I've got an allotment plot, mostly potatoes and beans."),
         ("bg-sam-4", 250, "On-call rotation for the user is one week in six."),
