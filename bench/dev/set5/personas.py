@@ -13,7 +13,7 @@ BACKGROUND = {
         ("bg-ines-5", 120, "The user grew up in Coimbra and still calls it home sometimes"),
     ],
     "kwame": [
-        ("bg-kwame-1", 690, "I'm a structural engineer, mostly bridges and culverts for the regional roads authority"),
+        ("bg-kwame-1", 690, "I'm a structural engineer at a small consultancy, mostly bridges and culverts"),
         ("bg-kwame-2", 500, "Kwame and Efua have two boys, Kofi (12) and Yaw (9)"),
         ("bg-kwame-3", 330, "Die-hard Hearts of Oak supporter since I was a kid, don't ask me about Kotoko"),
         ("bg-kwame-4", 210, "The user keeps about two hundred layers on a small poultry farm outside town as a side business"),
