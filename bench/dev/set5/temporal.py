@@ -28,7 +28,7 @@ SCENARIOS = [
             ("d2", 15, "fibre was down two days last week, MTN blamed road works"),
             ("d3", 5, "speed test this morning: 87 Mbps down"),
         ],
-        "questions": [("How much is Kwame paying for home internet each month?", ["std"])],
+        "questions": [("How much is Kwame paying for home internet each month?", ["std"]), ("is the 299 cedi fibre deal still what we pay?", ["std"])],
     },
     {
         "id": "temporal-03",
@@ -40,7 +40,7 @@ SCENARIOS = [
             ("d2", 240, "Tokyo team does standup at 9:30, half an hour earlier than we do"),
             ("d3", 100, "my gym sets new problems every Thursday, best night to go"),
         ],
-        "questions": [("What city is Hana living in right now?", ["osaka"]), ("where's Hana's apartment?", ["osaka"])],
+        "questions": [("what city am I living in right now?", ["osaka"]), ("Ren wants to post Hana a birthday parcel, which city should he send it to?", ["osaka"])],
     },
     {
         "id": "temporal-04",
@@ -52,7 +52,7 @@ SCENARIOS = [
             ("d2", 320, "Chiara had a baby girl, Sofia, 3.4 kg"),
             ("d3", 50, "new kitchen porter Ahmed starts Monday"),
         ],
-        "questions": [("Who's heading up the kitchen at Mateo's trattoria now?", ["chiara"])],
+        "questions": [("who should the fish supplier talk to about changing the menu — who's running the kitchen now?", ["chiara"])],
     },
     {
         "id": "temporal-05",
@@ -76,7 +76,7 @@ SCENARIOS = [
             ("d2", 150, "Öregrund harbour master is a grumpy old man, I like him"),
             ("d3", 120, "sanded and varnished the tiller this summer"),
         ],
-        "questions": [("Where is Olaf's boat at the moment?", ["winter"])],
+        "questions": [("Where is Olaf's boat at the moment?", ["winter"]), ("I want to check on Tärnan tomorrow, where do I drive to?", ["winter"])],
         "note": "now is late November: the summer berth ended, the older winter booking holds",
     },
     {
@@ -89,7 +89,7 @@ SCENARIOS = [
             ("d2", 170, "kitchen remodel ran three weeks over, of course"),
             ("d3", 140, "went with quartz counters in the end"),
         ],
-        "questions": [("What neighborhood does Dana live in?", ["home"])],
+        "questions": [("Where do we live at the moment, for the school district form?", ["home"])],
     },
     {
         "id": "temporal-08",
@@ -113,7 +113,7 @@ SCENARIOS = [
             ("d2", 198, "dad's Clio smells like his cigarillos, Leonor complains every trip"),
             ("d3", 100, "renewed the resident parking permit for Campo de Ourique"),
         ],
-        "questions": [("What car is Inês driving these days?", ["car"])],
+        "questions": [("I need to renew the car insurance — which car are we driving now?", ["car"])],
     },
     {
         "id": "temporal-10",
@@ -125,7 +125,7 @@ SCENARIOS = [
             ("d2", 60, "GHA still owes us for the last two invoices, chasing again"),
             ("d3", 100, "Urban Roads has its office in the Ministries area, parking is hell"),
         ],
-        "questions": [("Which agency is Kwame's firm under contract with at the moment?", ["new"])],
+        "questions": [("Which client should I address the December invoice to — who are we under contract with?", ["new"])],
     },
     {
         "id": "temporal-11",
@@ -149,7 +149,7 @@ SCENARIOS = [
             ("d2", 100, "Cervia was lovely this year, Giulia finally relaxed"),
             ("d3", 60, "Sunday lunch is booked out weeks ahead"),
         ],
-        "questions": [("Is Mateo's place open for dinner this Saturday?", ["hours"])],
+        "questions": [("can I book a table for six at the trattoria this Saturday night, are they open?", ["hours"])],
     },
     {
         "id": "temporal-13",
@@ -173,7 +173,7 @@ SCENARIOS = [
             ("d2", 80, "the rash is fading nicely"),
             ("d3", 40, "INR was 2.6 at the last check, fine"),
         ],
-        "questions": [("What medicines is Olaf on at the moment?", ["regular"])],
+        "questions": [("The dentist wants a list of current medications — what am I taking?", ["regular"])],
     },
     {
         "id": "temporal-15",
@@ -233,7 +233,7 @@ SCENARIOS = [
             ("d2", 60, "watching La Casa de Papel with Spanish subtitles, it helps"),
             ("d3", 40, "my subjunctive is a disaster, apparently"),
         ],
-        "questions": [("When are Hana's Spanish lessons?", ["tutor"])],
+        "questions": [("when's my next Spanish lesson?", ["tutor"])],
     },
     {
         "id": "temporal-20",
@@ -257,7 +257,7 @@ SCENARIOS = [
             ("d2", 240, "working from home full time with Amma around is harder than I thought"),
             ("d3", 30, "the ORR traffic on Tuesdays is the worst"),
         ],
-        "questions": [("Which days is Priya in the office?", ["office"])],
+        "questions": [("Can I schedule an in-person lunch with the squad on Wednesday — will people be in the office?", ["office"])],
     },
     {
         "id": "temporal-22",
@@ -353,7 +353,7 @@ SCENARIOS = [
             ("d2", 300, "Neha has been great, I want to push for her promotion"),
             ("d3", 40, "backend is hiring two more engineers"),
         ],
-        "questions": [("Who leads backend on Priya's squad right now?", ["lead"])],
+        "questions": [("Who should review the backend design doc for the payouts API?", ["lead"])],
     },
     {
         "id": "temporal-30",
@@ -365,7 +365,7 @@ SCENARIOS = [
             ("d2", 60, "DN's Saturday supplement is the best part"),
             ("d3", 300, "switched phone plans to Telia"),
         ],
-        "questions": [("Which newspaper does Olaf currently pay for?", ["paid"])],
+        "questions": [("What news subscriptions am I paying for?", ["paid"])],
     },
     {
         "id": "temporal-31",
@@ -425,7 +425,7 @@ SCENARIOS = [
             ("d2", 90, "Visible bill went up to $45 after the promo, ridiculous"),
             ("d3", 20, "Rosa wants a new phone for Christmas"),
         ],
-        "questions": [("What's Dana's phone carrier now?", ["switch"])],
+        "questions": [("what mobile provider are we with, and how much is it?", ["switch"])],
     },
     {
         "id": "temporal-36",
@@ -439,5 +439,68 @@ SCENARIOS = [
         ],
         "questions": [("When is Priya's next Singapore trip?", ["new"])],
         "note": "the conference trip's date has passed",
+    },
+    {
+        "id": "temporal-37",
+        "persona": "priya",
+        "memories": [
+            ("old", 520, "Arjun is a consultant cardiologist at Manipal, he's been there since residency"),
+            ("move", 160, "The user mentioned Arjun finishes at Manipal end of June and joins Narayana Health City in July as head of interventional cardiology"),
+            ("d1", 150, "Arjun's farewell at Manipal was very emotional, the nurses made a video"),
+            ("d2", 100, "Narayana is a long drive from home, Arjun leaves by 6:45"),
+            ("d3", 40, "Amma's own cardiologist is still Dr Shetty at Manipal"),
+        ],
+        "questions": [("Which hospital does Priya's husband work at?", ["move"]), ("where should I send Arjun's conference invitation — his current hospital address?", ["move"])],
+        "note": "a job change announced in advance, its date now passed; the older job memory is stale",
+    },
+    {
+        "id": "temporal-38",
+        "persona": "hana",
+        "memories": [
+            ("coupon", 110, "Hana has a coupon code CLIMB20 at Rock Rental: 20% off everything, valid through 30 September", {"valid_until_days": -59}),
+            ("member", 300, "as a B-Pump member I get 10% off at their pro shop, no expiry"),
+            ("d1", 100, "Rock Rental's shoe wall has every La Sportiva model"),
+            ("d2", 80, "B-Pump's pro shop is small but they can order things in"),
+            ("d3", 20, "my chalk bag is falling apart"),
+        ],
+        "questions": [("Where can I get a discount on a new chalk bag?", ["member"])],
+    },
+    {
+        "id": "temporal-39",
+        "persona": "kwame",
+        "memories": [
+            ("own", 600, "I drive the Hilux to site every day, the Corolla is Efua's"),
+            ("lent", 140, "Lent the Hilux to my brother-in-law Kwesi for the cocoa harvest, he'll bring it back end of October"),
+            ("d1", 130, "Kwesi says the Hilux handled the farm tracks in Bibiani like a tractor"),
+            ("d2", 120, "taking trotros to site while the pickup is away, two hours each way"),
+            ("d3", 30, "Hilux is due for its 150,000 km service"),
+        ],
+        "questions": [("Can Kwame take his own pickup to the Offinso site visit on Tuesday, or does he need a ride?", ["own"])],
+        "note": "the loan of the pickup ran to the end of October; the service note is a topical distractor",
+    },
+    {
+        "id": "temporal-40",
+        "persona": "olaf",
+        "memories": [
+            ("regular", 420, "My locum days are Wednesdays and Thursdays at Gottsunda vårdcentral"),
+            ("summer", 190, "Covering Tierp health centre Mondays and Tuesdays over the summer, instead of Gottsunda, they're desperate"),
+            ("summer2", 120, "Tierp asked me to stay two more weeks into September, said yes"),
+            ("d1", 100, "Tierp's new doctor finally started, they threw me a cake"),
+            ("d2", 50, "Gottsunda got a new receptionist, Maja"),
+        ],
+        "questions": [("Which days is Olaf working this week, and where?", ["regular"])],
+        "note": "temporary cover extended once, then ended; the regular arrangement holds now",
+    },
+    {
+        "id": "temporal-41",
+        "persona": "mateo",
+        "memories": [
+            ("lease", 680, "lease on the trattoria premises: 3,200 euro a month, fixed until 31 December 2025"),
+            ("renewed", 330, "Signed the new six-year lease with the landlord, 3,650 a month from January"),
+            ("d1", 400, "the landlord wanted 4,000, Giulia talked him down"),
+            ("d2", 200, "the roof leak over the storeroom is the landlord's problem per the lease"),
+            ("d3", 60, "gas and electricity run about 1,900 a month in winter"),
+        ],
+        "questions": [("what's the trattoria's rent now?", ["renewed"])],
     },
 ]
