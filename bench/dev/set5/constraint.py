@@ -25,7 +25,7 @@ SCENARIOS = [
         "id": "constraint-02",
         "persona": "kwame",
         "memories": [
-            ("rule", 300, "Authority rule: nothing leaves our office as a drawing unless a registered engineer has stamped and signed it. Not even 'for information' drafts. We got burned on the Konongo job"),
+            ("rule", 300, "Nothing leaves our office as a drawing until a registered engineer has stamped and signed it — the authority requires it, and not even 'for information' drafts. We got burned on the Konongo job"),
             ("d1", 60, "Ejisu culvert: twin 2.4 m box culvert, the hydraulics were finally signed off"),
             ("d2", 45, "Contractor on Ejisu is Asante Builders, site agent is Mr Boateng"),
             ("d3", 30, "Kwame put revision C of the Ejisu drawings in the shared drive, adds the wingwalls"),
@@ -75,7 +75,7 @@ SCENARIOS = [
         "id": "constraint-06",
         "persona": "olaf",
         "memories": [
-            ("rule", 500, "Since the valve replacement I'm on warfarin for life. That means no ibuprofen, no aspirin, no naproxen — paracetamol is the only painkiller I'm allowed", {"memory_type": "constraint"}),
+            ("rule", 500, "The user has been on lifelong warfarin since his valve replacement; he said NSAIDs (ibuprofen, aspirin, naproxen) are out for him and paracetamol is the only painkiller he can take", {"memory_type": "constraint"}),
             ("d1", 30, "hauled Tärnan out of the water last weekend with Nils, took the whole day"),
             ("d2", 25, "my lower back has been stiff since the haul-out"),
             ("d3", 22, "the pharmacist at Apoteket in Luthagen is sensible, she actually listens"),
@@ -88,7 +88,7 @@ SCENARIOS = [
         "persona": "dana",
         "memories": [
             ("rule", 600, "District policy: teachers may not text or DM students from personal phones. All contact goes through the Remind app or school email, parents cc'd"),
-            ("d1", 90, "Jordan is captain of the olympiad team this year, really strong on organic"),
+            ("d1", 90, "The user mentioned Jordan is captain of the olympiad team this year, strongest on organic"),
             ("d2", 80, "practice is normally Tuesdays after school in room 214"),
             ("d3", 40, "regional olympiad is February 8 at Metro State"),
             ("d4", 10, "Jordan's mom signed up as a chaperone for regionals"),
@@ -160,7 +160,7 @@ SCENARIOS = [
         "id": "constraint-13",
         "persona": "priya",
         "memories": [
-            ("rule", 260, "Amma's diabetes is worse — the doctor was very clear: no sweets at all, and rice only once a day at lunch, small portion"),
+            ("rule", 260, "Per Priya, her mother's diabetes has got worse; the doctor said no sweets whatsoever and rice only once a day, at lunch, small portion"),
             ("d1", 230, "Amma's favourite is Mysore pak from Sri Krishna Sweets"),
             ("d2", 60, "Amma turns 70 in January, right around Pongal"),
             ("d3", 45, "relatives coming from Chennai for the 70th, maybe 25 people"),
@@ -185,7 +185,7 @@ SCENARIOS = [
         "persona": "dana",
         "memories": [
             ("rule", 400, "Rosa and I have a deal: anything over $300, we talk first. No solo big purchases", {"memory_type": "decision"}),
-            ("d1", 60, "my Forerunner strap snapped again"),
+            ("d1", 60, "Dana's Forerunner strap snapped again, second time this year"),
             ("d2", 45, "the Fenix 8 is like $900 but the battery would last a whole 100k"),
             ("d3", 30, "REI dividend this year is about $40"),
             ("d4", 20, "training plan for the Silverton 100k starts in January"),
@@ -196,7 +196,7 @@ SCENARIOS = [
         "id": "constraint-16",
         "persona": "yusuf",
         "memories": [
-            ("rule", 250, "Band rule we all agreed on after the Bursa fiasco: no gig gets confirmed unless all four of us say yes in the group chat"),
+            ("rule", 250, "After the Bursa fiasco we swore: nobody confirms a gig until all four of us have said yes in the group chat"),
             ("d1", 100, "Arkaoda in Kadıköy is the best small venue for our sound"),
             ("d2", 60, "the current setlist is nine songs, about 40 minutes"),
             ("d3", 30, "Emre finally got a new kit, the old snare was dying"),
@@ -328,7 +328,7 @@ SCENARIOS = [
         "id": "constraint-27",
         "persona": "hana",
         "memories": [
-            ("rule", 240, "I am never flying Skymark again after they lost my crash pad and shoes for four days", {"memory_type": "preference"}),
+            ("rule", 240, "User preference: will not fly Skymark again (they lost her crash pad and shoes for four days last year)", {"memory_type": "preference"}),
             ("d1", 90, "February trip with the gym crew to Sapporo, ice climbing + Sapporo bouldering gyms"),
             ("d2", 60, "Skymark has the cheapest Kobe–Sapporo fares I've seen"),
             ("d3", 50, "need to check the crash pad as oversized luggage"),
@@ -364,7 +364,7 @@ SCENARIOS = [
         "id": "constraint-30",
         "persona": "olaf",
         "memories": [
-            ("rule", 300, "Our daughter Sara's rule: no screens at all for the kids when they're at ours. No TV, no tablets, she means it"),
+            ("rule", 300, "Sara was very clear when she dropped the kids off last time — no screens at ours. No TV, no tablets, nothing. She means it"),
             ("d1", 200, "Alvin, the oldest, is all about Minecraft these days"),
             ("d2", 310, "bought a projector last Christmas to watch the sailing races"),
             ("d3", 5, "the grandkids are staying with us Friday night"),
@@ -472,7 +472,7 @@ SCENARIOS = [
         "id": "constraint-39",
         "persona": "priya",
         "memories": [
-            ("rule", 480, "House rule since Amma moved in: no meat or eggs cooked in our kitchen. She's strictly vegetarian and it's her kitchen too"),
+            ("rule", 480, "Since Amma moved in we don't cook meat or eggs in our kitchen at all. She's strictly vegetarian and it's her kitchen too"),
             ("d1", 200, "Arjun's chicken biryani recipe is from his Hyderabad roommate, it's legendary"),
             ("d2", 90, "Licious delivers chicken within 90 minutes in our area"),
             ("d3", 10, "Arjun's med school friends are coming over on Saturday to watch the cricket"),
@@ -508,7 +508,7 @@ SCENARIOS = [
         "id": "constraint-42",
         "persona": "mateo",
         "memories": [
-            ("rule", 360, "Standing decision: no group bookings over 12 people on Saturday nights, the kitchen can't handle it with the normal service", {"memory_type": "decision"}),
+            ("rule", 360, "Giulia and I agreed: we stop taking groups bigger than 12 on Saturday nights, the kitchen falls apart alongside normal service", {"memory_type": "decision"}),
             ("d1", 250, "the back room seats 24 if we need it"),
             ("d2", 200, "group set menu is 45 euro a head, wine extra"),
             ("d3", 100, "Saturdays usually sell out by Wednesday"),

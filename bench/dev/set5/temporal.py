@@ -58,7 +58,7 @@ SCENARIOS = [
         "id": "temporal-05",
         "persona": "priya",
         "memories": [
-            ("driver", 400, "Ramesh drives Amma to her appointments until the end of the month, then he's moving back to his village"),
+            ("driver", 400, "Note: Ramesh (driver) takes the user's mother to her appointments until the end of the month, then he moves back to his village"),
             ("uber", 350, "For Amma's hospital visits we book Uber Assist these days, the drivers help her in and out"),
             ("d1", 450, "Amma's appointments are Tuesdays and Fridays at Manipal, Old Airport Road"),
             ("d2", 100, "Ramesh called from Mandya, his son got into engineering college"),
@@ -83,7 +83,7 @@ SCENARIOS = [
         "id": "temporal-07",
         "persona": "dana",
         "memories": [
-            ("home", 700, "we own a little brick house in Park Hill, bought it in 2019"),
+            ("home", 700, "Dana and Rosa own a small brick house in Park Hill; they bought it in 2019"),
             ("rental", 230, "While the kitchen gets gutted we're renting a place on Elm St through the end of June"),
             ("d1", 220, "the Elm St rental has a hot tub, the twins are going to be devastated to leave"),
             ("d2", 170, "kitchen remodel ran three weeks over, of course"),
@@ -131,7 +131,7 @@ SCENARIOS = [
         "id": "temporal-11",
         "persona": "hana",
         "memories": [
-            ("home", 700, "I'm on the settlement & reconciliation team, six engineers"),
+            ("home", 700, "Hana works on the settlement & reconciliation team (six engineers)"),
             ("loan", 200, "For Q2 I'm loaned to the fraud team to help untangle their rules engine"),
             ("d1", 180, "the fraud rules engine is a nightmare of nested YAML"),
             ("d2", 190, "fraud team's Q2 OKR is getting chargebacks under 0.3%"),
@@ -347,7 +347,7 @@ SCENARIOS = [
         "id": "temporal-29",
         "persona": "priya",
         "memories": [
-            ("lead", 600, "Karthik is the backend tech lead on payments"),
+            ("lead", 600, "Priya's backend tech lead on the payments squad is Karthik"),
             ("sabb", 350, "Karthik's on sabbatical until October; Neha leads backend in the meantime"),
             ("d1", 340, "Karthik is spending the sabbatical trekking in Ladakh, jealous"),
             ("d2", 300, "Neha has been great, I want to push for her promotion"),
@@ -407,7 +407,7 @@ SCENARIOS = [
         "id": "temporal-34",
         "persona": "kwame",
         "memories": [
-            ("usual", 500, "choir rehearses Thursday 6:30pm in the church vestry"),
+            ("usual", 500, "The user's choir rehearses on Thursdays at 6:30pm in the church vestry"),
             ("temp", 150, "Until the church roof is fixed, choir practice moves to the school hall on Wednesdays — maybe two months"),
             ("d1", 140, "the roof fund hit its target, work starts next week"),
             ("d2", 60, "new choirmaster Mr Adjei is strict about punctuality"),
