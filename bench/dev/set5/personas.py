@@ -17,7 +17,7 @@ BACKGROUND = {
         ("bg-kwame-2", 500, "Kwame and Efua have two boys, Kofi (12) and Yaw (9)"),
         ("bg-kwame-3", 330, "Die-hard Hearts of Oak supporter since I was a kid, don't ask me about Kotoko"),
         ("bg-kwame-4", 210, "The user keeps about two hundred layers on a small poultry farm outside town as a side business"),
-        ("bg-kwame-5", 45, "I sing bass in the church choir on Sundays"),
+        ("bg-kwame-5", 45, "trying to lose 8 kg before I turn 45, Efua is making me walk in the evenings"),
     ],
     "hana": [
         ("bg-hana-1", 720, "Hana is a backend engineer at a payments startup, writes mostly Go"),
