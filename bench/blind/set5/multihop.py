@@ -128,7 +128,7 @@ SCENARIOS = [
             ("staff", 200, "Arjun is the staff engineer on our team"),
             ("arjun-london", 50, "Arjun relocated to London for family reasons, still on our team but works UK hours"),
             ("dinesh", 70, "Dinesh is in Jakarta, one hour behind us"),
-            ("standup", 30, "Team standup is at 10:15 SGT"),
+            ("standup", 30, "Team standup moved to the afternoon so everyone can make it"),
             ("arjun-review", 10, "Arjun's reviews are brutal but fair"),
         ],
         "questions": [("What time zone do I need to plan around for our staff engineer?", ["arjun-london"])],
