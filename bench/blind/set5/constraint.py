@@ -194,3 +194,54 @@ SCENARIOS = [
         "questions": [("Plan my drive up to Lucy's recital on Thursday", ["nightdrive"])],
     },
 ]
+
+SCENARIOS += [
+    {
+        "id": "constraint-17",
+        "persona": "amara",
+        "memories": [
+            ("permit", 300, "Our research permit only covers approaching white sharks closer than 50 m when Naidoo, the permit holder, is on the boat", {"memory_type": "constraint"}),
+            ("student", 20, "New honours student Zinhle is keen to learn tagging"),
+            ("naidoo-conf", 10, "Naidoo is at a conference in Durban all next week"),
+            ("saturday", 5, "Saturday looks like a perfect flat-calm day"),
+            ("tags", 15, "We have six new tags ready to deploy"),
+        ],
+        "questions": [("Can I take Zinhle out tagging on Saturday?", ["permit"])],
+    },
+    {
+        "id": "constraint-18",
+        "persona": "mei",
+        "memories": [
+            ("pci", 400, "Card numbers must never end up in logs, not even partially beyond the last 4 — PCI scope, auditors will crucify us", {"memory_type": "constraint"}),
+            ("tokenise", 8, "The card tokenisation endpoint returns 500s for some Visa cards, can't reproduce locally"),
+            ("logger", 100, "We log with zap, structured JSON to Loki"),
+            ("debug", 6, "I need more visibility into what the tokenisation requests look like"),
+            ("audit", 50, "PCI audit is in February"),
+        ],
+        "questions": [("Add logging of the full request body on the tokenisation endpoint so I can debug these 500s", ["pci"])],
+    },
+    {
+        "id": "constraint-19",
+        "persona": "ines",
+        "memories": [
+            ("party-cap", 60, "Tomás and I agreed we're not spending more than 300 euros on Leonor's birthday party this year", {"memory_type": "decision"}),
+            ("bouncy", 10, "The bouncy castle place in Benfica does parties for 450 euros, Leonor would lose her mind"),
+            ("guests", 12, "Leonor wants to invite the whole class, that's 22 kids"),
+            ("park", 15, "Jardim da Estrela is free but we'd need to bring everything"),
+            ("cake", 8, "Tia Rita offered to make the cake"),
+        ],
+        "questions": [("Go ahead and reserve the bouncy castle venue for Leonor's party", ["party-cap"])],
+    },
+    {
+        "id": "constraint-20",
+        "persona": "kwame",
+        "memories": [
+            ("warfarin", 250, "I'm on warfarin since the clot last year, which means no ibuprofen or aspirin", {"memory_type": "constraint"}),
+            ("cupboard", 30, "Medicine cupboard has ibuprofen, paracetamol, Lemsip and some old codeine"),
+            ("back", 2, "Did my back in lifting the lads' bikes into the van"),
+            ("physio", 100, "Physio gave me stretches for the lower back last time"),
+            ("inr", 40, "INR check every six weeks at the anticoag clinic"),
+        ],
+        "questions": [("My back's killing me, what can I take from the medicine cupboard?", ["warfarin"])],
+    },
+]

@@ -195,3 +195,54 @@ SCENARIOS = [
         "questions": [("Did I actually buy the 10-326?", ["bandsaw"])],
     },
 ]
+
+SCENARIOS += [
+    {
+        "id": "exact-17",
+        "persona": "mei",
+        "memories": [
+            ("v3", 4, "feat/ledger-backfill-v3 has the final backfill, batched by 5k rows with a resume cursor"),
+            ("v2", 12, "Abandoned feat/ledger-backfill-v2, it locked the table for minutes"),
+            ("fix", 30, "fix/ledger-backfill-nulls was merged ages ago, just the null handling"),
+            ("ci", 3, "CI on the backfill branch is red because of a flaky test, not my code"),
+            ("cleanup", 1, "Should delete the old backfill branches at some point"),
+        ],
+        "questions": [("What's on the branch feat/ledger-backfill-v3?", ["v3"])],
+    },
+    {
+        "id": "exact-18",
+        "persona": "amara",
+        "memories": [
+            ("tag3391", 90, "Acoustic tag 7A-3391 went on the 3.8 m female we called Nomsa, off Seal Island"),
+            ("tag3319", 88, "Tag 7A-3319 is on Bheki, the big male with the torn dorsal"),
+            ("tag9133", 200, "7A-9133 was a dud, never pinged a single receiver"),
+            ("detections", 20, "Nomsa's been detected at Muizenberg and Fish Hoek this month"),
+            ("battery", 60, "Tag batteries should last about four years"),
+        ],
+        "questions": [("Which shark is carrying tag 7A-3391?", ["tag3391"])],
+    },
+    {
+        "id": "exact-19",
+        "persona": "dan",
+        "memories": [
+            ("no4", 150, "Found a Stanley No. 4 smoothing plane, type 17 from the 1940s, at the Waterbury flea market for $25"),
+            ("no5", 300, "My Stanley No. 5 jack plane was my dad's"),
+            ("no7", 40, "Would love a No. 7 jointer plane someday but they're pricey"),
+            ("restore", 140, "Spent the weekend flattening a plane sole on sandpaper and glass"),
+            ("blade", 100, "Ordered a Hock replacement iron, it's a big improvement"),
+        ],
+        "questions": [("Where did I pick up the No. 4?", ["no4"])],
+    },
+    {
+        "id": "exact-20",
+        "persona": "lars",
+        "memories": [
+            ("cow1187", 6, "Cow 1187 (Stjärna) is treated for mastitis, her milk is withheld until Friday"),
+            ("cow1178", 10, "1178 calved twins last night, both heifers, all fine"),
+            ("cow1817", 30, "1817 is the new heifer from the Nilsson farm"),
+            ("mastitis", 40, "Mastitis has been bad this autumn, three cases already"),
+            ("robot", 5, "Have to flag the withheld cows in the milking system or the milk goes in the tank"),
+        ],
+        "questions": [("What's the story with cow 1187?", ["cow1187"])],
+    },
+]

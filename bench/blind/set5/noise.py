@@ -198,3 +198,54 @@ SCENARIOS = [
         "questions": [("What's the prescription number for my metformin?", ["rx"])],
     },
 ]
+
+SCENARIOS += [
+    {
+        "id": "noise-17",
+        "persona": "hiro",
+        "memories": [
+            ("sports-day", 20, "Hana's sports day: Saturday 11 October, starts 9:00 at the school ground, parents bring bento"),
+            ("sports-relay", 15, "Hana's practising the relay every evening, very serious about it"),
+            ("sports-naoko", 10, "Naoko says I'd better not miss sports day for work this year"),
+            ("sports-mat", 12, "Need to buy a picnic mat, ours went mouldy"),
+            ("sports-camera", 5, "Charge the camera before the sports day thing"),
+        ],
+        "questions": [("When exactly is Hana's sports day?", ["sports-day"])],
+    },
+    {
+        "id": "noise-18",
+        "persona": "lars",
+        "memories": [
+            ("robot-model", 50, "The new milking robot is a DeLaval VMS V300, technician Mats installed it on 14 November"),
+            ("robot-cows", 40, "Cows took a while to get used to the robot, some still refuse"),
+            ("robot-night", 30, "The robot alarm woke me at 3am again"),
+            ("robot-good", 20, "Honestly the robot has changed our life, no more 5am milking"),
+            ("robot-cost", 45, "The robot was the biggest investment we've made"),
+        ],
+        "questions": [("Which model of milking robot did we get?", ["robot-model"])],
+    },
+    {
+        "id": "noise-19",
+        "persona": "amara",
+        "memories": [
+            ("mum-flight", 15, "Mum lands at Cape Town International on 12 December, SA 338 from Joburg, 14:35"),
+            ("mum-excited", 20, "Mum is coming to visit!!! first time in South Africa"),
+            ("mum-food", 10, "She's bringing suya spice and probably half of Balogun market"),
+            ("mum-plans", 8, "Want to take mum up Table Mountain and to Boulders to see the penguins"),
+            ("mum-room", 5, "Need to clear the spare room for mum"),
+        ],
+        "questions": [("What time do I need to pick my mother up at the airport?", ["mum-flight"])],
+    },
+    {
+        "id": "noise-20",
+        "persona": "valentina",
+        "memories": [
+            ("pass-turno", 25, "Passport appointment at RENAPER: 3 March, 10:40, the office on Paseo Colón"),
+            ("pass-need", 60, "Need a new passport before anything happens with Germany"),
+            ("pass-photo", 20, "Passport photos make me look like a criminal"),
+            ("pass-turnos", 30, "Getting a turno for the passport was a nightmare, the site kept crashing"),
+            ("pass-express", 22, "Thinking of paying for the express passport"),
+        ],
+        "questions": [("When and where is her passport appointment?", ["pass-turno"])],
+    },
+]

@@ -195,3 +195,54 @@ SCENARIOS = [
         "questions": [("What did the physician say about my blood sugar?", ["a1c"])],
     },
 ]
+
+SCENARIOS += [
+    {
+        "id": "paraphrase-17",
+        "persona": "hiro",
+        "memories": [
+            ("dark", 40, "Hana won't go to sleep unless the hallway light stays on, she's terrified of the dark"),
+            ("school", 100, "Hana's school is a ten-minute walk, she goes with the neighbour's kids"),
+            ("bedtime", 60, "Bedtime is 8:30 and Naoko is strict about it"),
+            ("book", 20, "Reading Hana a chapter of Kiki's Delivery Service every night"),
+            ("nightmares", 200, "Hana had nightmares for a week after a scary movie at a friend's"),
+        ],
+        "questions": [("Is my daughter afraid of anything at night?", ["dark"])],
+    },
+    {
+        "id": "paraphrase-18",
+        "persona": "kwame",
+        "memories": [
+            ("promo", 30, "Efua's been made ward manager on the cardiac unit at Wythenshawe — she's chuffed"),
+            ("shifts", 200, "Efua works long days at Wythenshawe, three a week"),
+            ("study", 100, "Efua's doing a leadership course on Thursday evenings"),
+            ("celebrate", 25, "Took her to Hawksmoor to celebrate, cost a fortune"),
+            ("hospital-parking", 150, "Hospital parking costs her fifty quid a month"),
+        ],
+        "questions": [("Did my wife get a new role at work?", ["promo"])],
+    },
+    {
+        "id": "paraphrase-19",
+        "persona": "valentina",
+        "memories": [
+            ("leave-ok", 15, "Graciela signed off on my two weeks off in January, I can finally go to Bariloche"),
+            ("leave-ask", 40, "Put in the request for holidays in January, fingers crossed"),
+            ("bariloche", 30, "Looking at cabins in Bariloche, they're expensive in summer"),
+            ("cover", 10, "Romina will cover some of my shifts while I'm away"),
+            ("bus", 20, "The bus to Bariloche is 22 hours, the plane is three times the price"),
+        ],
+        "questions": [("Was her vacation request approved?", ["leave-ok"])],
+    },
+    {
+        "id": "paraphrase-20",
+        "persona": "lars",
+        "memories": [
+            ("calf-died", 12, "The little calf Oskar named Pelle didn't make it, he cried the whole evening"),
+            ("pelle-born", 30, "Oskar got to name the new bull calf, he picked Pelle"),
+            ("oskar-visit", 14, "Oskar spent the autumn break with us"),
+            ("tractor", 13, "Let Oskar sit in the Valtra, he was over the moon"),
+            ("weak", 20, "One of the calves is weak, not drinking properly"),
+        ],
+        "questions": [("Did anything upset my grandson during his stay?", ["calf-died"])],
+    },
+]

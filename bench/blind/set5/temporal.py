@@ -194,3 +194,54 @@ SCENARIOS = [
         "questions": [("Is my wife away at the moment?", ["home-pt"])],
     },
 ]
+
+SCENARIOS += [
+    {
+        "id": "temporal-17",
+        "persona": "mei",
+        "memories": [
+            ("singtel", 700, "Singtel fibre at SGD 29.90 a month on a 24-month contract", {"valid_until_days": -30}),
+            ("myrepublic", 25, "Moved our broadband to MyRepublic, 1 Gbps for 39 a month, no contract"),
+            ("router", 20, "The MyRepublic router is in the living room cupboard, signal is bad in the bedroom"),
+            ("singtel-call", 35, "Singtel tried to retain us with a worse deal, lol no"),
+            ("mobile", 200, "Mobile plan is with Circles.Life"),
+        ],
+        "questions": [("Who do we get home internet from now?", ["myrepublic"])],
+    },
+    {
+        "id": "temporal-18",
+        "persona": "hiro",
+        "memories": [
+            ("ks-run", 160, "Our Kickstarter for the Lantern Drift art book is live until 31 May", {"valid_until_days": -120}),
+            ("ks-done", 118, "Kickstarter closed: 4.2 million yen from 1,900 backers, way over goal"),
+            ("printing", 30, "Art books are back from the printer in Kyoto, we're shipping to backers this month"),
+            ("stretch", 140, "Unlocked the stretch goal for a bonus sketch booklet"),
+            ("ks-fee", 110, "Kickstarter and payment fees ate about 8%"),
+        ],
+        "questions": [("Where are we at with the art book?", ["printing"])],
+    },
+    {
+        "id": "temporal-19",
+        "persona": "valentina",
+        "memories": [
+            ("lh-code", 150, "Lufthansa sent a 15% discount code for flights to Frankfurt, valid until 31 October", {"valid_until_days": -28}),
+            ("ar-promo", 10, "Aerolíneas has 20% off to Madrid through the end of January with the Galicia card"),
+            ("lh-used", 140, "Didn't use the Lufthansa code, prices were still crazy"),
+            ("germany-trip", 60, "Want to visit Berlin next year to see hospitals"),
+            ("miles", 300, "I have about 12 000 miles on Aerolíneas Plus"),
+        ],
+        "questions": [("Is there any airfare discount I can still take advantage of?", ["ar-promo"])],
+    },
+    {
+        "id": "temporal-20",
+        "persona": "dan",
+        "memories": [
+            ("eli-summer", 150, "Eli is staying with us through July while his parents move"),
+            ("lucy-tues", 30, "Lucy comes to us every Tuesday after school now that her mom went back to work full time"),
+            ("eli-left", 118, "Drove Eli back to Boston, the house is so quiet"),
+            ("eli-shop", 130, "Eli and I built a birdhouse, he did the nailing"),
+            ("lucy-piano", 20, "Lucy practises on our old upright while she's here"),
+        ],
+        "questions": [("Which of the grandkids is regularly at our house these days?", ["lucy-tues"])],
+    },
+]
