@@ -59,7 +59,7 @@ SCENARIOS = [
             ("birthday", 10, "Carla's birthday is on Saturday, she wants something fancy"),
             ("cooking", 20, "I've been cooking more, lentil stew is my new thing"),
         ],
-        "questions": [("Should I book the tasting menu at Don Julio for Saturday?", ["budget"])],
+        "questions": [("Should I book the tasting menu at Don Julio for Saturday?", ["budget"]), ("Find somewhere fancy to take Carla for her birthday dinner", ["budget"])],
     },
     {
         "id": "constraint-06",
@@ -95,7 +95,7 @@ SCENARIOS = [
             ("eggs", 40, "Our neighbour's hens give us more eggs than we can eat"),
             ("coffee", 100, "Two cups of coffee before anything else, black"),
         ],
-        "questions": [("Plan me a breakfast for tomorrow morning", ["carbs"])],
+        "questions": [("Plan me a breakfast for tomorrow morning", ["carbs"]), ("Can I have Carol's pancakes with syrup this Sunday?", ["carbs"])],
     },
     {
         "id": "constraint-09",

@@ -60,7 +60,7 @@ SCENARIOS = [
             ("almagro", 300, "Almagro is noisy but cheap"),
             ("neighbour", 100, "New neighbour in 2° B has a very loud parrot"),
         ],
-        "questions": [("What address should the package be delivered to?", ["addr2"])],
+        "questions": [("What address should the package be delivered to?", ["addr2"]), ("Which neighbourhood does she live in?", ["addr2"])],
     },
     {
         "id": "correction-06",
@@ -72,7 +72,7 @@ SCENARIOS = [
             ("switch-price", 80, "Switch price will be 1980 yen"),
             ("switch-trailer", 50, "Switch trailer edit is almost done"),
         ],
-        "questions": [("When does the Switch version come out?", ["switch3"])],
+        "questions": [("When does the Switch version come out?", ["switch3"]), ("Has the Nintendo launch slipped again, what's the latest date?", ["switch3"])],
         "note": "date changed twice, each time said differently",
     },
     {
@@ -222,5 +222,70 @@ SCENARIOS = [
         ],
         "questions": [("What day does Kofi go swimming?", ["swim2"])],
         "note": "implicit change ('these days')",
+    },
+]
+
+SCENARIOS += [
+    {
+        "id": "correction-19",
+        "persona": "lars",
+        "memories": [
+            ("heifers1", 20, "We have 14 heifers this year"),
+            ("heifers2", 12, "Annika counted again — 17 heifers, I'd forgotten the three up at the summer pasture"),
+            ("bulls", 18, "Only two bull calves kept, the rest sold"),
+            ("pasture", 30, "Summer pasture lease by the river is up for renewal"),
+            ("herd", 60, "The herd is about sixty milkers plus youngstock"),
+        ],
+        "questions": [("How many heifers have we got?", ["heifers2"])],
+    },
+    {
+        "id": "correction-20",
+        "persona": "amara",
+        "memories": [
+            ("meet1", 12, "Meeting with Naidoo on Tuesday at 10 about the chapter 2 draft"),
+            ("meet2", 9, "Naidoo's office moved it to Wednesday"),
+            ("meet3", 6, "Now Naidoo's cancelled Wednesday too. New slot: Thursday 3pm, his office"),
+            ("prep", 5, "Need the figures for the residency analysis done before I see Naidoo"),
+            ("pieter-meet", 10, "Call with Pieter on Monday at 11 about the stats"),
+        ],
+        "questions": [("When am I meeting Naidoo?", ["meet3"])],
+        "note": "changed across three memories",
+    },
+    {
+        "id": "correction-21",
+        "persona": "valentina",
+        "memories": [
+            ("phone1", 300, "My phone is a Moto G52, cracked screen but alive"),
+            ("stolen", 40, "Someone nicked my phone on the Línea D. Got a Samsung A15 the next day, everything's lost"),
+            ("backup", 35, "Should have backed up the phone, lost all my German flashcards"),
+            ("case", 30, "Bought a case with a strap so nobody grabs it again"),
+            ("carla-phone", 100, "Carla has an iPhone and won't stop talking about it"),
+        ],
+        "questions": [("What phone is Valentina using?", ["stolen"])],
+    },
+    {
+        "id": "correction-22",
+        "persona": "hiro",
+        "memories": [
+            ("price1", 500, "Lantern Drift sells for $14.99 on Steam"),
+            ("price2", 15, "With the 1.3 patch we're dropping the base price to $9.99 permanently — it's an old game now"),
+            ("sale", 200, "Summer sale had it at 40% off"),
+            ("regional", 400, "Regional pricing in Japan is 1700 yen"),
+            ("dlc-price", 100, "OST DLC is $4.99"),
+        ],
+        "questions": [("How much does our first game cost on Steam?", ["price2"])],
+    },
+    {
+        "id": "correction-23",
+        "persona": "ines",
+        "memories": [
+            ("condo1", 300, "Condomínio fee for our building is 45 euros a month"),
+            ("condo2", 30, "After the roof works the administrator raised the condo to 60 a month, starting January"),
+            ("roof", 90, "The roof works took forever, scaffolding on our window for months"),
+            ("admin", 200, "Building administrator is a company called GesCondo"),
+            ("imi", 100, "Paid the IMI property tax, ouch"),
+        ],
+        "questions": [("What's our monthly condominium payment?", ["condo2"])],
+        "note": "change said about the home/building",
     },
 ]

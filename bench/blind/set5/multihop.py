@@ -71,7 +71,7 @@ SCENARIOS = [
             ("sfx", 100, "Sound effects are done by a freelancer in Fukuoka"),
             ("ost-sales", 60, "OST sales on Bandcamp are better than expected"),
         ],
-        "questions": [("Can the person who scored our game do the music for the April DLC?", ["aiko-leave"])],
+        "questions": [("Can the person who scored our game do the music for the April DLC?", ["aiko-leave"]), ("When is our composer available again?", ["aiko-leave"])],
     },
     {
         "id": "multihop-07",
@@ -192,5 +192,57 @@ SCENARIOS = [
             ("lumber", 60, "We get our hardwood from a sawmill in Hardwick"),
         ],
         "questions": [("Where is my woodworking friend's workshop?", ["frank-shop"])],
+    },
+]
+
+SCENARIOS += [
+    {
+        "id": "multihop-17",
+        "persona": "hiro",
+        "memories": [
+            ("teacher", 150, "Hana's homeroom teacher this year is Kondo-sensei"),
+            ("kondo-contact", 100, "Kondo-sensei asked parents to message him through the school's Renraku app, never by phone"),
+            ("principal", 140, "The principal likes to get paper letters for anything formal"),
+            ("piano", 80, "Hana's piano teacher only answers LINE messages"),
+            ("pta", 60, "Naoko got roped into the PTA this year"),
+        ],
+        "questions": [("What's the right way to get hold of my daughter's homeroom teacher?", ["kondo-contact"])],
+    },
+    {
+        "id": "multihop-18",
+        "persona": "lars",
+        "memories": [
+            ("dealer", 300, "We take the machines to Norrlands Lantbruksmaskiner for servicing"),
+            ("dealer-july", 200, "Norrlands shuts the whole workshop for four weeks in July for semester"),
+            ("valtra-hours", 30, "The tractor's going to need a proper service before harvest"),
+            ("mechanic", 150, "Neighbour's son Jonas does small repairs for cash"),
+            ("parts", 60, "Parts from Finland take a week to arrive"),
+        ],
+        "questions": [("Can I get the tractor serviced at our usual dealer in July?", ["dealer-july"])],
+    },
+    {
+        "id": "multihop-19",
+        "persona": "valentina",
+        "memories": [
+            ("flatmate2", 150, "I live with Carla, she's my flatmate"),
+            ("carla-bf", 90, "Carla's boyfriend is Nico, he's always at ours"),
+            ("nico-gig", 60, "Nico DJs on Fridays at a club in Palermo Hollywood called Niceto"),
+            ("mateo-band", 100, "Mateo plays bass in a cumbia band on weekends"),
+            ("romina-bf", 50, "Romina's boyfriend plays in a rock band in San Telmo"),
+        ],
+        "questions": [("Where does my flatmate's boyfriend play music?", ["nico-gig"])],
+        "note": "two links: flatmate -> Carla -> Nico",
+    },
+    {
+        "id": "multihop-20",
+        "persona": "kwame",
+        "memories": [
+            ("gp", 400, "We're registered at Didsbury Medical Centre"),
+            ("gp-booking", 90, "Didsbury Medical Centre releases appointments online at 8am sharp, the phone line is hopeless"),
+            ("dentist", 200, "Our dentist in Withington books by phone only"),
+            ("pharmacy", 100, "Boots on Wilmslow Road does the repeat prescriptions"),
+            ("boys-gp", 60, "Took Kofi to the GP about his asthma last month"),
+        ],
+        "questions": [("How do I book an appointment with our family doctor?", ["gp-booking"])],
     },
 ]

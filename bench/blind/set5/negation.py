@@ -35,7 +35,7 @@ SCENARIOS = [
             ("deploy-freq", 100, "We deploy payments about five times a week"),
             ("argo-learn", 40, "Still getting the hang of Argo CD sync waves"),
         ],
-        "questions": [("Should I trigger the payments release from a Spinnaker pipeline?", ["spin-off"])],
+        "questions": [("Should I trigger the payments release from a Spinnaker pipeline?", ["spin-off"]), ("What do we deploy with now?", ["spin-off"])],
     },
     {
         "id": "negation-04",
@@ -143,7 +143,7 @@ SCENARIOS = [
             ("pig-pen", 20, "Thinking of turning the old pig pen into storage"),
             ("pork", 35, "Freezer full of our own pork, at least"),
         ],
-        "questions": [("How many pigs do we have on the farm?", ["pigs-gone"])],
+        "questions": [("How many pigs do we have on the farm?", ["pigs-gone"]), ("Are we getting new piglets in the spring?", ["pigs-gone"])],
     },
     {
         "id": "negation-13",
@@ -192,5 +192,57 @@ SCENARIOS = [
             ("sunday", 20, "Still go Sunday mornings with Carol"),
         ],
         "questions": [("Is there a men's group at church this Wednesday?", ["church-end"])],
+    },
+]
+
+SCENARIOS += [
+    {
+        "id": "negation-17",
+        "persona": "mei",
+        "memories": [
+            ("owns", 300, "Payments Core owns the payouts API end to end"),
+            ("handover", 45, "After the reorg the payouts API isn't ours anymore — Treasury Engineering took it over, ping #treasury-eng"),
+            ("payout-bug", 200, "Fixed a nasty payouts API timeout last year"),
+            ("reorg", 60, "Reorg announced, some services are moving around"),
+            ("core-scope", 40, "Payments Core now focuses on refunds and the ledger"),
+        ],
+        "questions": [("I found a bug in the payouts API — is that Payments Core's to fix?", ["handover"])],
+    },
+    {
+        "id": "negation-18",
+        "persona": "ines",
+        "memories": [
+            ("nap", 300, "Leonor naps after lunch for about an hour, otherwise she's a monster by six"),
+            ("no-nap", 50, "Leonor has dropped the nap completely, the school says she just looks at books in the quiet corner now"),
+            ("sleep", 200, "Leonor sleeps from 8:30 to 7:30 most nights"),
+            ("tired", 40, "She's a bit cranky in the evenings since the change"),
+            ("bed", 100, "Moved Leonor to a big-girl bed, she's proud"),
+        ],
+        "questions": [("Does Leonor still take an afternoon nap?", ["no-nap"])],
+    },
+    {
+        "id": "negation-19",
+        "persona": "hiro",
+        "memories": [
+            ("mac", 400, "Lantern Drift runs on Windows, Mac and Steam Deck"),
+            ("mac-drop", 100, "As of patch 1.2 we've ended macOS support — under 2% of players and every Apple update broke something"),
+            ("mac-refunds", 95, "A few Mac players asked for refunds, we gave them"),
+            ("deck", 150, "Steam Deck verified, very happy about that"),
+            ("linux", 200, "Linux players use Proton and it works fine"),
+        ],
+        "questions": [("Can someone with a MacBook play Lantern Drift?", ["mac-drop"])],
+    },
+    {
+        "id": "negation-20",
+        "persona": "dan",
+        "memories": [
+            ("choir", 400, "Carol sings alto in the church choir, Thursday rehearsals"),
+            ("choir-quit", 20, "Margaret let slip that Carol dropped out of the choir a month ago — says her voice isn't what it was. Carol hasn't said a word to me"),
+            ("choir-concert", 300, "Christmas choir concert was lovely, Carol had a solo"),
+            ("carol-thursday", 15, "Carol's been going to the library book club on Thursdays"),
+            ("choir-director", 200, "The choir director is very demanding"),
+        ],
+        "questions": [("Is Carol still singing in the choir?", ["choir-quit"])],
+        "note": "third-person report of the change",
     },
 ]

@@ -49,7 +49,7 @@ SCENARIOS = [
             ("vet-chat", 20, "Karin says the herd looks healthier than last winter"),
             ("vet-visit", 10, "Vet's coming out sometime next week for the routine check"),
         ],
-        "questions": [("What's the vet's phone number?", ["vetnum"])],
+        "questions": [("What's the vet's phone number?", ["vetnum"]), ("What's our vet called?", ["vetnum"])],
     },
     {
         "id": "noise-05",

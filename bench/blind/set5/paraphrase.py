@@ -144,7 +144,7 @@ SCENARIOS = [
             ("quality", 90, "Got the quality bonus again, low cell counts"),
             ("leave", 40, "Neighbours talk about leaving the co-op and selling direct"),
         ],
-        "questions": [("How big a cut does the dairy co-op take?", ["fees"])],
+        "questions": [("How big a cut does the dairy co-op take?", ["fees"]), ("What share of the milk money do we lose to the cooperative?", ["fees"])],
     },
     {
         "id": "paraphrase-13",

@@ -23,7 +23,7 @@ SCENARIOS = [
             ("arup-friends", 100, "Still have a pint with the Arup lot on Fridays sometimes"),
             ("commute", 190, "The new office is in Salford Quays, tram takes 40 minutes"),
         ],
-        "questions": [("Which company does Kwame work for?", ["bb"])],
+        "questions": [("Which company does Kwame work for?", ["bb"]), ("Is he still at Arup?", ["bb"])],
     },
     {
         "id": "temporal-03",
