@@ -1,3 +1,5 @@
+# ruff: noqa: E501
+# fmt: off
 """constraint: a rule / restriction / standing decision that governs what the question asks to do."""
 
 SCENARIOS = [

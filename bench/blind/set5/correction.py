@@ -1,3 +1,5 @@
+# ruff: noqa: E501
+# fmt: off
 """correction: a later memory changes or corrects a value; the answer is the newest."""
 
 SCENARIOS = [

@@ -1,3 +1,5 @@
+# ruff: noqa: E501
+# fmt: off
 """exact: the question names an id / code / name / version that one memory contains."""
 
 SCENARIOS = [

@@ -1,3 +1,5 @@
+# ruff: noqa: E501
+# fmt: off
 """multihop: the answer needs a link memory; the answer key is the memory holding the answer."""
 
 SCENARIOS = [

@@ -1,3 +1,5 @@
+# ruff: noqa: E501
+# fmt: off
 """negation: a later memory says something is no longer true / stopped; the answer is the negating one."""
 
 SCENARIOS = [

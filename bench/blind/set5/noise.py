@@ -1,3 +1,5 @@
+# ruff: noqa: E501
+# fmt: off
 """noise: one specific memory with the asked-for name / date / number among chatty vague ones."""
 
 SCENARIOS = [

@@ -1,3 +1,5 @@
+# ruff: noqa: E501
+# fmt: off
 """paraphrase: the question uses different words from the memory that answers it."""
 
 SCENARIOS = [

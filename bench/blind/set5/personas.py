@@ -1,3 +1,5 @@
+# ruff: noqa: E501
+# fmt: off
 """Personas for blind set 5: background memories stored in every scenario of a persona.
 None of these answers any question in the set."""
 

@@ -1,3 +1,5 @@
+# ruff: noqa: E501
+# fmt: off
 """temporal: something ended or expired vs what holds now; the answer is the current one."""
 
 SCENARIOS = [

@@ -1,3 +1,5 @@
+# ruff: noqa: E501
+# fmt: off
 """Constraint scenarios: a standing rule (medical fact, policy, budget, legal limit, family decision,
 personal preference held as a rule) must come first when the agent is asked to do something it
 governs; the question never names the rule. Distractors are notes on the same subject that restrict

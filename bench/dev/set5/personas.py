@@ -1,3 +1,5 @@
+# ruff: noqa: E501
+# fmt: off
 """Personas for dev set 5 and the background memories stored in every scenario of each persona.
 
 Background memories describe a life (job, family, home, hobbies) but must not answer any question

@@ -1,3 +1,5 @@
+# ruff: noqa: E501
+# fmt: off
 """Temporal scenarios: something that ended (a stay, a rotation, a promo, a contract, a job, a course
 of medicine, a temporary arrangement, a date that passed) against what holds now; the answer is the
 current one, which is sometimes the OLDER memory (the temporary arrangement overrode it for a while
