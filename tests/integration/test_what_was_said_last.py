@@ -109,6 +109,39 @@ def test_the_newer_statement_of_a_change_ranks_first(
         assert old_id in [r.memory.id for r in results]  # ordered, never dropped
     else:
         assert older.status == Status.superseded and older.superseded_by == new_id
+        assert old_id in results[0].components.precedes  # it ranks where the older one would have
+
+
+def test_a_memory_superseded_at_write_time_lifts_its_successor_to_its_rank(world) -> None:
+    c, clock = world
+    # Given a statement the query matches well, superseded at write time by one it matches poorly
+    old_id, *_, new_id = remember(
+        world,
+        "kim",
+        "I ride a red Vespa to work.",
+        *BACKGROUND,
+        "I sold the Vespa and commute by e-bike now.",
+    )
+    assert c.store.get(TENANT, old_id).superseded_by == new_id  # type: ignore[union-attr]
+    query = "how do I ride to work?"
+
+    # When recalled, the successor stands where the superseded memory would have ranked
+    results = recall(world, "kim", query)
+    assert results[0].memory.id == new_id and results[0].components.precedes == (old_id,)
+    assert old_id not in [r.memory.id for r in results]
+
+    # And asked for superseded memories too, the older one is listed, ranked far below
+    asked = c.recall(RecallQuery(tenant=TENANT, user_id="kim", query=query, top_k=5, include_superseded=True))
+    ids = [r.memory.id for r in asked]
+    assert old_id in ids and ids.index(new_id) < ids.index(old_id)
+
+    # Without the stand-in, the successor is scored on its own words alone: lower, preceding nothing
+    off = c.settings.ranking.model_copy(update={"successors_stand_in": False})
+    plain = local(c.settings.model_copy(update={"ranking": off}), clock=clock)
+    alone = {
+        r.memory.id: r for r in plain.recall(RecallQuery(tenant=TENANT, user_id="kim", query=query, top_k=5))
+    }
+    assert alone[new_id].score < results[0].score and alone[new_id].components.precedes == ()
 
 
 def test_distinct_facts_about_one_subject_keep_their_order(world) -> None:

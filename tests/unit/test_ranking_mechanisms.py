@@ -361,3 +361,61 @@ def test_the_vector_leg_weighs_for_a_long_memory_by_the_share_its_vector_describ
 
     assert plain["short"] > plain["long"]
     assert covered["long"] > covered["short"] == plain["short"]
+
+
+def test_a_rule_sharing_no_word_of_the_request_ranks_first_when_closest_by_meaning() -> None:
+    # Given a request to act that shares no word with the rule governing it, and topical notes
+    query = "Set up a movie night for the grandkids on Friday"
+    notes = [memory(f"The grandkids stay with us on Friday, note {i}.", i) for i in range(1, 5)]
+    rule = memory("Sara was very clear: no screens at ours, no TV, no tablets.", 9)
+    traits = QueryTraits.of(query, NOW)
+    assert traits.asks_to_act and is_rule(rule.content)
+
+    def scored(rule_cosine: float) -> list[tuple[Candidate, Components]]:
+        items = [(m, 0.9 - 0.1 * i, 0.3) for i, m in enumerate(notes)] + [(rule, 0.2, rule_cosine)]
+        return sorted(
+            [(m, components(m, f, None, v, NOW, Weights(), query=traits)) for m, f, v in items],
+            key=lambda mc: (-mc[1].score, mc[0].id),
+        )
+
+    # When the rule is closer by meaning than the typical candidate, it ranks first
+    assert governing_rule_first(scored(0.5), traits, _rule)[0][0].id == rule.id
+    # And when it is not, the order stands
+    far = scored(0.1)
+    assert governing_rule_first(far, traits, _rule) == far
+
+
+def test_shapes_of_rule_and_of_request() -> None:
+    for rule in (
+        "No TV, no tablets when the kids stay over.",
+        "Highway Authority spec: no concrete pours when it is over 32°C.",
+        "After the Bursa fiasco we swore nobody confirms a gig alone.",
+        "Rosa and I have a deal: anything over $300, we talk first.",
+        "Since 2022 the district bans open-flame demos.",
+    ):
+        assert is_rule(rule), rule
+    for not_rule in ("I had no idea the museum was closed.", "No, we went to Rome instead.", "No luck yet."):
+        assert not is_rule(not_rule), not_rule
+    for request in (
+        "Order pizza for the twins' sleepover on Friday",
+        "Order 30 kg of parmigiano for next month",
+        "I'm away next week — write up feeding instructions for the cat sitter",
+        "Just go ahead and order the Garmin for me",
+        "Tell Karin yes to the on-call weekend",
+    ):
+        assert QueryTraits.of(request, NOW).asks_to_act, request
+    for keyword in ("deploy windows", "pizza order history"):
+        assert not QueryTraits.of(keyword, NOW).asks_to_act, keyword
+
+
+def test_query_coverage_weighs_the_query_terms_a_memory_holds_by_rarity() -> None:
+    from engram.domain.scoring import query_coverage
+
+    docs = {
+        "name": "Yuki is training for her third marathon.",
+        "both": "Yuki flies abroad to Helsinki on the 14th.",
+        "none": "The cat eats kibble.",
+    }
+    share = query_coverage(docs, ["yuki", "abroad", "s"])  # "s": a possessive's leftover, not a term
+    assert share["both"] == 1.0 and share["none"] == 0.0
+    assert 0 < share["name"] < 1

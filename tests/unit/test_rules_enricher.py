@@ -427,6 +427,37 @@ def test_a_replacement_of_something_else_supersedes_nothing(existing: str, new: 
     assert decide(existing, new, similarity=0.3).action == DecisionAction.add
 
 
+@pytest.mark.parametrize(
+    ("existing", "new", "thing"),
+    [
+        ("I ride a red Vespa to work.", "I sold the Vespa and commute by e-bike now.", "vespa"),
+        ("We pay for the Netflix family plan.", "We cancelled the Netflix plan in March.", "netflix, plan"),
+        ("Tomas keeps his old piano in the hallway.", "Tomas finally got rid of the piano.", "piano"),
+    ],
+)
+def test_parting_with_a_thing_supersedes_what_was_said_of_it(existing: str, new: str, thing: str) -> None:
+    decision = decide(existing, new, similarity=0.3)
+    assert decision.action == DecisionAction.update and decision.targets == ["01OLD"], decision.reason
+    assert f"Parted with: {thing}." in decision.reason
+
+
+@pytest.mark.parametrize(
+    ("existing", "new"),
+    [
+        # someone else's Vespa: the thing is the only subject the two share
+        ("Kim's brother rides a Vespa.", "I sold the Vespa and commute by e-bike now."),
+        # a part of the thing, not the thing ("the car seat" is not "the car")
+        ("My car is a blue Golf.", "I sold the car seat on Marketplace."),
+        # a pronoun: nothing here says what "it" was
+        ("I ride a red Vespa to work.", "I sold it last week."),
+        # "sold out" is no sale
+        ("I love the Friday jazz night at Blue Note.", "The Friday jazz night sold out."),
+    ],
+)
+def test_parting_with_something_else_supersedes_nothing(existing: str, new: str) -> None:
+    assert decide(existing, new, similarity=0.3).action == DecisionAction.add
+
+
 def test_i_and_the_users_own_name_are_one_subject_in_a_slot() -> None:
     # Given alice's own words and a later fact about her by name (as a session's extraction words it)
     old = memory("I live in Utrecht.", id="01OLD", user_id="alice")

@@ -102,6 +102,10 @@ class RankingSettings(BaseModel):
     # lexical match scores 0), or "max" (each over the best; a weaker match keeps its share): better on
     # independently written scenarios, LoCoMo held (docs/performance.md, session 14).
     lexical_scale: Literal["minmax", "max"] = "max"
+    # Each scaled BM25 score times the share of the query the memory covers (query terms weighted by their
+    # IDF over the candidates) to this power, 0: off. A best match on one word of five no longer takes the
+    # whole lexical share, so a memory that answers in other words can win by meaning (session 15).
+    lexical_coverage: float = 1.0
     vector_weight: float = 0.3
     # multiplier 1 + w * (importance - 3) / 2; 0.05 chosen on LoCoMo conversations 1-5 (0.1 cost R@10 and MRR
     # there once importance carried specificity), reported on 6-10 separately
@@ -154,10 +158,12 @@ class RankingSettings(BaseModel):
     passage_chars: int = 600
     # After scoring (engram.domain.scoring), each false turns one off: the answer one hop away rides
     # with its linking fact; a rule governing what an acting query is about to do ranks first; what
-    # ended yields to a newer temporal memory on the same topic.
+    # ended yields to a newer temporal memory on the same topic; a memory superseded at write time that
+    # matches the query lifts what superseded it to its rank.
     links_carry_answers: bool = True
     governing_rule_first: bool = True
     ended_yields: bool = True
+    successors_stand_in: bool = True
 
 
 class RerankerSettings(BaseModel):

@@ -531,6 +531,38 @@ def replacement(old: Claim, new_text: str) -> str | None:
     return None
 
 
+# Parting with a thing: it was sold, given away, scrapped, returned or cancelled. What follows the verb
+# up to a preposition, a conjunction or the clause's end is the thing ("sold the Vespa and …").
+_DISPOSES = _rx(
+    r"\b(?:sold(?! out)(?: off)?|got rid of|gotten rid of|gave away|given away|scrapped|traded in|returned|"
+    r"cancell?ed|donated|ditched|dumped|threw (?:out|away)|thrown (?:out|away)|gave back|given back)\b"
+    r"(?P<thing>[^.;!?,]*)"
+)
+_THING_ENDS = _words(
+    "and but or because since so to for after before when as at in on with last this yesterday"
+)
+_PRONOUNS = _words("it them that this those these one ones")
+
+
+def disposal(old: Claim, new_text: str) -> frozenset[str]:
+    """The words of a thing `new_text` says was parted with ("I sold the Vespa", "we cancelled the Netflix
+    plan"), those `old` states when it names the thing's last word: what `old` says of it no longer holds.
+    Empty when the thing is a pronoun (nothing to resolve it to here) or `old` does not name it."""
+    _, said = speaker(new_text)
+    for m in _DISPOSES.finditer(said):
+        thing: list[str] = []
+        for token in _tokens(m.group("thing")):
+            if token in _THING_ENDS and thing:
+                break
+            if token in _PRONOUNS and not thing:
+                break
+            if token not in STOPWORDS:
+                thing.append(token)
+        if thing and len(thing) <= 4 and old.mentions(thing[-1]):  # its head: "the red Vespa", "the car seat"
+            return frozenset(t for t in thing if old.mentions(t))
+    return frozenset()
+
+
 def user_names(user_id: str) -> tuple[str, ...]:
     """ "alice", "alice.smith@example.com" → the words a memory would name that user by."""
     local = user_id.split("@", 1)[0].lower()
@@ -550,6 +582,7 @@ __all__ = [
     "antonym_pair",
     "content_words",
     "contradiction",
+    "disposal",
     "jaccard",
     "lost_by_merge",
     "names",

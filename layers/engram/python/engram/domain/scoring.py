@@ -10,6 +10,7 @@ from __future__ import annotations
 import heapq
 import math
 import re
+import statistics
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -210,6 +211,7 @@ def fuse(
     vector: Mapping[str, float],
     w: Weights,
     coverage: Mapping[str, float] | None = None,
+    answered: Mapping[str, float] | None = None,
 ) -> dict[str, float]:
     """Weighted sum of min-max-normalised leg scores over the union of candidates. `coverage`: the
     share of a memory its one vector describes (< 1 for a long memory, whose vector is of its opening
@@ -218,6 +220,8 @@ def fuse(
     if total <= 0:
         return {}
     lex = _max_scaled(lexical) if w.lexical_scale == "max" else _minmax(lexical)
+    if answered:
+        lex = {i: v * answered.get(i, 1.0) for i, v in lex.items()}
     vec = _minmax(vector)
     ids = set(lex) | set(vec)
     if not coverage:
@@ -290,7 +294,8 @@ def contenders(
     for memory, c in plain:
         score = c.score
         lowest, highest = ranges[memory.memory_type in RESOLVING, c.bm25 is not None]
-        ceiling = score * highest if score >= 0 else score * lowest
+        # (a floor an earlier stage lifted it to holds whatever the text factors are)
+        ceiling = max(score * highest, c.lifted) if score >= 0 else score * lowest
         ceiling = ceiling + abs(ceiling) * 1e-9 + 1e-300 if ceiling == ceiling else math.inf  # NaN: no bound
         ceilings.append((ceiling, memory, c))
     ceilings.sort(key=itemgetter(0), reverse=True)
@@ -411,6 +416,22 @@ def bm25_scores(docs: Mapping[str, str], query: str, k1: float = 1.2, b: float =
     return scores
 
 
+def query_coverage(docs: Mapping[str, str], query_terms: Iterable[str]) -> dict[str, float]:
+    """Each doc's share of the query it covers, each query term weighted by its IDF over `docs` (a term
+    no doc holds weighs most): how much of what was asked a lexical match accounts for."""
+    wanted = {t for t in query_terms if len(t) > 1}  # not the "s" of a possessive
+    if not wanted or not docs:
+        return {}
+    tokenised = {i: term_set(text) for i, text in docs.items()}
+    n = len(tokenised)
+    held = {i: {t for t in wanted if t in toks or _covers(toks, t)} for i, toks in tokenised.items()}
+    idf = {
+        t: math.log(1 + (n - (df := sum(t in h for h in held.values())) + 0.5) / (df + 0.5)) for t in wanted
+    }
+    total = sum(idf.values()) or 1.0
+    return {i: sum(idf[t] for t in h) / total for i, h in held.items()}
+
+
 def hub_terms(query_terms: Iterable[str], docs: Iterable[str], share: float, minimum: int) -> set[str]:
     """Query terms found in at least `share` (and `minimum`) of the candidate memories: a name the
     whole scope is about ("alice" in alice's memories) says nothing about which memory answers."""
@@ -474,8 +495,18 @@ def shares_a_term(query_terms: Iterable[str], text_terms: frozenset[str]) -> boo
 
 
 def _lifted(c: Components, target: float, via: str) -> Components:
-    score = c.score
-    return replace(c, lift=c.lift * target / score, via=via) if 0 < score < target else c
+    """`c` scoring `target` through its lift (its product, not a floor an earlier stage set)."""
+    if not 0 < c.score < target:
+        return c
+    product = c._product
+    return (
+        replace(c, lift=c.lift * target / product, via=via)
+        if product > 0
+        else replace(c, lifted=target, via=via)
+    )
+
+
+_BY_MEANING = 10  # governing_rule_first: how deep a rule sharing no word of the query is looked for
 
 
 def governing_rule_first(
@@ -487,15 +518,24 @@ def governing_rule_first(
     if not query.asks_to_act or len(ranked) < 2:
         return ranked
     top = ranked[0][1].score
-    for i, (memory, c) in enumerate(ranked):
-        if c.superseded < 1:
-            continue  # a rule replaced governs nothing (one that has ended yields: ended_yields_to_current)
-        if is_rule(memory) and shares_a_term(query.terms, term_set(memory.content)):
-            if i == 0:
-                return ranked
-            first: list[tuple[Ranked, Components]] = [(memory, _lifted(c, top * 1.01, ranked[0][0].id))]
-            return first + ranked[:i] + ranked[i + 1 :]
-    return ranked
+    rules = [
+        i for i, (m, c) in enumerate(ranked) if c.superseded == 1 and is_rule(m)
+    ]  # a replaced one governs nothing
+    found = next((i for i in rules if shares_a_term(query.terms, term_set(ranked[i][0].content))), None)
+    if found is None:
+        # none in the query's words: the rule closest to it in meaning, among the first few, if it is
+        # closer than the typical candidate there ("movie night for the grandkids" — "no screens at ours")
+        near = [i for i in rules if i < _BY_MEANING and ranked[i][1].vector is not None]
+        cosines = [c.vector for _, c in ranked[:_BY_MEANING] if c.vector is not None]
+        if near and len(cosines) >= 3:
+            best = max(near, key=lambda i: ranked[i][1].vector or 0.0)
+            if (ranked[best][1].vector or 0.0) > statistics.median(cosines):
+                found = best
+    if not found:  # none, or the first already
+        return ranked
+    memory, c = ranked[found]
+    first: list[tuple[Ranked, Components]] = [(memory, _lifted(c, top * 1.01, ranked[0][0].id))]
+    return first + ranked[:found] + ranked[found + 1 :]
 
 
 def _opening_names(text: str, n: int = 4) -> frozenset[str]:
@@ -504,12 +544,15 @@ def _opening_names(text: str, n: int = 4) -> frozenset[str]:
     return names_in(" ".join(text.split()[:n]))
 
 
+LINK_WINDOW = 30  # answers_ride_with_links reads the top this many: recall scores them all in full
+
+
 def answers_ride_with_links(
     ranked: list[tuple[Ranked, Components]],
     query: QueryTraits,
     links: int = 3,
     hub_share: float = 1 / 3,
-    window: int = 30,
+    window: int = LINK_WINDOW,
     long_chars: int = 0,
 ) -> list[tuple[Ranked, Components]]:
     """Multi-hop: a top result that matches the query and names someone or something the query does

@@ -55,7 +55,8 @@ _TASK_VERBS = (
     "add|remove|delete|cancel|move|sign|register|enrol|enroll|pay|transfer|refund|charge|approve|submit|"
     "deploy|ship|release|merge|push|roll|run|launch|install|upgrade|configure|enable|disable|turn|switch|"
     "give|make|create|prepare|pick|choose|apply|find|get|grab|fetch|bring|take|pack|cook|bake|serve|feed|"
-    "assign|file|bump|raise|lower|increase|reduce|offer|recommend|suggest|go"
+    "assign|file|bump|raise|lower|increase|reduce|offer|recommend|suggest|go|tell|confirm|accept|decline|"
+    "ask|remind|let|cut|build|pull|upload|print|sort|fix|pour|lend|sell|start|stop"
 )
 
 
@@ -84,9 +85,13 @@ _ACTION_QUERY = re.compile(
     r"\b(?:whether|if) (?:he|she|they|[A-Z][\w'’-]+) (?:can|could|may|should)\b|"
     # a task handed to the agent: an imperative ("Book Maren's travel …", "go ahead and order …")
     # (its object a determiner, a pronoun or a name: "deploy windows" stays a keyword query)
-    rf"^\W*(?:please\s+)?(?:go ahead and\s+)?(?:{_TASK_VERBS})\s+(?:(?:a|an|the|my|our|his|her|their|your|"
-    r"some|any|this|that|these|those|up|us|me|him|them|it|to|for|out|off|in|on|everyone|everybody)\b|"
-    r"(?-i:[A-Z]))",
+    # (its object a determiner, a pronoun, a name or an amount, or a phrase that goes on with a
+    # preposition: "order pizza for the sleepover"; "deploy windows" stays a keyword query); it may open
+    # any clause ("I'm away next week — write up …")
+    rf"(?:^|[—–;:.!?])\W*(?:please\s+|just\s+)*(?:go ahead and\s+)?(?:{_TASK_VERBS})\s+"
+    r"(?:(?:a|an|the|my|our|his|her|their|your|some|any|this|that|these|those|up|us|me|him|them|it|to|for|"
+    r"out|off|in|on|everyone|everybody)\b|(?-i:[A-Z])|\d|"
+    r"[\w'’-]+(?: [\w'’-]+){0,2} (?:for|to|with|on|at|from|by|before|after|around|into|this|next)\b)",
     re.IGNORECASE,
 )
 
@@ -222,8 +227,14 @@ _RULE = re.compile(
     r"between|outside|within|except)|nothing (?:except|but)|"
     r"no(?:body| one) (?:\w+ ){0,2}(?:may|can|should|takes?)|"
     r"not even|full stop|no more(?= *(?:[—–,.;!]|$))|(?:has|have) to (?!say|do with)\w+|committed to|"
-    r"(?:we|i)(?:['’]ve| have)? (?:agreed|decided)|(?:has|have) decided|under (?:nda|embargo)|"
-    r"(?:code )?freeze|\bban(?:ned)?|(?:hard |spending )?(?:cap|limit)\b|"
+    r"(?:we|i)(?:['’]ve| have)? (?:agreed|decided|swore|sworn|promised|vowed)|(?:has|have) decided|"
+    r"(?:have|made|struck) a (?:deal|pact|rule)|under (?:nda|embargo)|signed (?:an|the) nda|"
+    r"(?:code )?freeze|\bban(?:s|ned|ning)?|(?:hard |spending )?(?:cap|limit)\b|no-(?:fly|go|entry)|"
+    # a prohibition opening a clause: "No TV, no tablets", "lease clause 9: no pets of any kind"
+    r"(?:^|(?<=[:;,.!?—–])|(?<=[:;,.!?—–]\s))no "
+    r"(?!longer|more|one|doubt|idea|problem|worries|clue|way|matter|luck|wonder|surprise|chance|rush|hurry)"
+    r"[a-z][\w'’-]+|"
+    r"nothing (?:involving|with|before|after)|"
     # a standing refusal or incapacity: "doesn't fly for work", "can't have sesame"
     r"(?:doesn['’]?t|does not|won['’]?t|will not) (?:want|allow|let|fly|drive|eat|drink|take|work|do|use)|"
     r"(?:can['’]?t|cannot|can not) (?:have|eat|drink|take|use|show|share|post|publish|bring)|"
@@ -237,7 +248,8 @@ _RULE = re.compile(
     # a habit given up governs what is offered: "no longer eats fish", "stopped drinking", "doesn't … anymore"
     r"no longer|(?:stopped|quit|quitted|given up|gave up) \w+ing|\w+n['’]t (?:\w+ ){1,3}any ?more|"
     # a diet or an allergy governs every meal someone plans
-    r"allerg(?:y|ic|ies)|intoleran(?:t|ce)|coeliac|celiac|vegan|vegetarian|halal|kosher|teetotal|"
+    r"allerg(?:y|ic|ies|ist)|anaphyla\w*|epipen|intoleran(?:t|ce)|coeliac|celiac|vegan|vegetarian|halal|"
+    r"kosher|teetotal|"
     r"(?:gluten|dairy|nut|lactose|sugar|alcohol|meat)-free)\b",
     re.IGNORECASE,
 )

@@ -20,6 +20,7 @@ from engram.domain.graph import GraphScope, canonical, entity_id
 from engram.domain.models import EnrichmentState, Memory, MemoryType, Provenance, Status
 from engram.domain.precedence import first_person, precede, user_aliases
 from engram.domain.scoring import (
+    LINK_WINDOW,
     Candidate,
     Components,
     QueryTraits,
@@ -35,6 +36,7 @@ from engram.domain.scoring import (
     governing_rule_first,
     hub_terms,
     is_expired,
+    query_coverage,
     without_words,
 )
 from engram.domain.specificity import RESOLVING, is_rule
@@ -61,6 +63,8 @@ from engram.settings import RankingSettings, RerankerSettings
 from engram.tracing import of_query, of_results, traced
 from engram.usecases.graph import NO_EXPANSION, ExpandQuery, Expansion
 
+_OLDER = 10  # superseded memories the lexical leg finds, to stand in for their successors
+_SUCCESSION_HOPS = 5  # a correction of a correction …: how far a superseded memory's successor is followed
 _LEGS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="recall-lexical")
 # Graph expansion has a pool of its own: an expansion that misses its deadline keeps running, and in
 # the legs' pool it would make the next recalls' lexical legs queue behind it.
@@ -183,6 +187,10 @@ class Recall:
         if q.include_superseded:
             statuses += (Status.superseded,)
         scope = SearchScope(q.tenant, q.user_id, q.project, q.namespaces or None, statuses, q.filters)
+        # Superseded memories the query matches by its words (a leg of their own, scored apart, so that
+        # a scope's many corrections never crowd out or rescale what is current) stand in for their
+        # successors (successors_stand_in), then are left out unless asked for.
+        stand_ins = self.ranking.successors_stand_in and not q.include_superseded and w.lexical > 0
         n = max(self.ranking.candidates, q.top_k)
 
         # The legs run concurrently: SQLite/OpenSearch I/O, NumPy and ONNX Runtime release the GIL, so
@@ -193,12 +201,23 @@ class Recall:
         lexical_leg = (
             _LEGS.submit(self._lexical_and_memories, scope, lexical_query, n) if w.lexical > 0 else None
         )
+        superseded = replace(scope, statuses=(Status.superseded,))
+        older_leg = (
+            _LEGS.submit(self.lexical.search, superseded, lexical_query, _OLDER) if stand_ins else None
+        )
         expansion = self._expand(q, w)
         vector: dict[str, float] = {}
+        query_vector: tuple[float, ...] | None = None
         if w.vector > 0 and self.embedder is not None:
             query_vector = self._query_vector(q.query)
             vector = {h.memory_id: h.score for h in self.vectors.knn(scope, query_vector, n)}
         lexical, loaded, hinted = lexical_leg.result() if lexical_leg else ({}, {}, {})
+        older: dict[str, float] = {}
+        older_vector: dict[str, float] = {}
+        if older_leg is not None:
+            older = {h.memory_id: h.score for h in older_leg.result()}
+            if older and query_vector is not None:
+                older_vector = _cosines(query_vector, self.vectors.get_vectors(q.tenant, list(older)))
         leg = lexical
 
         fused = fuse(lexical, vector, w)
@@ -216,21 +235,40 @@ class Recall:
         learned = {t for name in users[len(known) :] for t in terms(name)}
         lexical = self._without_hub_terms(lexical, fused, memories, traits, learned)
         lexical, coverage = self._by_passages(lexical, vector, memories, lexical_query)
-        if lexical is not leg or coverage:
+        answered: dict[str, float] = {}
+        if self.ranking.lexical_coverage > 0 and lexical:
+            docs = {i: memories[i].content for i in fused if i in memories}
+            for i, h in hinted.items():  # a memory found by its hint covers what the hint says too
+                if i in docs and h.hint:
+                    docs[i] = f"{docs[i]} {h.hint}"
+            share = query_coverage(docs, traits.terms - learned - set(known))
+            answered = {i: v**self.ranking.lexical_coverage for i, v in share.items()}
+        if lexical is not leg or coverage or answered:
             if hinted and lexical is not leg:  # re-scored over the content alone: the hints lift again
                 lexical = with_hints(lexical, hinted)
-            fused = fuse(lexical, vector, w, coverage)
+            fused = fuse(lexical, vector, w, coverage, answered)
+        # the superseded ones, scored as if they were current, beside (not among) the current ones
+        olds = {m.id: m for m in self._candidates(q.tenant, list(older))} if older else {}
+        successors = self._successors(q.tenant, olds, memories, scope)
+        older_fused = fuse({**lexical, **older}, {**vector, **older_vector}, w) if successors else {}
+        for successor in successors.values():
+            if successor.id not in memories:
+                memories[successor.id] = successor
+                candidates.append(successor.id)
+        memories |= {i: olds[i] for i in successors}
         hubbed = self._about_hubs_only(q, memories.values(), w.hub_mentions) if w.hub < 1 else set()
         plain: list[tuple[Candidate, Components]] = []  # scored without the query's text factors
-        for memory_id in candidates:
+        standing: dict[str, tuple[str, float]] = {}  # successor id → (a superseded memory, its score)
+        for memory_id in [*candidates, *successors]:
             memory = memories.get(memory_id)
-            if memory is None or not self._in_scope(memory, scope, q.include_stale, now):
+            stands_in = memory_id in successors
+            if memory is None or not (stands_in or self._in_scope(memory, scope, q.include_stale, now)):
                 continue  # an index lagging behind the store never leaks a deleted or foreign memory
             c = components(
                 memory,
-                fused.get(memory_id, 0.0),
-                lexical.get(memory_id),
-                vector.get(memory_id),
+                (older_fused if stands_in else fused).get(memory_id, 0.0),
+                (older if stands_in else lexical).get(memory_id),
+                (older_vector if stands_in else vector).get(memory_id),
                 now,
                 w,
                 graph=boosts.get(memory_id, 0.0),
@@ -241,8 +279,17 @@ class Recall:
                 c = replace(c, hint=hinted[memory_id].hint, hint_bm25=hinted[memory_id].score)
             if 0 < self.ranking.long_memory_chars < len(memory.content):
                 c = as_long_memory(c, memory, w)
+            if stands_in:
+                heir = successors[memory_id].id
+                own = replace(c, superseded=1.0).score  # where it would rank, were it not superseded
+                if own > standing.get(heir, ("", -math.inf))[1]:
+                    standing[heir] = (memory_id, own)
+                continue
             plain.append((memory, c))
-        ranked = sorted(contenders(plain, q.top_k, traits, w), key=lambda mc: (-mc[1].score, mc[0].id))
+        plain = [(m, _standing_for(c, *standing[m.id]) if m.id in standing else c) for m, c in plain]
+        # The links' stage reads (and may lift from) a wider window than the top k: it is scored in full.
+        exact = max(q.top_k, LINK_WINDOW) if self.ranking.links_carry_answers else q.top_k
+        ranked = sorted(contenders(plain, exact, traits, w), key=lambda mc: (-mc[1].score, mc[0].id))
         if self.ranking.links_carry_answers:
             ranked = answers_ride_with_links(ranked, traits, long_chars=self.ranking.long_memory_chars)
         if self.ranking.governing_rule_first:
@@ -390,6 +437,28 @@ class Recall:
             return False  # an index lagging behind the store never returns what the filters exclude
         return include_stale or not is_expired(memory, now)
 
+    def _successors(
+        self, tenant: str, olds: dict[str, Candidate], known: dict[str, Candidate], scope: SearchScope
+    ) -> dict[str, Candidate]:
+        """For each superseded memory found, the memory in the scope that now stands for it: its
+        superseded_by, followed along a chain of corrections (a few hops at most) to one in scope."""
+        found: dict[str, Candidate] = {}
+        for memory_id, memory in olds.items():
+            if memory.status != Status.superseded or memory.user_id != scope.user_id:
+                continue
+            current: Candidate | None = memory
+            for _ in range(_SUCCESSION_HOPS):
+                if current is None or current.status != Status.superseded:
+                    break
+                next_id = current.memory().superseded_by
+                if next_id is None:
+                    current = None
+                    break
+                current = known.get(next_id) or next(iter(self._candidates(tenant, [next_id])), None)
+            if current is not None and current.status in scope.statuses and current.user_id == scope.user_id:
+                found[memory_id] = current
+        return found
+
     def _lexical_and_memories(
         self, scope: SearchScope, query: str, n: int
     ) -> tuple[dict[str, float], dict[str, Candidate], dict[str, HintHit]]:
@@ -443,6 +512,24 @@ class Recall:
             self.queue.enqueue([RetrievalJob(tenant=tenant, memory_ids=ids, at=at)])
         except Exception:
             logger.exception("could not queue retrieval events")  # never fail a recall over bookkeeping
+
+
+def _cosines(query: Sequence[float], vectors: dict[str, list[float]]) -> dict[str, float]:
+    """The cosine of each stored vector with the query's, as the vector leg scores its hits."""
+    q = math.sqrt(sum(x * x for x in query)) or 1.0
+    out = {}
+    for memory_id, v in vectors.items():
+        norm = math.sqrt(sum(x * x for x in v)) or 1.0
+        out[memory_id] = sum(a * b for a, b in zip(query, v, strict=False)) / (q * norm)
+    return out
+
+
+def _standing_for(c: Components, old_id: str, old_score: float) -> Components:
+    """A successor ranked at least where the memory it superseded would have ranked; explain shows it as
+    taking precedence over that memory."""
+    if old_score <= c.score:
+        return replace(c, precedes=(*c.precedes, old_id))
+    return replace(c, precedes=(*c.precedes, old_id), lifted=old_score * (1 + 1e-6) + 1e-12)
 
 
 def with_hints(lexical: dict[str, float], hinted: dict[str, HintHit]) -> dict[str, float]:

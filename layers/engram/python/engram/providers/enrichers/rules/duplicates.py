@@ -11,10 +11,12 @@ from typing import NamedTuple
 from engram.domain.claims import (
     Claim,
     contradiction,
+    disposal,
     jaccard,
     lost_by_merge,
     replacement,
     slot_change,
+    stem,
     user_names,
     value_change,
 )
@@ -55,6 +57,17 @@ def _one_topic(new: Memory, existing: Memory) -> bool:
     return bool(shared) and bool((a.topic & b.topic) - shared)
 
 
+def _one_owner(new: Memory, existing: Memory, thing: frozenset[str]) -> bool:
+    """A subject in common beyond the thing itself (the user, or an entity): my sold Vespa is not the
+    Vespa Kim's brother rides."""
+    user = user_names(new.user_id)
+    a, b = (
+        read(new.content, tuple(new.entities), user),
+        read(existing.content, tuple(existing.entities), user),
+    )
+    return bool((a.subjects & b.subjects) - {stem(t) for t in thing})
+
+
 def pair_verdict(new: Memory, existing: Memory, similarity: float) -> _Verdict:
     """What `new` does to one candidate: supersede it (update / delete), duplicate it (none), or
     neither (add)."""
@@ -70,6 +83,9 @@ def pair_verdict(new: Memory, existing: Memory, similarity: float) -> _Verdict:
     replaced = replacement(old_claim, new.content)
     if replaced and _one_topic(new, existing):
         return _Verdict(DecisionAction.update, f"Replaced outright: {replaced}.", 0.8)
+    gone = disposal(old_claim, new.content)
+    if gone and _one_owner(new, existing, gone):
+        return _Verdict(DecisionAction.update, f"Parted with: {', '.join(sorted(gone))}.", 0.8)
     changed = value_change(old_claim, new_claim)
     if changed and similarity >= NEAR:
         return _Verdict(DecisionAction.update, f"Changed value: {changed}.", 0.75)
