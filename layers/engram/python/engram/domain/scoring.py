@@ -422,14 +422,37 @@ def query_coverage(docs: Mapping[str, str], query_terms: Iterable[str]) -> dict[
     wanted = {t for t in query_terms if len(t) > 1}  # not the "s" of a possessive
     if not wanted or not docs:
         return {}
-    tokenised = {i: term_set(text) for i, text in docs.items()}
-    n = len(tokenised)
-    held = {i: {t for t in wanted if t in toks or _covers(toks, t)} for i, toks in tokenised.items()}
+    n = len(docs)
+    held = {i: {t for t in wanted if _holds(_endings(text), t)} for i, text in docs.items()}
     idf = {
         t: math.log(1 + (n - (df := sum(t in h for h in held.values())) + 0.5) / (df + 0.5)) for t in wanted
     }
     total = sum(idf.values()) or 1.0
     return {i: sum(idf[t] for t in h) / total for i, h in held.items()}
+
+
+@kept_for_short_texts
+def _endings(text: str) -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
+    """A text's terms, and what `_stem_match` compares of them: 5-letter openings, the 4-letter terms,
+    4-letter openings (so a term is matched by lookups, not by a pass over the text's terms)."""
+    toks = term_set(text)
+    five = frozenset(w[:5] for w in toks if len(w) >= 5)
+    return (
+        toks,
+        five,
+        frozenset(w for w in toks if len(w) == 4),
+        frozenset(w[:4] for w in toks if len(w) >= 4),
+    )
+
+
+def _holds(endings: tuple[frozenset[str], ...], term: str) -> bool:
+    """`_covers(term_set(text), term)` by lookups."""
+    toks, five, fours, four = endings
+    if term in toks:
+        return True
+    if len(term) >= 5:
+        return term[:5] in five or term[:4] in fours
+    return len(term) == 4 and term in four
 
 
 def hub_terms(query_terms: Iterable[str], docs: Iterable[str], share: float, minimum: int) -> set[str]:

@@ -198,12 +198,15 @@ class Recall:
         # and the k-NN search.
         # The user's own name is the scope, not the topic: it never decides the lexical ranking.
         lexical_query = without_words(q.query, user_names(q.user_id))
-        lexical_leg = (
-            _LEGS.submit(self._lexical_and_memories, scope, lexical_query, n) if w.lexical > 0 else None
+        # (with stand-ins, one lexical search over current and superseded alike, `_OLDER` deeper: a
+        # search for the superseded alone would walk every current match to find the few)
+        searched, depth = (
+            (replace(scope, statuses=(*statuses, Status.superseded)), n + _OLDER) if stand_ins else (scope, n)
         )
-        superseded = replace(scope, statuses=(Status.superseded,))
-        older_leg = (
-            _LEGS.submit(self.lexical.search, superseded, lexical_query, _OLDER) if stand_ins else None
+        lexical_leg = (
+            _LEGS.submit(self._lexical_and_memories, searched, lexical_query, depth)
+            if w.lexical > 0
+            else None
         )
         expansion = self._expand(q, w)
         vector: dict[str, float] = {}
@@ -214,8 +217,10 @@ class Recall:
         lexical, loaded, hinted = lexical_leg.result() if lexical_leg else ({}, {}, {})
         older: dict[str, float] = {}
         older_vector: dict[str, float] = {}
-        if older_leg is not None:
-            older = {h.memory_id: h.score for h in older_leg.result()}
+        if stand_ins:
+            gone = {i for i in lexical if i in loaded and loaded[i].status == Status.superseded}
+            older = dict(sorted(((i, lexical[i]) for i in gone), key=lambda iv: -iv[1])[:_OLDER])
+            lexical = {i: v for i, v in lexical.items() if i not in gone}
             if older and query_vector is not None:
                 older_vector = _cosines(query_vector, self.vectors.get_vectors(q.tenant, list(older)))
         leg = lexical
@@ -237,7 +242,7 @@ class Recall:
         lexical, coverage = self._by_passages(lexical, vector, memories, lexical_query)
         answered: dict[str, float] = {}
         if self.ranking.lexical_coverage > 0 and lexical:
-            docs = {i: memories[i].content for i in fused if i in memories}
+            docs = {i: memories[i].content for i in lexical if i in memories}
             for i, h in hinted.items():  # a memory found by its hint covers what the hint says too
                 if i in docs and h.hint:
                     docs[i] = f"{docs[i]} {h.hint}"
@@ -248,7 +253,7 @@ class Recall:
                 lexical = with_hints(lexical, hinted)
             fused = fuse(lexical, vector, w, coverage, answered)
         # the superseded ones, scored as if they were current, beside (not among) the current ones
-        olds = {m.id: m for m in self._candidates(q.tenant, list(older))} if older else {}
+        olds = {i: loaded[i] for i in older}
         successors = self._successors(q.tenant, olds, memories, scope)
         older_fused = fuse({**lexical, **older}, {**vector, **older_vector}, w) if successors else {}
         for successor in successors.values():
