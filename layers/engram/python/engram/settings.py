@@ -103,7 +103,7 @@ class RankingSettings(BaseModel):
     # independently written scenarios, LoCoMo held (docs/performance.md, session 14).
     lexical_scale: Literal["minmax", "max"] = "max"
     # Each scaled BM25 score times the share of the query the memory covers (query terms weighted by their
-    # IDF over the candidates) to this power, 0: off. A best match on one word of five no longer takes the
+    # IDF over the lexical hits) to this power, 0: off. A best match on one word of five no longer takes the
     # whole lexical share, so a memory that answers in other words can win by meaning (session 15).
     lexical_coverage: float = 1.0
     vector_weight: float = 0.3
