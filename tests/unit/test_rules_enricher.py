@@ -150,6 +150,9 @@ def test_falls_back_to_created_at_and_treats_naive_times_as_utc() -> None:
         "Never deploy card-auth on Friday",
         "No deploys on any Friday",
         "We always release on a Tuesday",
+        "Tomás does the Tuesday and Thursday pickups, I do the rest",  # a habit: weekdays before a plural
+        "Friday nights are pizza nights",
+        "Tuesday/Thursday classes are at the pool",
     ],
 )
 def test_past_recurring_and_starting_dates_stay_persistent(content: str) -> None:

@@ -44,6 +44,12 @@ _START_MARKER = rx(r"\b(?:from|starting(?: on| from)?|beginning|as of|effective|
 # A weekday that names any such day, not the next one: "on a Friday", "any Monday", or a standing rule
 # ("never deploy on Friday", "always …"): it recurs, so it bounds nothing.
 _ANY_DAY = rx(r"\b(?:a|an|any|each|every)\s+$")
+# A weekday naming a habit: before a plural noun, alone or in a list ("the Tuesday and Thursday
+# pickups", "Friday nights", "Mon/Wed classes").
+_RECURRING = rx(
+    rf"(?:\s*(?:,|/|&|and|or)\s*(?:{_WEEKDAY}))*\s+(?!(?:is|was|has|does|goes|this|its|us|as|plus|bus)\b)"
+    r"[a-z]{2,}s\b"
+)
 _STANDING = rx(r"\b(?:never|always|no one|nobody|not ever)\b")
 _OPEN_ENDED = rx(
     r"\b(?:for now|temporarily|temporary|for the time being|at the moment|right now|this sprint|"
@@ -141,7 +147,9 @@ def _weekday(match: re.Match[str], ref: datetime, text: str) -> datetime | None:
     if not bounded and _in_past(text, match):
         return None
     if not bounded and (
-        _ANY_DAY.search(text[: match.start()]) or _STANDING.search(_sentence_of(text, match.start()))
+        _ANY_DAY.search(text[: match.start()])
+        or _STANDING.search(_sentence_of(text, match.start()))
+        or _RECURRING.match(text, match.end())
     ):
         return None
     return end_of_day(_next_weekday(ref.date(), weekday))
