@@ -1,59 +1,9 @@
 """Recall latency on the embedded default, with 10,000, 100,000 and 1,000,000 memories in one scope.
 
     python bench/bench_recall.py [--sizes 10000 100000 1000000] [--queries 300] [--skip-http] [--graph]
-    python bench/bench_recall.py --corpus /tmp/corpus/100k /tmp/corpus/1m [--queries 100] [--skip-http]
-    python bench/bench_recall.py --sizes 1000000 --keep /tmp/corpus   # builds /tmp/corpus/1000000
-    python bench/bench_recall.py --sizes 1000000 --users 1000          # user-1's 1,000 of a million
+    python bench/bench_recall.py --corpus /tmp/corpus/100k [--queries 100] [--skip-http] [--users N]
 
-`--corpus` measures data dirs built before (by `--keep`, or by `populate` and `build_graph` below) instead
-of filling new ones: a million memories take ~30 minutes to fill and index, the measurement a few.
-Their size is the scope's vector count; fill and build times are not known ("-"). The measurement
-writes to the dir (recall's retrieval jobs, the index's bookkeeping), so copy a corpus that must stay
-as built. `--keep DIR` fills each size into DIR/<size> and keeps it there for a later `--corpus` run.
-
-For each size, a fresh data dir is filled fast (one transaction of rows + FTS5 rows per 5,000, then the
-vector index fed 384-d hashing vectors, computed here in bulk: the same vectors HashingEmbedder gives,
-checked on the first batch). The corpus is never embedded with MiniLM: at ~4.6 ms a text batched on a
-2-core machine, a million would take 76 minutes. The MiniLM rows embed each query with the real model
-and search the hashing-vector corpus, so they measure what a recall costs, not what it finds. Then
-p50/p95/p99 of:
-
-* in-process, the Recall use case with the configured embedder (MiniLM when it loads): what one recall
-  costs, query embedding included;
-* in-process with the hashing embedder: the search alone (both legs, fusion, loading the memories);
-* in-process with the hashing embedder and ENGRAM_ANN__THRESHOLD=0: the exact matrix product;
-* the lexical leg alone (FTS5 BM25 within the scope, the candidates recall asks it for);
-* over HTTP: POST /v1/memories/search against `engram serve` on that data dir (MiniLM when it loads;
-  the janitor off, so its first passes over every memory do not run during the measurement). Its
-  first queries over the threshold load the graph in the background (answered exactly meanwhile):
-  the warm-up runs until queries are fast again.
-
-Over ENGRAM_ANN__THRESHOLD vectors (20,000 by default) the vector leg searches the scope's HNSW graph
-(engram.adapters.local.hnsw). Per size the bench also reports the graph's build time and size on disk,
-the SQLite file's size, and two peak RSS figures: this process's after the in-process measurements
-through the graph (getrusage: sizes run in ascending order, so the peak of the largest size yet, graph
-build included; measured before the exact path loads a second, dense copy of the vectors), and the
-`engram serve` process that answered the HTTP queries. And the approximate leg against the exact one:
-the same queries with the hashing embedder, with the graph and with ENGRAM_ANN__THRESHOLD=0, as recall@10
-overlap (the share of the exact top 10 the approximate path returns), for the k-NN leg alone and for
-the whole recall.
-
-With `--graph`, one memory in four comes from relation templates over a pool of 2,000 full names
-("Ana Ortiz's manager is Ben Kowalski", "Ana Ortiz works at Globex", "… is allergic to …"), one query in
-four asks a one-hop question about such a name ("what is Ana Ortiz's manager allergic to"), and after
-the fill every memory is linked into the knowledge graph the way the write path does
-(`container.link_memory`), so recall's one-hop expansion has entities and relations to walk. On a
-package without a knowledge graph the same corpus and queries are measured without linking.
-
-A million memories took 18 minutes to fill and 12 to build the graph on 2 cores shared with other
-work (load 5-9; the bench process had about 40% of a core), ~4 GB of RAM at the end (the exact path's
-dense matrix on top of the graph) and ~6 GB of disk (SQLite 4.2 GB, graph 1.7 GB).
-
-With `--users N`, each size's memories are dealt in turn to N users and the queries are user-1's: a
-user's recall in an index shared with others (`memories` in the tables is then user-1's share).
-
-Prints a table and a one-line JSON summary last. Targets: in-process p95 ≤ 20 ms at 100k and ≤ 30 ms
-at 1M (MiniLM query embedding included), peak RSS ≤ 2.5 GB at 1M.
+What each row measures, and how the corpora are built: docs/performance.md, "bench/bench_recall.py".
 """
 
 from __future__ import annotations

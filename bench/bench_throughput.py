@@ -1,30 +1,9 @@
 """Throughput of `engram serve` out of the box: writes/s and searches/s with 16 keep-alive clients.
 
 python bench/bench_throughput.py [--clients 16] [--seconds 10] [--workers auto 1 2] [--no-worker]
-                                 [--key-rate unlimited|N]
 (or --lock-hold THREADS, --enrich-processes N.., --search-writes THREADS: one part, in process)
 
-For each worker setting, `engram serve` starts on a fresh data dir exactly as `make run` starts it
-("auto": no --workers, the count it picks from the machine; a number: ENGRAM_HTTP_WORKERS=N), its
-enrichment worker running (--no-worker: off, the API's figures alone). Then:
-
-1. writes: --clients keep-alive HTTP/1.1 connections each send `POST /v1/memories` (distinct content)
-   for --seconds, one request in flight per connection;
-2. catch-up: how long the enrichment worker takes, once the writes stop, to finish every job they
-   queued (read from the data dir's job table), waiting at most --catch-up-timeout; the worker steps
-   aside while writes arrive (engram.runtime.worker.Pace), so its process starts, and reads its model,
-   in this phase;
-3. searches: as many connections send `POST /v1/memories/search` over what was written for --seconds
-   (the default embedder embeds every query, as in `make run`; a worker not done yet goes on beside).
-
-Each phase reports the CPU the HTTP processes spent per request ("server CPU") and, apart, what the
-enrichment worker's process spent in the same time, per request.
-
-Only 2xx answers count as done (any other status, and a write not answered "stored", is an error).
-The client is one thread driving every connection with a selector over raw sockets: requests are
-bytes formatted per call, answers are parsed from their status line, Content-Length and JSON body.
-A client this cheap leaves the machine's cores to the server (a thread per connection with
-http.client costs about 0.5 ms of CPU per request, a fifth of what the server spends on a write).
+The phases, what counts as done, and the client's design: docs/performance.md, "bench/bench_throughput.py".
 """
 
 from __future__ import annotations
