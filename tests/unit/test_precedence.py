@@ -59,6 +59,20 @@ def test_each_of_the_issues_change_examples_takes_precedence() -> None:
         assert over(Item("old", before, 0), Item("new", after, 9)) == {"new": ("old",)}, after
 
 
+def test_an_ending_said_in_other_words_takes_precedence() -> None:
+    # "parted ways", "fell through", "is over": the end of an arrangement, worded as no verb of change
+    pairs = [
+        (
+            "Nadia is working with the client Pivot on their onboarding.",
+            "Pivot and I parted ways, onboarding is done.",
+        ),
+        ("The Lisbon flat deal for Nadia looks good.", "The Lisbon flat deal fell through."),
+        ("Nadia's Lisbon experiment starts in January.", "The Lisbon experiment is over, back in Montreal."),
+    ]
+    for before, after in pairs:
+        assert over(Item("old", before, 0), Item("new", after, 9)) == {"new": ("old",)}, after
+
+
 def test_i_and_the_users_own_name_are_one_subject() -> None:
     old = Item("old", "I prefer dark roast coffee, no sugar.", 0)
     new = Item("new", "Actually, Alice no longer drinks coffee; she switched to green tea.", 5)

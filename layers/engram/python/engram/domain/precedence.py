@@ -58,7 +58,8 @@ CHANGE = re.compile(
     r"(?:moves|switches) (?:to|over)|quits?|"
     r"gave up|given up|giving up|took over|taken over|handed over|turned (?:off|on)|shut (?:down|off)|"
     r"called off|pushed back|brought forward|went (?:up|down|back)|gone (?:up|down)|back to|"
-    r"sold(?! out)|left|joined|became|become|broke up|split up|ended)\b",
+    r"sold(?! out)|left|joined|became|become|broke up|split up|ended|parted (?:ways|company)|fell through|"
+    r"pulled out|dropped out|walked away|called it quits|wound down|(?:is|was|are|were) over)\b",
     re.IGNORECASE,
 )
 # The user speaking, or an agent's note about its user ("The user prefers …").
