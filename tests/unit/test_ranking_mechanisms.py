@@ -419,3 +419,16 @@ def test_query_coverage_weighs_the_query_terms_a_memory_holds_by_rarity() -> Non
     share = query_coverage(docs, ["yuki", "abroad", "s"])  # "s": a possessive's leftover, not a term
     assert share["both"] == 1.0 and share["none"] == 0.0
     assert 0 < share["name"] < 1
+
+
+def test_coverage_matches_a_term_as_shares_a_term_does() -> None:
+    # query_coverage looks terms up by their openings (_endings); shares_a_term passes over the text's
+    # terms (_covers): both must say the same of every pair, give or take an ending
+    from engram.domain.scoring import _endings, _holds, shares_a_term, term_set
+
+    words = ["drive", "drivers", "speak", "speaks", "plan", "plans", "planning", "cat", "cats", "road"]
+    words += ["abroad", "roads", "run", "running", "book", "booking", "helsinki", "mara", "marathon", "mar"]
+    for i in range(len(words)):
+        text = " ".join(words[i : i + 4])
+        for term in words:
+            assert _holds(_endings(text), term) == shares_a_term([term], term_set(text)), (text, term)

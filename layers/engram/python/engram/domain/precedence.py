@@ -25,7 +25,7 @@ from engram.domain.claims import (
     stem,
 )
 from engram.domain.models import Status
-from engram.domain.scoring import Components, shares_a_term, term_set
+from engram.domain.scoring import Components, shares_a_term, term_set, unit
 from engram.domain.specificity import is_rule
 from engram.domain.text import terms
 
@@ -307,13 +307,13 @@ def _related_by_meaning(
     """The unsure pairs whose two memories are close in absolute terms, and well above how close the
     newer one is to the other candidates."""
     found = vectors(ids)
-    unit = {i: _unit(v) for i, v in found.items()}
+    units = {i: unit(v) for i, v in found.items()}
     for new_id, olds in unsure.items():
-        if new_id not in unit:
+        if new_id not in units:
             continue
         cos = {
-            i: sum(a * b for a, b in zip(unit[new_id], v, strict=False))
-            for i, v in unit.items()
+            i: sum(a * b for a, b in zip(units[new_id], v, strict=False))
+            for i, v in units.items()
             if i != new_id
         }
         others = [c for i, c in cos.items() if i not in olds]
@@ -321,11 +321,6 @@ def _related_by_meaning(
         for old in olds:
             if old in cos and cos[old] >= _MEANING_FLOOR and cos[old] - typical >= _MEANING_MARGIN:
                 yield new_id, old
-
-
-def _unit(v: Sequence[float]) -> list[float]:
-    norm = math.sqrt(sum(x * x for x in v)) or 1.0
-    return [x / norm for x in v]
 
 
 def precede(

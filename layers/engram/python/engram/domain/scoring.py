@@ -416,6 +416,18 @@ def bm25_scores(docs: Mapping[str, str], query: str, k1: float = 1.2, b: float =
     return scores
 
 
+def unit(v: Sequence[float]) -> list[float]:
+    """`v` at length 1 (a zero vector as it is): the dot product of two is their cosine."""
+    norm = math.sqrt(sum(x * x for x in v)) or 1.0
+    return [x / norm for x in v]
+
+
+def cosines(of: Sequence[float], vectors: Mapping[str, Sequence[float]]) -> dict[str, float]:
+    """The cosine of each of `vectors` with `of`."""
+    u = unit(of)
+    return {i: sum(a * b for a, b in zip(u, unit(v), strict=False)) for i, v in vectors.items()}
+
+
 def query_coverage(docs: Mapping[str, str], query_terms: Iterable[str]) -> dict[str, float]:
     """Each doc's share of the query it covers, each query term weighted by its IDF over `docs` (a term
     no doc holds weighs most): how much of what was asked a lexical match accounts for."""
@@ -541,14 +553,22 @@ def governing_rule_first(
     if not query.asks_to_act or len(ranked) < 2:
         return ranked
     top = ranked[0][1].score
-    rules = [
-        i for i, (m, c) in enumerate(ranked) if c.superseded == 1 and is_rule(m)
-    ]  # a replaced one governs nothing
-    found = next((i for i in rules if shares_a_term(query.terms, term_set(ranked[i][0].content))), None)
+
+    def governs(memory: Ranked, c: Components) -> bool:  # a rule replaced governs nothing
+        return c.superseded == 1 and is_rule(memory)
+
+    found = next(
+        (
+            i
+            for i, (m, c) in enumerate(ranked)
+            if governs(m, c) and shares_a_term(query.terms, term_set(m.content))
+        ),
+        None,
+    )
     if found is None:
         # none in the query's words: the rule closest to it in meaning, among the first few, if it is
         # closer than the typical candidate there ("movie night for the grandkids" — "no screens at ours")
-        near = [i for i in rules if i < _BY_MEANING and ranked[i][1].vector is not None]
+        near = [i for i, (m, c) in enumerate(ranked[:_BY_MEANING]) if c.vector is not None and governs(m, c)]
         cosines = [c.vector for _, c in ranked[:_BY_MEANING] if c.vector is not None]
         if near and len(cosines) >= 3:
             best = max(near, key=lambda i: ranked[i][1].vector or 0.0)

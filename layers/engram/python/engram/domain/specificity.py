@@ -84,7 +84,6 @@ _ACTION_QUERY = re.compile(
     r"\b(?:can|may|could|should|must)\s+(?:he|she|they|you|[A-Z][\w'’-]+)\s+(?!be\b|have been\b)[a-z]+|"
     r"\b(?:whether|if) (?:he|she|they|[A-Z][\w'’-]+) (?:can|could|may|should)\b|"
     # a task handed to the agent: an imperative ("Book Maren's travel …", "go ahead and order …")
-    # (its object a determiner, a pronoun or a name: "deploy windows" stays a keyword query)
     # (its object a determiner, a pronoun, a name or an amount, or a phrase that goes on with a
     # preposition: "order pizza for the sleepover"; "deploy windows" stays a keyword query); it may open
     # any clause ("I'm away next week — write up …")

@@ -31,6 +31,7 @@ from engram.domain.scoring import (
     bm25_scores,
     components,
     contenders,
+    cosines,
     ended_yields_to_current,
     fuse,
     governing_rule_first,
@@ -197,7 +198,8 @@ class Recall:
         # the lexical leg, and the loading of its candidates' memories, overlap the query embedding
         # and the k-NN search.
         # The user's own name is the scope, not the topic: it never decides the lexical ranking.
-        lexical_query = without_words(q.query, user_names(q.user_id))
+        known = user_names(q.user_id)
+        lexical_query = without_words(q.query, known)
         # (with stand-ins, one lexical search over current and superseded alike, `_OLDER` deeper: a
         # search for the superseded alone would walk every current match to find the few)
         searched, depth = (
@@ -222,7 +224,7 @@ class Recall:
             older = dict(sorted(((i, lexical[i]) for i in gone), key=lambda iv: -iv[1])[:_OLDER])
             lexical = {i: v for i, v in lexical.items() if i not in gone}
             if older and query_vector is not None:
-                older_vector = _cosines(query_vector, self.vectors.get_vectors(q.tenant, list(older)))
+                older_vector = cosines(query_vector, self.vectors.get_vectors(q.tenant, list(older)))
         leg = lexical
 
         fused = fuse(lexical, vector, w)
@@ -235,7 +237,6 @@ class Recall:
         memories |= {m.id: m for m in self._candidates(q.tenant, rest)} if rest else {}
         # A name the query calls the user by, learned from how the memories name them (user_aliases):
         # like the user id's own words, it is the scope, not the topic.
-        known = user_names(q.user_id)
         users = user_aliases(q.query, [m.content for m in memories.values()], known)
         learned = {t for name in users[len(known) :] for t in terms(name)}
         lexical = self._without_hub_terms(lexical, fused, memories, traits, learned)
@@ -448,6 +449,7 @@ class Recall:
         """For each superseded memory found, the memory in the scope that now stands for it: its
         superseded_by, followed along a chain of corrections (a few hops at most) to one in scope."""
         found: dict[str, Candidate] = {}
+        known = dict(known)  # and the successors loaded here, each once
         for memory_id, memory in olds.items():
             if memory.status != Status.superseded or memory.user_id != scope.user_id:
                 continue
@@ -460,6 +462,8 @@ class Recall:
                     current = None
                     break
                 current = known.get(next_id) or next(iter(self._candidates(tenant, [next_id])), None)
+                if current is not None:
+                    known[next_id] = current
             if current is not None and current.status in scope.statuses and current.user_id == scope.user_id:
                 found[memory_id] = current
         return found
@@ -517,16 +521,6 @@ class Recall:
             self.queue.enqueue([RetrievalJob(tenant=tenant, memory_ids=ids, at=at)])
         except Exception:
             logger.exception("could not queue retrieval events")  # never fail a recall over bookkeeping
-
-
-def _cosines(query: Sequence[float], vectors: dict[str, list[float]]) -> dict[str, float]:
-    """The cosine of each stored vector with the query's, as the vector leg scores its hits."""
-    q = math.sqrt(sum(x * x for x in query)) or 1.0
-    out = {}
-    for memory_id, v in vectors.items():
-        norm = math.sqrt(sum(x * x for x in v)) or 1.0
-        out[memory_id] = sum(a * b for a, b in zip(query, v, strict=False)) / (q * norm)
-    return out
 
 
 def _standing_for(c: Components, old_id: str, old_score: float) -> Components:

@@ -22,7 +22,7 @@ from engram.domain.claims import (
 )
 from engram.domain.enrichment import Candidate, Decision, DecisionAction
 from engram.domain.models import Memory
-from engram.domain.precedence import read
+from engram.domain.precedence import Reading, read
 from engram.providers.enrichers.rules.entities import extract_entities
 
 # Below this cosine a candidate is only superseded on a contradiction or a changed slot, never merged.
@@ -46,13 +46,18 @@ def _claim_of(content: str, entities: tuple[str, ...], user: tuple[str, ...] = (
     return Claim.of(content, [*entities, *extract_entities(content)], user)
 
 
-def _one_topic(new: Memory, existing: Memory) -> bool:
-    """A subject in common (an entity, or the user) and a content word beyond it."""
+def _readings(new: Memory, existing: Memory) -> tuple[Reading, Reading]:
+    """Both memories as precedence reads them, "I" and the user's name one subject."""
     user = user_names(new.user_id)
-    a, b = (
+    return (
         read(new.content, tuple(new.entities), user),
         read(existing.content, tuple(existing.entities), user),
     )
+
+
+def _one_topic(new: Memory, existing: Memory) -> bool:
+    """A subject in common (an entity, or the user) and a content word beyond it."""
+    a, b = _readings(new, existing)
     shared = a.subjects & b.subjects
     return bool(shared) and bool((a.topic & b.topic) - shared)
 
@@ -60,11 +65,7 @@ def _one_topic(new: Memory, existing: Memory) -> bool:
 def _one_owner(new: Memory, existing: Memory, thing: frozenset[str]) -> bool:
     """A subject in common beyond the thing itself (the user, or an entity): my sold Vespa is not the
     Vespa Kim's brother rides."""
-    user = user_names(new.user_id)
-    a, b = (
-        read(new.content, tuple(new.entities), user),
-        read(existing.content, tuple(existing.entities), user),
-    )
+    a, b = _readings(new, existing)
     return bool((a.subjects & b.subjects) - {stem(t) for t in thing})
 
 

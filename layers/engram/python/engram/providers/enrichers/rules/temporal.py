@@ -45,7 +45,7 @@ _START_MARKER = rx(r"\b(?:from|starting(?: on| from)?|beginning|as of|effective|
 # ("never deploy on Friday", "always …"): it recurs, so it bounds nothing.
 _ANY_DAY = rx(r"\b(?:a|an|any|each|every)\s+$")
 # A weekday naming a habit: before a plural noun, alone or in a list ("the Tuesday and Thursday
-# pickups", "Friday nights", "Mon/Wed classes").
+# pickups", "Friday nights", "Tuesday/Thursday classes").
 _RECURRING = rx(
     rf"(?:\s*(?:,|/|&|and|or)\s*(?:{_WEEKDAY}))*\s+(?!(?:is|was|has|does|goes|this|its|us|as|plus|bus)\b)"
     r"[a-z]{2,}s\b"
