@@ -99,6 +99,7 @@ SETS = {
     "dev3": "dev.set3",
     "dev4": "dev.set4",
     "dev5": "dev.set5",
+    "dev6": "dev.set6",
 }
 
 
