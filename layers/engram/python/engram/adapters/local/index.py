@@ -114,7 +114,7 @@ class LocalIndex:
             conn = self.db.connection()
             seen = _changes(conn, key)  # read first: a write landing meanwhile is seen as a change
             first = conn.execute(  # the scope's dimensions: its most vectors' (a stray of others is skipped)
-                "SELECT dims, count(*) AS n FROM vectors WHERE tenant = ? AND user_id = ? AND model = ?"
+                "SELECT dims, count(*) AS n FROM vectors WHERE tenant = ? AND user_id = ? AND +model = ?"
                 " GROUP BY dims ORDER BY n DESC LIMIT 1",
                 (*key, self.model),
             ).fetchone()
@@ -200,7 +200,7 @@ class LocalIndex:
         `after`), `size` at a time in seq order."""
         cursor = self.db.connection().execute(
             "SELECT seq, vec FROM vectors WHERE tenant = ? AND user_id = ? AND seq > ? AND dims = ?"
-            " AND model = ? ORDER BY seq",
+            " AND +model = ? ORDER BY seq",
             (tenant, user_id, after, dims, self.model),
         )
         while rows := cursor.fetchmany(size):
@@ -338,7 +338,9 @@ class LocalIndex:
             return {}
         marks = ",".join("?" * len(memory_ids))
         rows = self.db.connection().execute(
-            f"SELECT id, vec FROM vectors WHERE tenant = ? AND model = ? AND id IN ({marks})",
+            # `+model`: looked up by (tenant, id); left to itself SQLite walks the model's index, every
+            # scope's vectors (here and in a scope's reads below, which go by (tenant, user_id))
+            f"SELECT id, vec FROM vectors WHERE tenant = ? AND +model = ? AND id IN ({marks})",
             (tenant, self.model, *memory_ids),
         )
         return {r["id"]: np.frombuffer(r["vec"], dtype=np.float32).tolist() for r in rows}
@@ -796,7 +798,7 @@ def _rows(conn: Any, key: tuple[str, str], dims: int, model: str, after: int = 0
     what a matrix is built from."""
     return conn.execute(
         "SELECT id, seq, vec FROM vectors WHERE tenant = ? AND user_id = ? AND seq > ? AND dims = ?"
-        " AND model = ? ORDER BY seq",
+        " AND +model = ? ORDER BY seq",
         (*key, after, dims, model),
     )
 
