@@ -62,7 +62,7 @@ SCENARIOS = [
             ("clinic_addr", 500, "Clinic is at 2 Carlton St, suite 1200."),
             ("parking", 50, "Curzon has permit parking only, need to apply."),
         ],
-        "questions": [("what's Priya's home address?", ["new_addr"])],
+        "questions": [("what's Priya's home address?", ["new_addr"]), ("where did we move to?", ["new_addr"])],
     },
     {
         "id": "correction-06",
@@ -196,7 +196,7 @@ SCENARIOS = [
             ("pcp", 500, "Primary care is Dr. Lowry."),
             ("stress", 35, "Stress test scheduled in January."),
         ],
-        "questions": [("who's Hank's heart doctor?", ["kim"])],
+        "questions": [("who's Hank's heart doctor?", ["kim"]), ("which hospital is my cardiologist at?", ["kim"])],
         "note": "changed twice",
     },
     {

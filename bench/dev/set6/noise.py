@@ -169,7 +169,7 @@ SCENARIOS = [
             ("c4", 25, "Priya asked me to remind her about the Chennai trip packing."),
             ("c5", 10, "Need gifts for everyone in Chennai, the list is endless."),
         ],
-        "questions": [("which flight are we on to India?", ["flight"])],
+        "questions": [("which flight are we on to India?", ["flight"]), ("what day do we fly out to India?", ["flight"])],
     },
     {
         "id": "noise-14",

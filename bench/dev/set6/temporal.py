@@ -12,7 +12,7 @@ SCENARIOS = [
             ("commute", 300, "Tor used to bike to the office in Sandviken, 20 minutes."),
             ("weekends", 15, "Tor's flying home every other weekend, Norwegian is cheap on Fridays."),
         ],
-        "questions": [("where is Tor living at the moment?", ["oslo"])],
+        "questions": [("where is Tor living at the moment?", ["oslo"]), ("when is Tor back in Bergen for good?", ["oslo"])],
     },
     {
         "id": "temporal-02",
@@ -339,5 +339,30 @@ SCENARIOS = [
             ("wfh_setup", 250, "Home office setup: standing desk, the good headphones."),
         ],
         "questions": [("is Sam in the office on Wednesday this week?", ["office"])],
+    },
+    {
+        "id": "temporal-29",
+        "persona": "lukas",
+        "memories": [
+            ("fair", 150, "Summer craft fair in Plagwitz, July 12-13, I've got a table for the small stuff."),
+            ("xmas_market", 20, "Got a stall at the Weihnachtsmarkt on Augustusplatz, 25 November to 23 December, cutting boards and stools."),
+            ("fair_sales", 135, "Sold 14 cutting boards at the fair, not bad."),
+            ("etsy", 300, "Etsy shop is mostly dead, two orders a month maybe."),
+            ("stall_fee", 25, "Christmas market stall fee is painful, 1,900 for the month."),
+        ],
+        "questions": [("where am I selling this week?", ["xmas_market"])],
+        "note": "the current arrangement is the one whose dates include today",
+    },
+    {
+        "id": "temporal-30",
+        "persona": "fatima",
+        "memories": [
+            ("slums", 80, "Borrowed 'Planet of Slums' from the BU, due back October 15."),
+            ("scott", 25, "Took out 'Seeing Like a State' from the lab library, I can keep it until January 9."),
+            ("fine", 40, "BU fines are 0.20 a day, I owe like 3 euros somewhere."),
+            ("buy", 60, "Should just buy Planet of Slums, I keep borrowing it."),
+            ("ebook", 100, "Most of the Simone stuff I read as ebooks through the BU portal."),
+        ],
+        "questions": [("which library book do I have out at the moment?", ["scott"])],
     },
 ]
