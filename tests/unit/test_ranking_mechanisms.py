@@ -8,6 +8,8 @@ import math
 from datetime import UTC, datetime, timedelta
 from itertools import pairwise
 
+import pytest
+
 from engram.domain.models import Memory, MemoryType, Status, Temporal, TemporalKind
 from engram.domain.scoring import (
     Candidate,
@@ -24,6 +26,7 @@ from engram.domain.scoring import (
     governing_rule_first,
     passages,
     specificity,
+    topic_of,
 )
 from engram.domain.specificity import Wants, holds, is_rule, names_in, names_within, wants
 
@@ -432,3 +435,20 @@ def test_coverage_matches_a_term_as_shares_a_term_does() -> None:
         text = " ".join(words[i : i + 4])
         for term in words:
             assert _holds(_endings(text), term) == shares_a_term([term], term_set(text)), (text, term)
+
+
+@pytest.mark.parametrize(
+    ("query", "embedded"),
+    [
+        ("how is Fatima funded these days?", "how is funded these days?"),  # whom it asks about
+        ("where does Diego's sister live?", "where does sister live?"),  # a possessor
+        ("why is Priya travelling to India in May?", "why is travelling to India in May?"),  # where: kept
+        ("what's the ticket id for the Atlas leak?", "what's the ticket id for the Atlas leak?"),  # what
+        ("who is Fatima?", "who is Fatima?"),  # nothing but the name: whole
+        ("how does alice take her coffee?", "how does alice take her coffee?"),  # no capital, no name
+    ],
+)
+def test_the_vector_leg_embeds_the_topic_without_the_name_of_whom_it_asks_about(
+    query: str, embedded: str
+) -> None:
+    assert topic_of(query) == embedded

@@ -164,6 +164,10 @@ class RankingSettings(BaseModel):
     governing_rule_first: bool = True
     ended_yields: bool = True
     successors_stand_in: bool = True
+    # The query's proper names are matched by words, its topic by meaning: the vector leg embeds the query
+    # without its names while a content word is left ("how is Fatima funded?" → "how is funded?"), so a
+    # memory sharing only the name ("Fatima is from Casablanca") no longer wins by it (session 16).
+    names_by_words: bool = True
 
 
 class RerankerSettings(BaseModel):

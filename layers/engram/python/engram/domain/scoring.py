@@ -17,6 +17,7 @@ from datetime import datetime
 from operator import itemgetter
 from typing import Any, ClassVar, TypeVar
 
+from engram.domain.claims import names
 from engram.domain.models import Memory, MemoryType, Provenance, Status, Temporal, TemporalKind
 from engram.domain.specificity import (
     RESOLVING,
@@ -29,7 +30,7 @@ from engram.domain.specificity import (
     vague_or_anchored,
     wants,
 )
-from engram.domain.text import terms
+from engram.domain.text import STOPWORDS, terms, words
 
 
 class Candidate:
@@ -486,6 +487,31 @@ def without_words(text: str, drop: Iterable[str]) -> str:
     kept = [w for w in re.findall(r"\S+", text) if re.sub(r"\W+", "", w).lower() not in dropped]
     rest = " ".join(kept)
     return rest if terms(rest) and set(terms(rest)) - dropped else text
+
+
+# A name after one of these is where or what the query is about ("a trip to Osaka", "the Atlas leak"), not
+# whom: it stays in the topic.
+_PLACING = frozenset(
+    "a an the this that my our your his her their to in at from for on of into onto near about via by".split()
+)
+
+
+def topic_of(query: str) -> str:
+    """The query without the names of whom it is about ("how is Fatima funded?" → "how is funded?"), while
+    a content word is left; else the query: what the vector leg embeds. An embedding weighs a person's
+    name like a topic, so any memory naming them comes close; the lexical leg still matches the name."""
+    found = names(query)
+    if not found:
+        return query
+    kept: list[str] = []
+    before = ""
+    for token in query.split():
+        word = re.sub(r"['’]s$", "", re.sub(r"^\W+|\W+$", "", token)).lower()
+        if not (word in found and before not in _PLACING):
+            kept.append(token)
+        before = re.sub(r"\W+", "", token).lower()
+    rest = " ".join(kept)
+    return rest if {w for w in words(rest) if w not in STOPWORDS} - found else query
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")

@@ -38,6 +38,7 @@ from engram.domain.scoring import (
     hub_terms,
     is_expired,
     query_coverage,
+    topic_of,
     without_words,
 )
 from engram.domain.specificity import RESOLVING, is_rule
@@ -214,7 +215,7 @@ class Recall:
         vector: dict[str, float] = {}
         query_vector: tuple[float, ...] | None = None
         if w.vector > 0 and self.embedder is not None:
-            query_vector = self._query_vector(q.query)
+            query_vector = self._query_vector(topic_of(q.query) if self.ranking.names_by_words else q.query)
             vector = {h.memory_id: h.score for h in self.vectors.knn(scope, query_vector, n)}
         # while the lexical leg is still searching (the slower leg on common words), the vector leg's
         # memories load here, off the critical path; once it is done, only those it did not load
