@@ -105,6 +105,20 @@ def test_only_a_number_that_tells_a_time_holds_a_time() -> None:
     assert not holds("The model reached 0.86 AUROC.", Wants.TIME, when)
 
 
+def test_a_question_asking_for_an_identifier_is_answered_by_a_memory_holding_one() -> None:
+    assert wants("what's the booking reference for the cabin?") == Wants.ID
+    assert wants("which flight are we on to India?") == Wants.ID
+    assert wants("what is the plumber's phone number?") == Wants.ID
+    assert wants("when is the flight?") == Wants.TIME  # a time, not the flight's number
+    asked = frozenset({"what", "is", "the", "ticket", "id", "for", "atlas", "leak"})
+    assert holds("Opened ATL-2291 for the solver memory leak.", Wants.ID, asked)
+    assert holds("Booked: Air India AI188, Toronto to Delhi.", Wants.ID, asked)
+    assert holds("Pantry coordinator is Denise Walker, 937-555-0140.", Wants.ID, asked)
+    assert not holds("That Atlas memory leak is driving me nuts.", Wants.ID, asked)  # talk about it
+    assert not holds("We went in 2024 and paid 1,780 at 21:40.", Wants.ID, asked)  # a year, an amount, a time
+    assert not holds("Ticket AB12 is closed.", Wants.ID, asked | {"ab12"})  # one the question says
+
+
 def test_the_memory_with_the_wanted_specific_outranks_talk_about_the_topic() -> None:
     w = Weights(answer_shape=1.3)
     traits = QueryTraits.of("how much is Tom charging Brightwater")

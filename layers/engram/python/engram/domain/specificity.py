@@ -147,10 +147,11 @@ def asks_to_act(query: str) -> bool:
 
 
 class Wants:
-    """What kind of specific a question asks for: a time, an amount, a name, or a place. A memory that
-    holds one the question does not already say is the answer's shape; talk about the topic is not."""
+    """What kind of specific a question asks for: a time, an amount, a name, a place, or an identifier (a
+    reference, a ticket id, a flight, a phone number). A memory that holds one the question does not
+    already say is the answer's shape; talk about the topic is not."""
 
-    TIME, AMOUNT, NAME, PLACE = "time", "amount", "name", "place"
+    TIME, AMOUNT, NAME, PLACE, ID = "time", "amount", "name", "place", "id"
 
 
 _WANTS = [
@@ -177,7 +178,21 @@ _WANTS = [
         Wants.PLACE,
         re.compile(r"^\s*where\b|\bwhich (?:city|country|place|address|office|room)\b", re.IGNORECASE),
     ),
+    (
+        Wants.ID,
+        re.compile(
+            r"\b(?:ids?|numbers?|reference|ref|code|doi|isbn|plate|confirmation|serial|pnr|tracking)\b"
+            r"(?! (?:of|for) (?:times|people|days))|\bwhich (?:flight|train|bus|ferry|version|model)\b",
+            re.IGNORECASE,
+        ),
+    ),
 ]
+# an identifier: letters and digits in one token ("AI188", "ATL-2291", "B312"), or a run of digits with
+# separators ("937-555-0140", "10.1080/0042"), or five digits or more; not a year
+_IDENTIFIER = re.compile(
+    r"\b(?=[\w./-]*\d)(?=[\w./-]*[a-z])[a-z\d][\w./-]*\d[\w./-]*|\d{2,}[ ./-]\d[\d ./-]*\d|\d{5,}",
+    re.IGNORECASE,
+)
 _TIME_WORDS = re.compile(
     r"\b(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?|january|february|march|april|may|june|july|"
     r"august|september|october|november|december|tomorrow|tonight|today|yesterday|weekly|daily|monthly|"
@@ -213,6 +228,8 @@ def holds(text: str, kind: str, query_words: frozenset[str]) -> bool:
         return bool(
             re.search(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|dozen|hundred)\b", text)
         )
+    if kind == Wants.ID:
+        return any(m.group(0).lower() not in query_words for m in _IDENTIFIER.finditer(text))
     names = {m.group(0).lower().strip("'’") for m in _NAME.finditer(text)}
     names = {n.removesuffix("'s").removesuffix("’s") for n in names}
     return bool(names - query_words) or (kind == Wants.PLACE and bool(re.search(r"\d", text)))
