@@ -153,6 +153,9 @@ def test_falls_back_to_created_at_and_treats_naive_times_as_utc() -> None:
         "Tomás does the Tuesday and Thursday pickups, I do the rest",  # a habit: weekdays before a plural
         "Friday nights are pizza nights",
         "Tuesday/Thursday classes are at the pool",
+        "Mom's doing rehab at home now, the physio comes Monday and Thursday",  # a list of weekdays
+        "Our two-year-old loves trains",  # an age, not a length
+        "My flat is a 5-minute walk from the office",  # minutes and hours bound nothing as an adjective
     ],
 )
 def test_past_recurring_and_starting_dates_stay_persistent(content: str) -> None:
@@ -160,6 +163,20 @@ def test_past_recurring_and_starting_dates_stay_persistent(content: str) -> None
 
     assert result.temporal_kind is TemporalKind.persistent
     assert result.valid_until is None
+
+
+@pytest.mark.parametrize(
+    ("content", "until"),
+    [
+        ("Tor started a three-month secondment in Oslo", end_of(2027, 2, 18)),  # whatever the tense
+        ("We signed a two-year contract with Acme", end_of(2028, 11, 18)),
+        ("I'm on a 2-week trial of the new scheduler", end_of(2026, 12, 2)),
+    ],
+)
+def test_a_thing_said_with_its_length_holds_that_long(content: str, until: datetime) -> None:
+    result = enricher.enrich(memory(content))
+
+    assert (result.temporal_kind, result.valid_until) == (TemporalKind.temporal, until)
 
 
 def test_temporary_without_a_date_is_temporal_with_no_end() -> None:

@@ -50,6 +50,9 @@ _RECURRING = rx(
     rf"(?:\s*(?:,|/|&|and|or)\s*(?:{_WEEKDAY}))*\s+(?!(?:is|was|has|does|goes|this|its|us|as|plus|bus)\b)"
     r"[a-z]{2,}s\b"
 )
+# A weekday in a list of weekdays names a habit too ("the physio comes Monday and Thursday").
+_IN_A_LIST_AFTER = rx(rf"\s*(?:,|/|&|\band\b|\bor\b)\s*(?:{_WEEKDAY})\b")
+_IN_A_LIST_BEFORE = rx(rf"\b(?:{_WEEKDAY})\s*(?:,|/|&|\band|\bor)\s*$")
 _STANDING = rx(r"\b(?:never|always|no one|nobody|not ever)\b")
 _OPEN_ENDED = rx(
     r"\b(?:for now|temporarily|temporary|for the time being|at the moment|right now|this sprint|"
@@ -150,6 +153,8 @@ def _weekday(match: re.Match[str], ref: datetime, text: str) -> datetime | None:
         _ANY_DAY.search(text[: match.start()])
         or _STANDING.search(_sentence_of(text, match.start()))
         or _RECURRING.match(text, match.end())
+        or _IN_A_LIST_AFTER.match(text, match.end())
+        or _IN_A_LIST_BEFORE.search(text[: match.start()])
     ):
         return None
     return end_of_day(_next_weekday(ref.date(), weekday))
@@ -165,6 +170,12 @@ def _relative(match: re.Match[str], ref: datetime, text: str) -> datetime | None
     ):
         return None  # "I've been vegan for 5 years", "I was in Paris for a week": durations in the past
     return _add(ref, _number(amount), unit or "day")
+
+
+def _lasting(match: re.Match[str], ref: datetime, text: str) -> datetime | None:
+    """A thing said with its length ("a three-month secondment", "a two-week trial") holds that long
+    from when it was said, whatever the tense of its start ("started a six-month contract")."""
+    return _add(ref, _number(match.group(1)), match.group(2).lower())
 
 
 def _from_now(match: re.Match[str], ref: datetime, text: str) -> datetime | None:
@@ -242,6 +253,8 @@ _TEMPORAL_RULES: list[tuple[re.Pattern[str], _Rule]] = [
         _relative,
     ),
     (rx(rf"\b({_NUM})\s+({_UNIT})s?\s+from now\b"), _from_now),
+    # a length as an adjective, of days or longer: "a three-month secondment" (never "a two-year-old")
+    (rx(rf"\b(?:a|an|the|my|his|her|our|their)\s+({_NUM})-(day|week|month|year)(?![\w-])"), _lasting),
     (
         rx(rf"\b(?:until|till|through|thru|by|before|in|during|(?:the )?end of)\s+({_MONTH})\b(?!\.? ?\d)"),
         _month_only,
