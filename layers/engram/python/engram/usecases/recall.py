@@ -217,15 +217,7 @@ class Recall:
         if w.vector > 0 and self.embedder is not None:
             query_vector = self._query_vector(topic_of(q.query) if self.ranking.names_by_words else q.query)
             vector = {h.memory_id: h.score for h in self.vectors.knn(scope, query_vector, n)}
-        # while the lexical leg is still searching (the slower leg on common words), the vector leg's
-        # memories load here, off the critical path; once it is done, only those it did not load
-        early = (
-            {m.id: m for m in self._candidates(q.tenant, list(vector))}
-            if vector and lexical_leg is not None and not lexical_leg.done()
-            else {}
-        )
         lexical, loaded, hinted = lexical_leg.result() if lexical_leg else ({}, {}, {})
-        loaded = early | loaded
         older: dict[str, float] = {}
         older_vector: dict[str, float] = {}
         if stand_ins:
