@@ -665,6 +665,18 @@ class Clock(Protocol):
 UnitOfWork = Callable[[], AbstractContextManager[object]]
 
 
+class Transact(Protocol):
+    """Runs a function as one unit of work and returns what it returned once that committed: on SQLite
+    SqliteDatabase.transact (concurrent writes of a process share one commit), elsewhere `run_now`."""
+
+    def __call__(self, fn: Callable[[], T], /) -> T: ...
+
+
+def run_now(fn: Callable[[], T]) -> T:
+    """The unit of work where there is no transaction to run in (DynamoDB): the function, now."""
+    return fn()
+
+
 class SystemClock:
     def now(self) -> datetime:
         return utcnow()
@@ -806,6 +818,7 @@ __all__ = [
     "Sourced",
     "SourcedEnricher",
     "SystemClock",
+    "Transact",
     "TranscriptStore",
     "UnitOfWork",
     "UserData",
@@ -814,4 +827,5 @@ __all__ = [
     "WebhookOutbox",
     "WebhookSender",
     "WebhookStore",
+    "run_now",
 ]

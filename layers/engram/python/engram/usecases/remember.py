@@ -1,14 +1,13 @@
 """The write path: gate → PII → normalize + hash → atomic insert-or-dedup → enqueue enrichment.
 
 No model runs here. A memory is durable before its job is queued; if queueing fails it stays `pending`
-and the janitor's repair requeues it. On SQLite a single memory's job is queued in the insert's
-transaction (a savepoint), so a failed enqueue rolls back only the job.
+and the janitor's repair requeues it. On SQLite a memory, its links and its job are one unit of work
+(`transact`: a transaction that concurrent remembers share), built before it so it holds the lock briefly.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
@@ -28,7 +27,16 @@ from engram.domain.models import (
 from engram.domain.text import clean, content_hash
 from engram.ids import new_id
 from engram.observability import count, logger
-from engram.ports import Clock, EnrichJob, JobQueue, MemoryStore, SystemClock, UnitOfWork
+from engram.ports import (
+    Clock,
+    EnrichJob,
+    InsertResult,
+    JobQueue,
+    MemoryStore,
+    SystemClock,
+    Transact,
+    run_now,
+)
 from engram.tracing import of_batch, of_outcomes, of_remembered, of_scope, traced
 from engram.usecases.graph import LinkMemory, Links
 
@@ -91,14 +99,14 @@ class Remember:
         pii_policy: Mapping[str, str],
         clock: Clock | None = None,
         link: LinkMemory | None = None,
-        unit_of_work: UnitOfWork = nullcontext,
+        transact: Transact = run_now,
     ) -> None:
         self.store = store
         self.queue = queue
         self.pii_policy = dict(pii_policy)
         self.clock = clock or SystemClock()
         self.link = link  # the knowledge graph's inline linker (patterns only, no model)
-        self.unit_of_work = unit_of_work  # the insert, its graph links and its job commit together
+        self.transact = transact  # the insert, its graph links and its job commit together
 
     @traced("engram.remember", subject=of_scope, result=of_remembered)
     def __call__(self, command: RememberCommand) -> RememberResult:
@@ -162,14 +170,19 @@ class Remember:
         )
         memory = self._new_memory(command, clean(screened.content), redactions)
         links = self._read_links(memory)  # outside the write lock: patterns over the text
-        with self.unit_of_work():
+        job = EnrichJob(tenant=memory.tenant, memory_id=memory.id, content_hash=memory.content_hash)
+
+        def insert() -> InsertResult:
             inserted = self.store.insert_or_dedup(memory)
-            if not inserted.created:
-                return RememberResult(Outcome.deduplicated, memory=inserted.memory), None
-            self._link(links)
-            job = EnrichJob(tenant=memory.tenant, memory_id=memory.id, content_hash=memory.content_hash)
-            if enqueue:
-                self._enqueue([job])  # committed with the memory; failing, it leaves it pending
+            if inserted.created:
+                self._link(links)
+                if enqueue:
+                    self._enqueue([job])  # committed with the memory; failing, it leaves it pending
+            return inserted
+
+        inserted = self.transact(insert)
+        if not inserted.created:
+            return RememberResult(Outcome.deduplicated, memory=inserted.memory), None
         stored = RememberResult(Outcome.stored, memory=memory, redactions=redactions)
         return stored, None if enqueue else job
 
