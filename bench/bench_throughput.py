@@ -1,7 +1,7 @@
 """Throughput of `engram serve` out of the box: writes/s and searches/s with 16 keep-alive clients.
 
 python bench/bench_throughput.py [--clients 16] [--seconds 10] [--workers auto 1 2] [--no-worker]
-(or --lock-hold THREADS, --enrich-processes N.., --search-writes THREADS: one part, in process)
+(or --lock-hold THREADS [--processes N..], --enrich-processes N.., --search-writes THREADS: one part)
 
 The phases, what counts as done, and the client's design: docs/performance.md, "bench/bench_throughput.py".
 """
@@ -18,6 +18,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import Served, percentile
@@ -235,48 +236,81 @@ def enrichment(processes: list[int], jobs: int) -> list[dict]:
     return results
 
 
-def lock_hold(threads: int, seconds: float, group_commit: bool) -> dict:
-    """Writes alone, in this process: `threads` threads each remembering distinct memories (the writes'
-    content) for `seconds` through the use case, one SQLite database; the write lock's hold time a write
-    and a transaction (time.perf_counter around each transaction: SqliteDatabase.write_stats), and the
-    process's CPU a write. `group_commit` False: each write its own transaction, as before issue 32."""
+def lock_hold(threads: int, seconds: float, group_commit: bool, processes: int = 1) -> dict:
+    """Writes alone: `processes` processes (1: this one) of `threads` threads each remembering distinct
+    memories (the writes' content) for `seconds` through the use case, into one SQLite database; the
+    write lock's hold time a write and a transaction (time.perf_counter around each transaction:
+    SqliteDatabase.write_stats, summed over the processes), and the CPU a write. `group_commit` False:
+    each write its own transaction."""
+    import multiprocessing
     import tempfile
 
-    from engram.adapters.sqlite.db import SqliteDatabase
+    data = Path(tempfile.mkdtemp(prefix="engram-bench-lock-"))
+    if processes == 1:
+        parts = [_lock_hold_part(data, threads, seconds, group_commit, 0, time.time())]
+    else:
+        spawn = multiprocessing.get_context("spawn")
+        _lock_hold_open(data)  # the schema, once, before they start
+        start = time.time() + 3 + processes  # every process imported and opened the database by then
+        with spawn.Pool(processes) as pool:
+            parts = pool.starmap(
+                _lock_hold_part, [(data, threads, seconds, group_commit, p, start) for p in range(processes)]
+            )
+    remembered = sum(p["remembered"] for p in parts)
+    transactions = sum(p["transactions"] for p in parts)
+    writes = sum(p["writes"] for p in parts)
+    held = sum(p["lock_held_s"] for p in parts)
+    held_cpu = sum(p["lock_cpu_s"] for p in parts)
+    return {
+        "group_commit": group_commit,
+        "processes": processes,
+        "remembered": remembered,
+        "per_s": remembered / max(p["elapsed"] for p in parts),
+        "transactions": transactions,
+        "writes_a_transaction": writes / max(transactions, 1),
+        "held_ms_a_write": held * 1000 / max(writes, 1),
+        "held_ms_a_transaction": held * 1000 / max(transactions, 1),
+        "held_cpu_ms_a_write": held_cpu * 1000 / max(writes, 1),  # the lock holder's thread CPU
+        "cpu_ms_a_remember": sum(p["cpu_s"] for p in parts) * 1000 / max(remembered, 1),
+    }
+
+
+def _lock_hold_open(data: Path) -> Any:
     from engram.runtime.container import from_settings
     from engram.settings import Settings
+
+    return from_settings(Settings(data_dir=data, embedder={"provider": "hashing"}))
+
+
+def _lock_hold_part(
+    data: Path, threads: int, seconds: float, group_commit: bool, process: int, start: float
+) -> dict:
+    """One process's share of `lock_hold`, from wall-clock time `start` (so that they all write at once)."""
+    from engram.adapters.sqlite.db import SqliteDatabase
     from engram.usecases.remember import RememberCommand
 
     SqliteDatabase.group_commit = group_commit
-    container = from_settings(Settings(data_dir=Path(tempfile.mkdtemp(prefix="engram-bench-lock-"))))
-    db = container.store.db  # type: ignore[attr-defined]
+    container = _lock_hold_open(data)
+    db = container.store.db
     counts = [0] * threads
+    time.sleep(max(0.0, start - time.time()))
     stop = time.perf_counter() + seconds
     before, cpu = db.write_stats(), time.process_time()
 
     def run(k: int) -> None:
         while time.perf_counter() < stop:
-            body = write(k, counts[k])
+            body = write(process * threads + k, counts[k])
             command = RememberCommand(tenant="bench", user_id=body["user_id"], content=body["content"])
             container.remember(command)
             counts[k] += 1
 
     elapsed, cpu = in_threads(run, threads), time.process_time() - cpu
     after = db.write_stats()
-    transactions = after["transactions"] - before["transactions"]
-    writes = after["writes"] - before["writes"]
-    held = after["lock_held_s"] - before["lock_held_s"]
-    held_cpu = after["lock_cpu_s"] - before["lock_cpu_s"]
     return {
-        "group_commit": group_commit,
         "remembered": sum(counts),
-        "per_s": sum(counts) / elapsed,
-        "transactions": transactions,
-        "writes_a_transaction": writes / max(transactions, 1),
-        "held_ms_a_write": held * 1000 / max(writes, 1),
-        "held_ms_a_transaction": held * 1000 / max(transactions, 1),
-        "held_cpu_ms_a_write": held_cpu * 1000 / max(writes, 1),  # the lock holder's thread CPU
-        "cpu_ms_a_remember": cpu * 1000 / max(sum(counts), 1),
+        "elapsed": elapsed,
+        "cpu_s": cpu,
+        **{k: after[k] - before[k] for k in ("transactions", "writes", "lock_held_s", "lock_cpu_s")},
     }
 
 
@@ -399,6 +433,13 @@ def main() -> int:
         " lock's hold time a write",
     )
     parser.add_argument(
+        "--processes",
+        type=int,
+        nargs="+",
+        default=[1],
+        help="with --lock-hold: that many threads in each of this many processes (each count in turn)",
+    )
+    parser.add_argument(
         "--search-writes",
         type=int,
         metavar="THREADS",
@@ -410,10 +451,15 @@ def main() -> int:
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"{os.cpu_count()} cores; load average {load}")
     if args.lock_hold:
-        rows = [lock_hold(args.lock_hold, args.seconds, grouped) for grouped in (False, True)]
+        rows = [
+            lock_hold(args.lock_hold, args.seconds, grouped, n)
+            for n in args.processes
+            for grouped in (False, True)
+        ]
         for row in rows:
             print(
-                f"  group commit {'on ' if row['group_commit'] else 'off'}: {row['per_s']:.0f} writes/s,"
+                f"  {row['processes']} × {args.lock_hold} threads, group commit"
+                f" {'on ' if row['group_commit'] else 'off'}: {row['per_s']:.0f} writes/s,"
                 f" {row['writes_a_transaction']:.1f} writes a transaction, write lock held"
                 f" {row['held_ms_a_write']:.3f} ms a write"
                 f" ({row['held_ms_a_transaction']:.3f} a transaction; its thread's CPU"

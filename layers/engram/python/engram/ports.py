@@ -109,6 +109,10 @@ class MemoryStore(RetrievalCounts, ModelTokens, Protocol):
         """Atomically store `memory` unless a live memory with the same content hash exists in its
         scope; then increment that memory's `hits` and return it with created=False."""
 
+    def prepare_insert(self, memory: Memory) -> Callable[[], InsertResult]:
+        """insert_or_dedup(memory) as a function to call later in a unit of work, what needs no lock
+        (on SQLite the row and its JSON) made now, before the write lock is taken."""
+
     def get(self, tenant: str, memory_id: str) -> Memory | None: ...
 
     def get_many(self, tenant: str, memory_ids: Sequence[str]) -> list[Memory]: ...

@@ -171,9 +171,10 @@ class Remember:
         memory = self._new_memory(command, clean(screened.content), redactions)
         links = self._read_links(memory)  # outside the write lock: patterns over the text
         job = EnrichJob(tenant=memory.tenant, memory_id=memory.id, content_hash=memory.content_hash)
+        insert_or_dedup = self.store.prepare_insert(memory)
 
         def insert() -> InsertResult:
-            inserted = self.store.insert_or_dedup(memory)
+            inserted = insert_or_dedup()
             if inserted.created:
                 self._link(links)
                 if enqueue:

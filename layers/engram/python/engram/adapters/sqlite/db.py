@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import fcntl
+import functools
 import hashlib
 import logging
 import os
@@ -543,6 +544,7 @@ def _failed(exc: BaseException) -> sqlite3.OperationalError:
     return error
 
 
+@functools.lru_cache(maxsize=4096)  # every write of a user hashes the same pair
 def fts_scope(tenant: str, user_id: str) -> str:
     """The token memories_fts holds in its scope column for every memory of this user: "u" and 64 bits
     of a hash of (tenant, user_id) in decimal, one word that the porter tokenizer leaves as it is. A
