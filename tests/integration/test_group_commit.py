@@ -25,6 +25,10 @@ import pytest
 
 from engram.adapters.sqlite.db import SqliteDatabase
 from engram.adapters.sqlite.store import SqliteMemoryStore
+from engram.domain.errors import QuotaExceeded
+from engram.runtime.container import local
+from engram.settings import Settings
+from engram.usecases.remember import Outcome, RememberCommand
 from tests.integration.builders import new_memory
 
 AT = datetime(2026, 11, 28, tzinfo=UTC)
@@ -33,12 +37,15 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @contextmanager
 def queued_behind_another_process(
-    db: SqliteDatabase, writes: int, before: Callable[[int], None] = lambda i: None
+    db: SqliteDatabase,
+    writes: int,
+    before: Callable[[int], None] = lambda i: None,
+    call: Callable[[Callable[[], Any]], Any] | None = None,
 ) -> Iterator[list[Any]]:
     """While another opener of the database (as another process would) holds the write lock, start
-    `writes` threads that each call `before(i)` then hand the function they are given to `db.transact`;
-    once all are queued, let the lock go. Yields the list the functions go in, which then holds each
-    one's outcome in the same order (its result, or the error it raised)."""
+    `writes` threads that each call `before(i)` then hand the function they are given to `db.transact`
+    (or to `call`, which does); once all are queued, let the lock go. Yields the list the functions go
+    in, which then holds each one's outcome in the same order (its result, or the error it raised)."""
     other = SqliteDatabase(db.path)  # its own flock: it excludes this one as another process's does
     calls: list[Any] = []
     yield calls
@@ -47,7 +54,7 @@ def queued_behind_another_process(
     def run(i: int, fn: Callable[[], Any]) -> None:
         before(i)
         try:
-            outcomes[i] = db.transact(fn)
+            outcomes[i] = (call or db.transact)(fn)
         except Exception as exc:
             outcomes[i] = exc
 
@@ -206,6 +213,34 @@ def test_a_write_inside_a_write_is_part_of_it(tmp_path: Path, group_commit: bool
     with pytest.raises(ValueError):
         db.transact(outer)
     assert keys(db) == []
+
+
+def test_remembers_share_a_group_and_one_over_its_tenants_cap_is_refused_alone(tmp_path: Path) -> None:
+    c = local(Settings(data_dir=tmp_path, embedder={"provider": "hashing"}))
+    db = c.store.db  # type: ignore[attr-defined]
+    db.connection().execute("INSERT INTO tenant_limits (tenant, max_memories) VALUES ('capped', 0)")
+    before = db.write_stats()
+
+    def remember(tenant: str, content: str) -> Callable[[], Any]:
+        return lambda: c.remember(RememberCommand(tenant=tenant, user_id="u", content=content))
+
+    # Given three remembers in one group, the second one's tenant at its cap (it fails after its insert)
+    with queued_behind_another_process(db, 3, call=lambda fn: fn()) as calls:
+        calls += [
+            remember("acme", "The build cache lives on the NAS"),
+            remember("capped", "The deploy window is Friday"),
+            remember("acme", "Standups moved to 9:30"),
+        ]
+    # Then the capped one is refused and stored nothing; the others are stored once, with their jobs
+    first, refused, third = calls
+    assert isinstance(refused, QuotaExceeded)
+    assert first.outcome == third.outcome == Outcome.stored
+    rows = db.connection().execute("SELECT tenant, id FROM memories ORDER BY seq").fetchall()
+    assert [tuple(r) for r in rows] == [("acme", first.memory.id), ("acme", third.memory.id)]
+    jobs = [r[0] for r in db.connection().execute("SELECT payload FROM jobs ORDER BY id")]
+    assert len(jobs) == 2 and first.memory.id in jobs[0] and third.memory.id in jobs[1]
+    after = db.write_stats()
+    assert (after["transactions"] - before["transactions"], after["writes"] - before["writes"]) == (1, 3)
 
 
 WRITER = textwrap.dedent(
