@@ -1,7 +1,8 @@
 """Throughput of `engram serve` out of the box: writes/s and searches/s with 16 keep-alive clients.
 
 python bench/bench_throughput.py [--clients 16] [--seconds 10] [--workers auto 1 2] [--no-worker]
-(or --lock-hold THREADS [--processes N..], --enrich-processes N.., --search-writes THREADS: one part)
+(or --lock-hold THREADS [--processes N..], --lock-split WRITES, --enrich-processes N..,
+ --search-writes THREADS: one part)
 
 The phases, what counts as done, and the client's design: docs/performance.md, "bench/bench_throughput.py".
 """
@@ -327,6 +328,67 @@ def in_threads(run: Callable[[int], None], threads: int) -> float:
     return time.perf_counter() - start
 
 
+def lock_split(writes: int) -> dict:
+    """What one write does while it holds the write lock: `writes` remembers from one thread (no group
+    forms), each statement of their transactions timed (wall, perf_counter around the call) and the
+    Python between two statements charged to the statement before it. A write-connection subclass
+    does the timing; its own cost lands in the gaps (~1 us a statement)."""
+    import tempfile
+
+    from engram.adapters.sqlite import db as sqlite_db
+
+    spent: dict[str, float] = {}
+    last: list[Any] = [None, ""]  # when the previous statement of the open transaction ended, and which
+
+    def timed(run: Callable[..., Any], sql: str, *args: Any) -> Any:
+        started = time.perf_counter()
+        if last[0] is not None:
+            gap = f"(Python after {last[1]})"
+            spent[gap] = spent.get(gap, 0.0) + started - last[0]
+        out = run(sql, *args)
+        ended = time.perf_counter()
+        name = " ".join(sql.split()[:4])
+        if last[0] is not None or sql.startswith("BEGIN"):
+            spent[name] = spent.get(name, 0.0) + ended - started
+        last[:] = [None, ""] if sql.startswith(("COMMIT", "ROLLBACK")) else [ended, name]
+        return out
+
+    class Timed(sqlite3.Connection):
+        def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:  # type: ignore[override]
+            return timed(super().execute, sql, *args)
+
+        def executemany(self, sql: str, *args: Any) -> sqlite3.Cursor:  # type: ignore[override]
+            return timed(super().executemany, sql, *args)
+
+    connect = sqlite3.connect
+    sqlite_db.sqlite3.connect = lambda *a, **k: connect(*a, factory=Timed, **k)  # type: ignore[assignment]
+    try:
+        container = _lock_hold_open(Path(tempfile.mkdtemp(prefix="engram-bench-split-")))
+    finally:
+        sqlite_db.sqlite3.connect = connect
+    from engram.usecases.remember import RememberCommand
+
+    def remember(i: int) -> None:
+        body = write(i % 16, i)
+        container.remember(RememberCommand(tenant="bench", user_id=body["user_id"], content=body["content"]))
+
+    for i in range(500):  # tables past their first pages
+        remember(i)
+    spent.clear()
+    db = container.store.db
+    before = db.write_stats()
+    for i in range(500, 500 + writes):
+        remember(i)
+    after = db.write_stats()
+    n = after["writes"] - before["writes"]
+    return {
+        "writes": n,
+        "held_ms_a_write": (after["lock_held_s"] - before["lock_held_s"]) * 1000 / n,
+        "held_cpu_ms_a_write": (after["lock_cpu_s"] - before["lock_cpu_s"]) * 1000 / n,
+        "ms_a_write": {k: v * 1000 / n for k, v in sorted(spent.items(), key=lambda kv: -kv[1])},
+    }
+
+
 def search_writes(threads: int, searches: int, flush_s: float) -> dict:
     """Searches alone, in this process: 800 memories written and enriched (4 users, the writes' content),
     then `searches` recalls from `threads` threads (the searches' queries), then the worker's drain. The
@@ -433,6 +495,13 @@ def main() -> int:
         " lock's hold time a write",
     )
     parser.add_argument(
+        "--lock-split",
+        type=int,
+        metavar="WRITES",
+        help="instead: this many writes from one thread, the time each statement of their transactions"
+        " and the Python between them take while the write lock is held",
+    )
+    parser.add_argument(
         "--processes",
         type=int,
         nargs="+",
@@ -450,6 +519,16 @@ def main() -> int:
     args = parser.parse_args()
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"{os.cpu_count()} cores; load average {load}")
+    if args.lock_split:
+        split = lock_split(args.lock_split)
+        print(
+            f"  {split['writes']} writes, one thread: write lock held {split['held_ms_a_write']:.3f} ms a"
+            f" write (its thread's CPU {split['held_cpu_ms_a_write']:.3f}), of which (wall, ms a write):"
+        )
+        for name, ms in split["ms_a_write"].items():
+            print(f"    {ms:.4f}  {name}")
+        print(json.dumps({"bench": "lock_split", **split}))
+        return 0
     if args.lock_hold:
         rows = [
             lock_hold(args.lock_hold, args.seconds, grouped, n)
