@@ -390,9 +390,8 @@ class SqliteDatabase:
     def transact(self, fn: Callable[[], T]) -> T:
         """Run `fn` (its writes through `write()` or `connection()`) in a write transaction, and return
         what it returned once that transaction committed. Group commit: the writes other threads of this
-        process hand in while one waits for or holds the write lock share one transaction, each in a
-        savepoint (its error undoes its own changes only), and one commit; the first of them runs them all.
-        """
+        process hand in while one waits for or holds the write lock share one transaction and one commit,
+        the first of them running them all in its thread; a write's error undoes its own changes only."""
         nested: int = getattr(self._local, "depth", 0)
         if nested or not self.group_commit or self._lock_file is None:
             with self.write():
