@@ -100,6 +100,21 @@ def test_writes_queued_while_another_process_holds_the_lock_share_one_commit(tmp
     assert keys(db) == [f"k{i}" for i in range(5)]
 
 
+def test_a_queue_longer_than_a_group_is_committed_in_groups_of_group_max(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(SqliteDatabase, "group_max", 2)
+    db = SqliteDatabase(tmp_path / "engram.sqlite3")
+    before = db.write_stats()
+    # Given five writes queued at once, at most two a group
+    with queued_behind_another_process(db, 5) as calls:
+        calls += [insert_key(db, f"k{i}") for i in range(5)]
+    # Then three transactions carried them in order, each write answered once its own committed
+    after = db.write_stats()
+    assert (after["transactions"] - before["transactions"], after["writes"] - before["writes"]) == (3, 5)
+    assert calls == [f"k{i}" for i in range(5)] and keys(db) == [f"k{i}" for i in range(5)]
+
+
 def test_concurrent_identical_writes_in_one_group_make_one_memory_and_one_dedup(tmp_path: Path) -> None:
     db = SqliteDatabase(tmp_path / "engram.sqlite3")
     store = SqliteMemoryStore(db)
