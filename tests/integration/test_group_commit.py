@@ -258,6 +258,31 @@ def test_remembers_share_a_group_and_one_over_its_tenants_cap_is_refused_alone(t
     assert (after["transactions"] - before["transactions"], after["writes"] - before["writes"]) == (1, 3)
 
 
+def test_a_batch_is_one_transaction_and_an_item_over_the_cap_is_refused_alone(tmp_path: Path) -> None:
+    c = local(Settings(data_dir=tmp_path, embedder={"provider": "hashing"}))
+    db = c.store.db  # type: ignore[attr-defined]
+    db.connection().execute("INSERT INTO tenant_limits (tenant, max_memories) VALUES ('acme', 2)")
+    before = db.write_stats()
+    contents = ["The build cache lives on the NAS", "Standups moved to 9:30"]
+    contents += ["the build cache lives on the NAS.", "Deploys freeze on Dec 20"]  # a repeat, then a third
+    # When a batch of four is remembered (the third repeats the first)
+    results = c.remember.many([RememberCommand(tenant="acme", user_id="u", content=t) for t in contents])
+    # Then one transaction carried it; the repeat deduplicated, the fourth refused, nothing else lost
+    assert [r.outcome for r in results] == [
+        Outcome.stored,
+        Outcome.stored,
+        Outcome.deduplicated,
+        Outcome.quota_exceeded,
+    ]
+    after = db.write_stats()
+    assert after["transactions"] - before["transactions"] == 1
+    stored = [r[0] for r in db.connection().execute("SELECT id FROM memories ORDER BY seq")]
+    assert stored == [results[0].memory.id, results[1].memory.id]  # type: ignore[union-attr]
+    assert results[2].memory.id == stored[0] and results[2].memory.hits == 2  # type: ignore[union-attr]
+    jobs = [r[0] for r in db.connection().execute("SELECT payload FROM jobs ORDER BY id")]
+    assert len(jobs) == 2 and all(i in j for i, j in zip(stored, jobs, strict=True))
+
+
 WRITER = textwrap.dedent(
     """
     import sys, threading

@@ -143,6 +143,7 @@ class Container:
             self.clock,
             link=self.link_memory,
             transact=self.transact,
+            unit_of_work=self.unit_of_work,
         )
 
     @cached_property
