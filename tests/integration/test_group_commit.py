@@ -6,6 +6,7 @@ answer in its own context, and a kill -9 during group commits loses no write tha
 from __future__ import annotations
 
 import contextvars
+import fcntl
 import os
 import select
 import signal
@@ -61,7 +62,7 @@ def queued_behind_another_process(
     with other.write():
         threads = []
         for i, fn in enumerate(calls):
-            threads.append(threading.Thread(target=run, args=(i, fn)))
+            threads.append(threading.Thread(target=run, args=(i, fn), daemon=True))
             threads[-1].start()
             deadline = time.monotonic() + 60
             while len(db._queue) < i + 1 and time.monotonic() < deadline:  # queued in this order
@@ -197,6 +198,33 @@ def test_a_write_that_cannot_begin_fails_and_the_ones_queued_behind_it_are_not_l
     outsider.execute("ROLLBACK")
     # and once the lock is free the next write commits
     assert db.transact(insert_key(db, "z")) == "z" and keys(db) == ["z"]
+
+
+def test_a_leader_that_cannot_take_the_lock_fails_alone_and_hands_the_lead_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = SqliteDatabase(tmp_path / "engram.sqlite3")
+    flock, outcomes = fcntl.flock, []
+    second = threading.Thread(
+        target=lambda: outcomes.append(_outcome(db, insert_key(db, "second"))), daemon=True
+    )
+
+    def failing_once(fd: int, operation: int) -> None:
+        if operation == fcntl.LOCK_EX and not second.is_alive() and not outcomes:
+            # Given a second write queued behind this leader, whose flock then fails
+            second.start()
+            deadline = time.monotonic() + 60
+            while len(db._queue) < 2 and time.monotonic() < deadline:
+                time.sleep(0.002)
+            raise OSError("no lock")
+        flock(fd, operation)
+
+    monkeypatch.setattr(fcntl, "flock", failing_once)
+    first = _outcome(db, insert_key(db, "first"))
+    second.join(60)
+    # Then the leader's own write fails, and the queued one leads the next group and is stored
+    assert isinstance(first, sqlite3.OperationalError) and "no lock" in str(first)
+    assert outcomes == ["second"] and keys(db) == ["second"]
 
 
 def _outcome(db: SqliteDatabase, fn: Callable[[], Any]) -> Any:

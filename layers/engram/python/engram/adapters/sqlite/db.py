@@ -410,41 +410,52 @@ class SqliteDatabase:
 
     def _lead(self) -> None:
         """Take the write lock, then run the queued writes (this thread's first) in one transaction until
-        none is left or `group_max` ran, commit, answer them, and hand the lead to the next queued write."""
+        none is left or `group_max` ran, commit, answer them, and hand the lead to the next queued write
+        (whatever failed: a queued write never waits for a leader that is gone)."""
         carried: list[_Write] = []
-        with self._write_lock:
-            conn = self._writer_connection()
-            assert self._lock_file is not None
-            fcntl.flock(self._lock_file, fcntl.LOCK_EX)
-            started = (time.perf_counter(), time.thread_time())
-            try:
-                conn.execute("BEGIN IMMEDIATE")
-                self._local.depth = 1
+        try:
+            with self._write_lock:
+                conn = self._writer_connection()
+                assert self._lock_file is not None
+                fcntl.flock(self._lock_file, fcntl.LOCK_EX)
                 try:
-                    self._carry_queued(conn, carried)
+                    self._commit_group(conn, carried)
                 finally:
-                    self._local.depth = 0
-                conn.execute("COMMIT")
-            except BaseException as exc:  # no transaction, or it ended: none of its writes is stored
-                if conn.in_transaction:
-                    with contextlib.suppress(sqlite3.Error):
-                        conn.execute("ROLLBACK")
-                if not carried:  # BEGIN failed: this thread's write fails, the others stay queued
-                    with self._queued:
-                        carried.append(self._queue.pop(0))
-                for write in carried:
-                    write.error = _failed(exc)
+                    fcntl.flock(self._lock_file, fcntl.LOCK_UN)
+        except BaseException as exc:  # no connection, lock or transaction, or it ended: none is stored
+            if not carried:  # this thread's write fails; the others stay queued for the next leader
+                with self._queued:
+                    carried.append(self._queue.pop(0))
+            for write in carried:
+                write.error = _failed(exc)
+        finally:
+            with self._queued:
+                following = self._queue[0] if self._queue else None
+                self._leading = following is not None
+            for write in carried:
+                write.done = True
+                write.wake.release()
+            if following is not None:
+                following.wake.release()
+
+    def _commit_group(self, conn: sqlite3.Connection, carried: list[_Write]) -> None:
+        """One group's transaction, under the write lock: begin, run the queued writes, commit."""
+        started = (time.perf_counter(), time.thread_time())
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            self._local.depth = 1
+            try:
+                self._carry_queued(conn, carried)
             finally:
-                self._held(started, len(carried))
-                fcntl.flock(self._lock_file, fcntl.LOCK_UN)
-        with self._queued:
-            following = self._queue[0] if self._queue else None
-            self._leading = following is not None
-        for write in carried:
-            write.done = True
-            write.wake.release()
-        if following is not None:
-            following.wake.release()
+                self._local.depth = 0
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
+            raise
+        finally:
+            self._held(started, len(carried))
 
     def _carry_queued(self, conn: sqlite3.Connection, carried: list[_Write]) -> None:
         """Run queued writes in the open transaction, adding them to `carried`, until none is queued or
