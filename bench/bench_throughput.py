@@ -1,7 +1,8 @@
 """Throughput of `engram serve` out of the box: writes/s and searches/s with 16 keep-alive clients.
 
 python bench/bench_throughput.py [--clients 16] [--seconds 10] [--workers auto 1 2] [--no-worker]
-(or --lock-hold THREADS, --enrich-processes N.., --search-writes THREADS: one part, in process)
+(or --lock-hold THREADS [--processes N..], --lock-split WRITES, --enrich-processes N..,
+ --search-writes THREADS: one part)
 
 The phases, what counts as done, and the client's design: docs/performance.md, "bench/bench_throughput.py".
 """
@@ -18,6 +19,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import Served, percentile
@@ -235,48 +237,81 @@ def enrichment(processes: list[int], jobs: int) -> list[dict]:
     return results
 
 
-def lock_hold(threads: int, seconds: float, group_commit: bool) -> dict:
-    """Writes alone, in this process: `threads` threads each remembering distinct memories (the writes'
-    content) for `seconds` through the use case, one SQLite database; the write lock's hold time a write
-    and a transaction (time.perf_counter around each transaction: SqliteDatabase.write_stats), and the
-    process's CPU a write. `group_commit` False: each write its own transaction, as before issue 32."""
+def lock_hold(threads: int, seconds: float, group_commit: bool, processes: int = 1) -> dict:
+    """Writes alone: `processes` processes (1: this one) of `threads` threads each remembering distinct
+    memories (the writes' content) for `seconds` through the use case, into one SQLite database; the
+    write lock's hold time a write and a transaction (time.perf_counter around each transaction:
+    SqliteDatabase.write_stats, summed over the processes), and the CPU a write. `group_commit` False:
+    each write its own transaction."""
+    import multiprocessing
     import tempfile
 
-    from engram.adapters.sqlite.db import SqliteDatabase
+    data = Path(tempfile.mkdtemp(prefix="engram-bench-lock-"))
+    if processes == 1:
+        parts = [_lock_hold_part(data, threads, seconds, group_commit, 0, time.time())]
+    else:
+        spawn = multiprocessing.get_context("spawn")
+        _lock_hold_open(data)  # the schema, once, before they start
+        start = time.time() + 3 + processes  # every process imported and opened the database by then
+        with spawn.Pool(processes) as pool:
+            parts = pool.starmap(
+                _lock_hold_part, [(data, threads, seconds, group_commit, p, start) for p in range(processes)]
+            )
+    remembered = sum(p["remembered"] for p in parts)
+    transactions = sum(p["transactions"] for p in parts)
+    writes = sum(p["writes"] for p in parts)
+    held = sum(p["lock_held_s"] for p in parts)
+    held_cpu = sum(p["lock_cpu_s"] for p in parts)
+    return {
+        "group_commit": group_commit,
+        "processes": processes,
+        "remembered": remembered,
+        "per_s": remembered / max(p["elapsed"] for p in parts),
+        "transactions": transactions,
+        "writes_a_transaction": writes / max(transactions, 1),
+        "held_ms_a_write": held * 1000 / max(writes, 1),
+        "held_ms_a_transaction": held * 1000 / max(transactions, 1),
+        "held_cpu_ms_a_write": held_cpu * 1000 / max(writes, 1),  # the lock holder's thread CPU
+        "cpu_ms_a_remember": sum(p["cpu_s"] for p in parts) * 1000 / max(remembered, 1),
+    }
+
+
+def _lock_hold_open(data: Path) -> Any:
     from engram.runtime.container import from_settings
     from engram.settings import Settings
+
+    return from_settings(Settings(data_dir=data, embedder={"provider": "hashing"}))
+
+
+def _lock_hold_part(
+    data: Path, threads: int, seconds: float, group_commit: bool, process: int, start: float
+) -> dict:
+    """One process's share of `lock_hold`, from wall-clock time `start` (so that they all write at once)."""
+    from engram.adapters.sqlite.db import SqliteDatabase
     from engram.usecases.remember import RememberCommand
 
     SqliteDatabase.group_commit = group_commit
-    container = from_settings(Settings(data_dir=Path(tempfile.mkdtemp(prefix="engram-bench-lock-"))))
-    db = container.store.db  # type: ignore[attr-defined]
+    container = _lock_hold_open(data)
+    db = container.store.db
     counts = [0] * threads
+    time.sleep(max(0.0, start - time.time()))
     stop = time.perf_counter() + seconds
     before, cpu = db.write_stats(), time.process_time()
 
     def run(k: int) -> None:
         while time.perf_counter() < stop:
-            body = write(k, counts[k])
+            body = write(process * threads + k, counts[k])
             command = RememberCommand(tenant="bench", user_id=body["user_id"], content=body["content"])
             container.remember(command)
             counts[k] += 1
 
     elapsed, cpu = in_threads(run, threads), time.process_time() - cpu
     after = db.write_stats()
-    transactions = after["transactions"] - before["transactions"]
-    writes = after["writes"] - before["writes"]
-    held = after["lock_held_s"] - before["lock_held_s"]
-    held_cpu = after["lock_cpu_s"] - before["lock_cpu_s"]
     return {
-        "group_commit": group_commit,
         "remembered": sum(counts),
-        "per_s": sum(counts) / elapsed,
-        "transactions": transactions,
-        "writes_a_transaction": writes / max(transactions, 1),
-        "held_ms_a_write": held * 1000 / max(writes, 1),
-        "held_ms_a_transaction": held * 1000 / max(transactions, 1),
-        "held_cpu_ms_a_write": held_cpu * 1000 / max(writes, 1),  # the lock holder's thread CPU
-        "cpu_ms_a_remember": cpu * 1000 / max(sum(counts), 1),
+        "elapsed": elapsed,
+        "cpu_s": cpu,
+        **{k: after[k] - before[k] for k in ("transactions", "writes", "lock_held_s", "lock_cpu_s")},
     }
 
 
@@ -291,6 +326,67 @@ def in_threads(run: Callable[[int], None], threads: int) -> float:
     for t in workers:
         t.join()
     return time.perf_counter() - start
+
+
+def lock_split(writes: int) -> dict:
+    """What one write does while it holds the write lock: `writes` remembers from one thread (no group
+    forms), each statement of their transactions timed (wall, perf_counter around the call) and the
+    Python between two statements charged to the statement before it. A write-connection subclass
+    does the timing; its own cost lands in the gaps (~1 us a statement)."""
+    import tempfile
+
+    from engram.adapters.sqlite import db as sqlite_db
+
+    spent: dict[str, float] = {}
+    last: list[Any] = [None, ""]  # when the previous statement of the open transaction ended, and which
+
+    def timed(run: Callable[..., Any], sql: str, *args: Any) -> Any:
+        started = time.perf_counter()
+        if last[0] is not None:
+            gap = f"(Python after {last[1]})"
+            spent[gap] = spent.get(gap, 0.0) + started - last[0]
+        out = run(sql, *args)
+        ended = time.perf_counter()
+        name = " ".join(sql.split()[:4])
+        if last[0] is not None or sql.startswith("BEGIN"):
+            spent[name] = spent.get(name, 0.0) + ended - started
+        last[:] = [None, ""] if sql.startswith(("COMMIT", "ROLLBACK")) else [ended, name]
+        return out
+
+    class Timed(sqlite3.Connection):
+        def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:  # type: ignore[override]
+            return timed(super().execute, sql, *args)
+
+        def executemany(self, sql: str, *args: Any) -> sqlite3.Cursor:  # type: ignore[override]
+            return timed(super().executemany, sql, *args)
+
+    connect = sqlite3.connect
+    sqlite_db.sqlite3.connect = lambda *a, **k: connect(*a, factory=Timed, **k)  # type: ignore[assignment]
+    try:
+        container = _lock_hold_open(Path(tempfile.mkdtemp(prefix="engram-bench-split-")))
+    finally:
+        sqlite_db.sqlite3.connect = connect
+    from engram.usecases.remember import RememberCommand
+
+    def remember(i: int) -> None:
+        body = write(i % 16, i)
+        container.remember(RememberCommand(tenant="bench", user_id=body["user_id"], content=body["content"]))
+
+    for i in range(500):  # tables past their first pages
+        remember(i)
+    spent.clear()
+    db = container.store.db
+    before = db.write_stats()
+    for i in range(500, 500 + writes):
+        remember(i)
+    after = db.write_stats()
+    n = after["writes"] - before["writes"]
+    return {
+        "writes": n,
+        "held_ms_a_write": (after["lock_held_s"] - before["lock_held_s"]) * 1000 / n,
+        "held_cpu_ms_a_write": (after["lock_cpu_s"] - before["lock_cpu_s"]) * 1000 / n,
+        "ms_a_write": {k: v * 1000 / n for k, v in sorted(spent.items(), key=lambda kv: -kv[1])},
+    }
 
 
 def search_writes(threads: int, searches: int, flush_s: float) -> dict:
@@ -399,6 +495,20 @@ def main() -> int:
         " lock's hold time a write",
     )
     parser.add_argument(
+        "--lock-split",
+        type=int,
+        metavar="WRITES",
+        help="instead: this many writes from one thread, the time each statement of their transactions"
+        " and the Python between them take while the write lock is held",
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        nargs="+",
+        default=[1],
+        help="with --lock-hold: that many threads in each of this many processes (each count in turn)",
+    )
+    parser.add_argument(
         "--search-writes",
         type=int,
         metavar="THREADS",
@@ -409,11 +519,26 @@ def main() -> int:
     args = parser.parse_args()
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"{os.cpu_count()} cores; load average {load}")
+    if args.lock_split:
+        split = lock_split(args.lock_split)
+        print(
+            f"  {split['writes']} writes, one thread: write lock held {split['held_ms_a_write']:.3f} ms a"
+            f" write (its thread's CPU {split['held_cpu_ms_a_write']:.3f}), of which (wall, ms a write):"
+        )
+        for name, ms in split["ms_a_write"].items():
+            print(f"    {ms:.4f}  {name}")
+        print(json.dumps({"bench": "lock_split", **split}))
+        return 0
     if args.lock_hold:
-        rows = [lock_hold(args.lock_hold, args.seconds, grouped) for grouped in (False, True)]
+        rows = [
+            lock_hold(args.lock_hold, args.seconds, grouped, n)
+            for n in args.processes
+            for grouped in (False, True)
+        ]
         for row in rows:
             print(
-                f"  group commit {'on ' if row['group_commit'] else 'off'}: {row['per_s']:.0f} writes/s,"
+                f"  {row['processes']} × {args.lock_hold} threads, group commit"
+                f" {'on ' if row['group_commit'] else 'off'}: {row['per_s']:.0f} writes/s,"
                 f" {row['writes_a_transaction']:.1f} writes a transaction, write lock held"
                 f" {row['held_ms_a_write']:.3f} ms a write"
                 f" ({row['held_ms_a_transaction']:.3f} a transaction; its thread's CPU"

@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import builtins
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import partial
 
 from engram.adapters.cursor import decode_cursor, encode_cursor
 from engram.adapters.timestamps import iso
@@ -96,6 +97,9 @@ class InMemoryMemoryStore:
             ):
                 return memory
         return None
+
+    def prepare_insert(self, memory: Memory) -> Callable[[], InsertResult]:
+        return partial(self.insert_or_dedup, memory)
 
     def insert_or_dedup(self, memory: Memory) -> InsertResult:
         with self._lock:

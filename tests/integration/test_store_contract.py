@@ -38,6 +38,16 @@ def test_insert_then_dedup_returns_the_first_and_counts_hits(store):
     assert store.get("acme", first.memory.id).hits == 2
 
 
+def test_a_prepared_insert_writes_nothing_until_it_runs_then_inserts_or_dedups(store):
+    # Given two inserts of the same content, prepared before either runs
+    first, again = (store.prepare_insert(memory("Bob drinks oat milk")) for _ in range(2))
+    assert store.list(ListQuery(tenant="acme", user_id="alice")).items == []
+    # When they run, the first inserts and the second dedups into it
+    inserted, deduplicated = first(), again()
+    assert inserted.created and not deduplicated.created
+    assert deduplicated.memory.id == inserted.memory.id and deduplicated.memory.hits == 2
+
+
 def test_32_concurrent_identical_writes_make_one_memory(store):
     barrier = threading.Barrier(32)
 

@@ -11,6 +11,7 @@ from tests.fakes.in_memory import InMemoryMemoryStore
 from tests.integration.test_store_contract import (  # noqa: F401 — collected here, on the fake
     test_32_concurrent_identical_writes_make_one_memory,
     test_a_foreign_cursor_is_rejected,
+    test_a_prepared_insert_writes_nothing_until_it_runs_then_inserts_or_dedups,
     test_a_redelivered_retrieval_job_counts_once,
     test_another_tenants_id_is_invisible,
     test_claim_once_detects_redelivery,

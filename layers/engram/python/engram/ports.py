@@ -109,6 +109,10 @@ class MemoryStore(RetrievalCounts, ModelTokens, Protocol):
         """Atomically store `memory` unless a live memory with the same content hash exists in its
         scope; then increment that memory's `hits` and return it with created=False."""
 
+    def prepare_insert(self, memory: Memory) -> Callable[[], InsertResult]:
+        """insert_or_dedup(memory) as a function to call later in a unit of work, what needs no lock
+        (on SQLite the row and its JSON) made now, before the write lock is taken."""
+
     def get(self, tenant: str, memory_id: str) -> Memory | None: ...
 
     def get_many(self, tenant: str, memory_ids: Sequence[str]) -> list[Memory]: ...
@@ -665,6 +669,18 @@ class Clock(Protocol):
 UnitOfWork = Callable[[], AbstractContextManager[object]]
 
 
+class Transact(Protocol):
+    """Runs a function as one unit of work and returns what it returned once that committed: on SQLite
+    SqliteDatabase.transact (concurrent writes of a process share one commit), elsewhere `run_now`."""
+
+    def __call__(self, fn: Callable[[], T], /) -> T: ...
+
+
+def run_now(fn: Callable[[], T]) -> T:
+    """The unit of work where there is no transaction to run in (DynamoDB): the function, now."""
+    return fn()
+
+
 class SystemClock:
     def now(self) -> datetime:
         return utcnow()
@@ -806,6 +822,7 @@ __all__ = [
     "Sourced",
     "SourcedEnricher",
     "SystemClock",
+    "Transact",
     "TranscriptStore",
     "UnitOfWork",
     "UserData",
@@ -814,4 +831,5 @@ __all__ = [
     "WebhookOutbox",
     "WebhookSender",
     "WebhookStore",
+    "run_now",
 ]

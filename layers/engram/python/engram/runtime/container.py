@@ -30,12 +30,14 @@ from engram.ports import (
     MemoryStore,
     SourcedEnricher,
     SystemClock,
+    Transact,
     TranscriptStore,
     UnitOfWork,
     UserData,
     VectorIndex,
     WebhookSender,
     WebhookStore,
+    run_now,
 )
 from engram.providers.embedders import build_embedder
 from engram.providers.fetch import Fetcher
@@ -99,6 +101,7 @@ class Container:
     enricher_factory: Callable[[], SourcedEnricher]
     clock: Clock = field(default_factory=SystemClock)
     unit_of_work: UnitOfWork = nullcontext  # SQLite: one write transaction (see ports.UnitOfWork)
+    transact: Transact = run_now  # SQLite: a write transaction that concurrent remembers share
     document_store: DocumentStore | None = None  # documents in (POST /v1/documents); None: not offered
     # Idempotency-Key records (engram.api.idempotency), built on the first keyed write; None: not offered
     idempotency_factory: Callable[[], BasePersistenceLayer] | None = None
@@ -139,6 +142,7 @@ class Container:
             self.pii_policy,
             self.clock,
             link=self.link_memory,
+            transact=self.transact,
             unit_of_work=self.unit_of_work,
         )
 
@@ -516,6 +520,7 @@ def local(settings: Settings, clock: Clock | None = None) -> Container:
         janitor_state=SqliteJanitorState(db, model=index.model),
         userdata=SqliteUserData(db),
         unit_of_work=db.write,
+        transact=db.transact,
         document_store=documents,
         webhook_store=webhooks,
         delivery_queue=webhooks,

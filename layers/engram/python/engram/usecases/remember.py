@@ -1,13 +1,13 @@
 """The write path: gate → PII → normalize + hash → atomic insert-or-dedup → enqueue enrichment.
 
 No model runs here. A memory is durable before its job is queued; if queueing fails it stays `pending`
-and the janitor's repair requeues it. On SQLite a single memory's job is queued in the insert's
-transaction (a savepoint), so a failed enqueue rolls back only the job.
+and the janitor's repair requeues it. On SQLite a memory, its links and its job are one unit of work
+(`transact`: a transaction that concurrent remembers share), built before it so it holds the lock briefly.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -28,7 +28,17 @@ from engram.domain.models import (
 from engram.domain.text import clean, content_hash
 from engram.ids import new_id
 from engram.observability import count, logger
-from engram.ports import Clock, EnrichJob, JobQueue, MemoryStore, SystemClock, UnitOfWork
+from engram.ports import (
+    Clock,
+    EnrichJob,
+    InsertResult,
+    JobQueue,
+    MemoryStore,
+    SystemClock,
+    Transact,
+    UnitOfWork,
+    run_now,
+)
 from engram.tracing import of_batch, of_outcomes, of_remembered, of_scope, traced
 from engram.usecases.graph import LinkMemory, Links
 
@@ -91,6 +101,7 @@ class Remember:
         pii_policy: Mapping[str, str],
         clock: Clock | None = None,
         link: LinkMemory | None = None,
+        transact: Transact = run_now,
         unit_of_work: UnitOfWork = nullcontext,
     ) -> None:
         self.store = store
@@ -98,14 +109,18 @@ class Remember:
         self.pii_policy = dict(pii_policy)
         self.clock = clock or SystemClock()
         self.link = link  # the knowledge graph's inline linker (patterns only, no model)
-        self.unit_of_work = unit_of_work  # the insert, its graph links and its job commit together
+        self.transact = transact  # the insert, its graph links and its job commit together
+        self.unit_of_work = unit_of_work  # a batch item's part of the batch's transaction (a savepoint)
 
     @traced("engram.remember", subject=of_scope, result=of_remembered)
     def __call__(self, command: RememberCommand) -> RememberResult:
         """One memory. A secret that cannot be redacted raises PiiRejected (as an impossible request
         raises InvalidRequest): nothing is stored, and the caller's error mapping answers it."""
         try:
-            result, _ = self._store_one(command, enqueue=True)
+            result = self._prepare(command)
+            if isinstance(result, _Prepared):
+                ready = result
+                result = self.transact(lambda: self._insert(ready, enqueue=True))
         except (PiiRejected, QuotaExceeded, InvalidRequest) as exc:
             count(METRIC[_REFUSED[type(exc)]])  # refused: counted as a batch item's outcome is
             raise
@@ -115,32 +130,31 @@ class Remember:
     @traced("engram.remember.batch", subject=of_batch, result=of_outcomes)
     def many(self, commands: Sequence[RememberCommand]) -> list[RememberResult]:
         """Each item independently: an item's typed error is its result's outcome, and one bad item
-        never affects the others. Jobs go out in one batch."""
-        results, jobs = [], []
+        never affects the others (its insert is undone alone). The items' inserts and their jobs are
+        one unit of work: one transaction on SQLite, prepared before it."""
+        prepared: list[RememberResult | _Prepared] = []
         for command in commands:
             try:
-                result, job = self._store_one(command)
-            except InvalidRequest as exc:
-                where = exc.detail.get("field")
-                result, job = RememberResult(Outcome.invalid, reason=exc.message, field=str(where)), None
-            except QuotaExceeded as exc:
-                result, job = RememberResult(Outcome.quota_exceeded, reason=exc.message), None
-            except PiiRejected as exc:
-                result, job = RememberResult(Outcome.pii_rejected, reason=exc.message), None
+                prepared.append(self._prepare(command))
+            except (InvalidRequest, PiiRejected) as exc:
+                prepared.append(_refused(exc))
+
+        def insert_all() -> list[RememberResult]:
+            results = [self._insert_alone(p) if isinstance(p, _Prepared) else p for p in prepared]
+            stored = {r.memory.id for r in results if r.outcome == Outcome.stored and r.memory}
+            self._enqueue([p.job for p in prepared if isinstance(p, _Prepared) and p.memory.id in stored])
+            return results
+
+        results = self.transact(insert_all)
+        for result in results:
             _count(result)
-            results.append(result)
-            if job is not None:
-                jobs.append(job)
-        self._enqueue(jobs)
         return results
 
-    def _store_one(
-        self, command: RememberCommand, enqueue: bool = False
-    ) -> tuple[RememberResult, EnrichJob | None]:
-        """Gate, screen, insert and link one memory; its job is queued here with `enqueue` (inside the
-        unit of work), else returned for the caller to queue with others."""
+    def _prepare(self, command: RememberCommand) -> RememberResult | _Prepared:
+        """Gate, screen and build one memory, its links and its job, and its insert, all before the
+        write lock is taken: a result when the gate rejects it."""
         if not command.force and (reason := gate.rejection_reason(command.content)):
-            return RememberResult(Outcome.rejected, reason=reason), None
+            return RememberResult(Outcome.rejected, reason=reason)
         screened = pii.screen(command.content, self.pii_policy)  # each raises PiiRejected
         metadata = pii.screen_metadata(command.metadata, self.pii_policy)
         notes = {
@@ -161,17 +175,33 @@ class Remember:
             {*screened.redactions, *metadata.redactions, *(k for n in notes.values() for k in n.redactions)}
         )
         memory = self._new_memory(command, clean(screened.content), redactions)
-        links = self._read_links(memory)  # outside the write lock: patterns over the text
-        with self.unit_of_work():
-            inserted = self.store.insert_or_dedup(memory)
-            if not inserted.created:
-                return RememberResult(Outcome.deduplicated, memory=inserted.memory), None
-            self._link(links)
-            job = EnrichJob(tenant=memory.tenant, memory_id=memory.id, content_hash=memory.content_hash)
-            if enqueue:
-                self._enqueue([job])  # committed with the memory; failing, it leaves it pending
-        stored = RememberResult(Outcome.stored, memory=memory, redactions=redactions)
-        return stored, None if enqueue else job
+        return _Prepared(
+            memory=memory,
+            redactions=redactions,
+            links=self._read_links(memory),  # patterns over the text
+            job=EnrichJob(tenant=memory.tenant, memory_id=memory.id, content_hash=memory.content_hash),
+            insert=self.store.prepare_insert(memory),
+        )
+
+    def _insert(self, prepared: _Prepared, enqueue: bool) -> RememberResult:
+        """Insert (or dedup) and link one prepared memory, in the unit of work; with `enqueue`, its job
+        too (failing, it leaves the memory pending for the janitor's repair)."""
+        inserted = prepared.insert()
+        if not inserted.created:
+            return RememberResult(Outcome.deduplicated, memory=inserted.memory)
+        self._link(prepared.links)
+        if enqueue:
+            self._enqueue([prepared.job])
+        return RememberResult(Outcome.stored, memory=prepared.memory, redactions=prepared.redactions)
+
+    def _insert_alone(self, prepared: _Prepared) -> RememberResult:
+        """A batch item's insert in its own savepoint of the batch's unit of work: its error (the
+        tenant's cap) undoes its own changes only, and is its result."""
+        try:
+            with self.unit_of_work():
+                return self._insert(prepared, enqueue=False)
+        except QuotaExceeded as exc:
+            return _refused(exc)
 
     def _new_memory(self, command: RememberCommand, content: str, redactions: list[str]) -> Memory:
         now = self.clock.now()
@@ -246,6 +276,24 @@ class Remember:
             # Raw first: the memories are stored and stay `pending`; the janitor's repair job re-queues
             # them. The client still gets its 201, because its memory is safe.
             logger.exception("enqueue failed; %d memories left pending for repair", len(jobs))
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """One memory ready to insert: built, screened, its links read and its insert prepared."""
+
+    memory: Memory
+    redactions: list[str]
+    links: Links | None
+    job: EnrichJob
+    insert: Callable[[], InsertResult]
+
+
+def _refused(exc: InvalidRequest | PiiRejected | QuotaExceeded) -> RememberResult:
+    """A batch item's typed error as its result."""
+    if isinstance(exc, InvalidRequest):
+        return RememberResult(Outcome.invalid, reason=exc.message, field=str(exc.detail.get("field")))
+    return RememberResult(_REFUSED[type(exc)], reason=exc.message)
 
 
 _REFUSED: dict[type[Exception], Outcome] = {

@@ -12,6 +12,7 @@ import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from botocore.exceptions import ClientError
@@ -153,6 +154,9 @@ class DynamoMemoryStore:
                     continue
                 self._backoff(attempt)  # TransactionConflict with a concurrent writer
         raise Conflict("too many concurrent writes of this content; retry")
+
+    def prepare_insert(self, memory: Memory) -> Callable[[], InsertResult]:
+        return partial(self.insert_or_dedup, memory)
 
     def put(self, memory: Memory, expected_updated_at: datetime | None = None) -> Memory:
         expression, names, values = set_doc(memory)

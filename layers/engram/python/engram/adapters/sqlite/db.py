@@ -7,7 +7,9 @@ writers serialise on SQLite's lock instead of failing.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import fcntl
+import functools
 import hashlib
 import logging
 import os
@@ -15,14 +17,16 @@ import sqlite3
 import threading
 import time
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, TypeVar, cast
 
 from engram.adapters.timestamps import iso as iso  # re-exported: the SQLite adapters' timestamp format
 from engram.adapters.timestamps import parse_iso as parse_iso
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS memories (
@@ -188,13 +192,19 @@ def _private_files(path: Path) -> None:
             existing.chmod(0o600)  # a file made by an earlier version, readable by others
 
 
-class _Group:
-    """A group commit under way: writes joined (`size`, the leader's included), bodies not yet run
-    (`pending`), whether it is over (`done`), and why it did not commit (`error`)."""
+class _Write:
+    """A write handed to group commit: its function, the context it was asked in (its contextvars), what
+    it returned or raised, and a lock its thread waits on until it committed or is to lead a group."""
 
-    def __init__(self) -> None:
-        self.size, self.pending, self.done = 1, 0, threading.Event()
+    __slots__ = ("context", "done", "error", "fn", "result", "wake")
+
+    def __init__(self, fn: Callable[[], Any]) -> None:
+        self.fn, self.context = fn, contextvars.copy_context()
+        self.result: Any = None
         self.error: BaseException | None = None
+        self.done = False
+        self.wake = threading.Lock()
+        self.wake.acquire()
 
 
 class SqliteDatabase:
@@ -203,8 +213,7 @@ class SqliteDatabase:
     Writers queue on a thread lock and an `flock` before `BEGIN IMMEDIATE`, so a waiting writer (thread
     or process) is woken as soon as the lock is free, and share one connection per process so its page
     cache survives this process's commits (`connection()` inside a write is that one). docs/performance.md.
-    Group commit: the writes a process starts while one holds the lock join its transaction, each in a
-    savepoint, and return once it committed (one commit for them all; `group_commit = False`: each its own).
+    Group commit (`transact`): one thread runs the writes its process queued meanwhile in one transaction.
     """
 
     group_commit = True
@@ -218,10 +227,11 @@ class SqliteDatabase:
             self._lock_file = os.open(self.path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
         self._write_lock = threading.Lock()
         self._local = threading.local()
-        # group commit: the open group, a condition for its members, and whose turn it is to run a body
-        self._groups = threading.Condition()
-        self._group: _Group | None = None
-        self._turn = threading.Lock()
+        # group commit: the writes queued for the next group, and whether a thread leads one
+        self._queued = threading.Lock()
+        self._queue: list[_Write] = []
+        self._leading = False
+        self._stats = threading.Lock()
         self.lock_held_s, self.lock_cpu_s, self.transactions, self.writes = 0.0, 0.0, 0, 0
         self._writer: sqlite3.Connection | None = None  # made by the first write, under _write_lock
         self.connection().executescript(SCHEMA)
@@ -357,18 +367,6 @@ class SqliteDatabase:
                 self._local.depth = depth
             conn.execute(f"RELEASE {name}")
             return
-        if self._lock_file is not None and self.group_commit:
-            with self._groups:
-                group = self._group
-                joins = group is not None and group.size < self.group_max
-                if group is not None and joins:
-                    group.size += 1
-                    group.pending += 1
-            if group is not None and joins:
-                yield from self._member(group)
-            else:
-                yield from self._lead()
-            return
         with self._write_lock:
             conn = self._writer_connection()
             if self._lock_file is not None:
@@ -389,95 +387,104 @@ class SqliteDatabase:
                 if self._lock_file is not None:
                     fcntl.flock(self._lock_file, fcntl.LOCK_UN)
 
-    def _lead(self) -> Iterator[sqlite3.Connection]:
-        """A group's first write: takes the write lock, begins the transaction, runs its own body, lets
-        the writes that joined meanwhile run theirs in turn (each in a savepoint), commits them all at
-        once, then wakes them. Its own error undoes the transaction before any member ran in it, and is
-        raised after the others' commit."""
-        with self._write_lock:
-            conn = self._writer_connection()
-            assert self._lock_file is not None
-            fcntl.flock(self._lock_file, fcntl.LOCK_EX)
-            started = (time.perf_counter(), time.thread_time())
-            group = _Group()
-            own: BaseException | None = None
-            try:
-                conn.execute("BEGIN IMMEDIATE")
-                with self._groups:
-                    self._group = group
-                with self._turn:  # no savepoint (a write alone pays none): no member has run yet
-                    try:
-                        self._local.depth = 1
-                        try:
-                            yield conn
-                        except BaseException as exc:
-                            own = exc
-                            conn.execute("ROLLBACK")
-                            conn.execute("BEGIN IMMEDIATE")  # still this process's lock: for the members
-                        finally:
-                            self._local.depth = 0
-                    except BaseException as exc:
-                        group.error = exc  # set in its turn: no member runs outside the transaction
-                        raise
-                with self._groups:
-                    while group.pending:
-                        self._groups.wait()
-                    self._group = None  # closed: a write arriving now leads the next group
-                try:
-                    conn.execute("COMMIT")
-                except BaseException as exc:
-                    group.error = exc
-                    with contextlib.suppress(sqlite3.Error):
-                        conn.execute("ROLLBACK")
-            except BaseException as exc:  # no transaction (BEGIN failed): members that joined do nothing
-                group.error = exc
-                with self._groups:
-                    self._group = None if self._group is group else self._group
-                    while group.pending:
-                        self._groups.wait()
-            finally:
-                with self._groups:
-                    self._group = None if self._group is group else self._group
-                group.done.set()
-                self._held(started, group.size)
-                fcntl.flock(self._lock_file, fcntl.LOCK_UN)
-        if own is not None:
-            raise own
-        if group.error is not None:
-            raise group.error
+    def transact(self, fn: Callable[[], T]) -> T:
+        """Run `fn` (its writes through `write()` or `connection()`) in a write transaction, and return
+        what it returned once that transaction committed. Group commit: the writes other threads of this
+        process hand in while one waits for or holds the write lock share one transaction and one commit,
+        the first of them running them all in its thread; a write's error undoes its own changes only."""
+        nested: int = getattr(self._local, "depth", 0)
+        if nested or not self.group_commit or self._lock_file is None:
+            with self.write():
+                return fn()
+        write = _Write(fn)
+        with self._queued:
+            self._queue.append(write)
+            leads, self._leading = not self._leading, True
+        if not leads:
+            write.wake.acquire()  # until it committed (or failed), or it is to lead the next group
+        if not write.done:
+            self._lead()
+        if write.error is not None:
+            raise write.error
+        return cast(T, write.result)
 
-    def _member(self, group: _Group) -> Iterator[sqlite3.Connection]:
-        """A write that joined an open group: its body runs on the group's connection in its turn, in a
-        savepoint (its error undoes its own changes only), and it returns once the group committed."""
-        with self._turn:
-            conn = self._writer_connection()
+    def _lead(self) -> None:
+        """Take the write lock, then run the queued writes (this thread's first) in one transaction until
+        none is left or `group_max` ran, commit, answer them, and hand the lead to the next queued write
+        (whatever failed: a queued write never waits for a leader that is gone)."""
+        carried: list[_Write] = []
+        try:
+            with self._write_lock:
+                conn = self._writer_connection()
+                assert self._lock_file is not None
+                fcntl.flock(self._lock_file, fcntl.LOCK_EX)
+                try:
+                    self._commit_group(conn, carried)
+                finally:
+                    fcntl.flock(self._lock_file, fcntl.LOCK_UN)
+        except BaseException as exc:  # no connection, lock or transaction, or it ended: none is stored
+            if not carried:  # this thread's write fails; the others stay queued for the next leader
+                with self._queued:
+                    carried.append(self._queue.pop(0))
+            for write in carried:
+                write.error = _failed(exc)
+        finally:
+            with self._queued:
+                following = self._queue[0] if self._queue else None
+                self._leading = following is not None
+            for write in carried:
+                write.done = True
+                write.wake.release()
+            if following is not None:
+                following.wake.release()
+
+    def _commit_group(self, conn: sqlite3.Connection, carried: list[_Write]) -> None:
+        """One group's transaction, under the write lock: begin, run the queued writes, commit."""
+        started = (time.perf_counter(), time.thread_time())
+        try:
+            conn.execute("BEGIN IMMEDIATE")
             self._local.depth = 1
             try:
-                if group.error is not None:  # the leader's transaction is gone: nothing may run
-                    raise sqlite3.OperationalError(f"the group commit failed: {group.error}")
-                conn.execute("SAVEPOINT grouped")
-                try:
-                    yield conn
-                except BaseException:
-                    conn.execute("ROLLBACK TO grouped")
-                    conn.execute("RELEASE grouped")
-                    raise
-                conn.execute("RELEASE grouped")
+                self._carry_queued(conn, carried)
             finally:
                 self._local.depth = 0
-                with self._groups:
-                    group.pending -= 1
-                    if not group.pending:
-                        self._groups.notify_all()  # only the leader waits on it
-        group.done.wait()
-        if group.error is not None:  # not committed: nothing of it is stored
-            raise sqlite3.OperationalError(f"the group commit failed: {group.error}") from group.error
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
+            raise
+        finally:
+            self._held(started, len(carried))
+
+    def _carry_queued(self, conn: sqlite3.Connection, carried: list[_Write]) -> None:
+        """Run queued writes in the open transaction, adding them to `carried`, until none is queued or
+        `group_max` ran. Each runs bare (a savepoint each costs a quarter of a write's time in the lock);
+        when one fails, the transaction is rolled back and the others that ran are run again, from then
+        on each in a savepoint, so that a write's error undoes its own changes only."""
+        ran: list[_Write] = []
+        safe = False
+        while len(carried) < self.group_max:
+            with self._queued:
+                taken = self._queue[: self.group_max - len(carried)]
+                del self._queue[: len(taken)]
+            if not taken:
+                return
+            carried += taken
+            for write in taken:
+                if _carry(conn, write, safe):
+                    ran.append(write)
+                elif not safe:  # its changes, if any, are mixed with the others': start again without it
+                    conn.execute("ROLLBACK")
+                    conn.execute("BEGIN IMMEDIATE")
+                    safe = True
+                    ran = [again for again in ran if _carry(conn, again, safe)]
 
     def _held(self, started: tuple[float, float], writes: int) -> None:
         """Count a transaction: how long it held the write lock (wall, and its thread's CPU: what a
         busy machine's preemption does not inflate), and how many writes it carried."""
         held, cpu = time.perf_counter() - started[0], time.thread_time() - started[1]
-        with self._groups:
+        with self._stats:
             self.lock_held_s += held
             self.lock_cpu_s += cpu
             self.transactions += 1
@@ -486,7 +493,7 @@ class SqliteDatabase:
     def write_stats(self) -> dict[str, float]:
         """Since this database was opened in this process: transactions, writes they carried, and the
         write lock's hold time in all, a transaction and a write (bench/bench_throughput.py)."""
-        with self._groups:
+        with self._stats:
             held, cpu = self.lock_held_s, self.lock_cpu_s
             transactions, writes = self.transactions, self.writes
         return {
@@ -518,6 +525,36 @@ class SqliteDatabase:
 _CHECKPOINTER = _Checkpointer()
 
 
+def _carry(conn: sqlite3.Connection, write: _Write, savepoint: bool) -> bool:
+    """Run one write of a group, in the context it was asked in (in a savepoint: its error undoes its
+    changes); whether it succeeded. SQLite ends the whole transaction on some errors (a full disk): then
+    it raises, and every write of the transaction fails."""
+    write.result, write.error = None, None
+    if savepoint:
+        conn.execute("SAVEPOINT grouped")
+    try:
+        write.result = write.context.run(write.fn)
+    except BaseException as exc:
+        write.error = exc
+        if not conn.in_transaction:
+            raise
+        if savepoint:
+            conn.execute("ROLLBACK TO grouped")
+            conn.execute("RELEASE grouped")
+        return False
+    if savepoint:
+        conn.execute("RELEASE grouped")
+    return True
+
+
+def _failed(exc: BaseException) -> sqlite3.OperationalError:
+    """The error each write of a group that did not commit raises (one each: each thread raises its own)."""
+    error = sqlite3.OperationalError(f"the write transaction failed: {exc}")
+    error.__cause__ = exc
+    return error
+
+
+@functools.lru_cache(maxsize=4096)  # every write of a user hashes the same pair
 def fts_scope(tenant: str, user_id: str) -> str:
     """The token memories_fts holds in its scope column for every memory of this user: "u" and 64 bits
     of a hash of (tenant, user_id) in decimal, one word that the porter tokenizer leaves as it is. A

@@ -56,7 +56,10 @@ class SqliteIdempotencyStore(BasePersistenceLayer):
 
     def _put_record(self, data_record: DataRecord) -> None:
         now = time.time()
-        with self.db.write() as conn:
+
+        def put() -> sqlite3.Row | None:
+            """Take the key: None, or the record that holds it."""
+            conn = self.db.connection()
             conn.execute(
                 "DELETE FROM idempotency_records WHERE key IN (SELECT key FROM idempotency_records"
                 " WHERE expiration < ? LIMIT ?)",
@@ -81,17 +84,21 @@ class SqliteIdempotencyStore(BasePersistenceLayer):
                 ),
             ).rowcount
             if taken:
-                return
-            row = conn.execute(
+                return None
+            return conn.execute(  # type: ignore[no-any-return]
                 f"SELECT {_COLUMNS} FROM idempotency_records WHERE key = ?", (data_record.idempotency_key,)
             ).fetchone()
+
+        row = self.db.transact(put)  # with the writes of other requests under way (group commit)
+        if row is None:
+            return
         old = _record(row)
         self._validate_payload(data_payload=data_record, stored_data_record=old)  # another body: 422
         raise IdempotencyItemAlreadyExistsError(old_data_record=old)
 
     def _update_record(self, data_record: DataRecord) -> None:
-        with self.db.write(savepoint=False) as conn:
-            conn.execute(
+        self.db.transact(
+            lambda: self.db.connection().execute(
                 "UPDATE idempotency_records SET status = ?, expiration = ?, data = ?,"
                 " validation = coalesce(?, validation) WHERE key = ?",
                 (
@@ -102,10 +109,14 @@ class SqliteIdempotencyStore(BasePersistenceLayer):
                     data_record.idempotency_key,
                 ),
             )
+        )
 
     def _delete_record(self, data_record: DataRecord) -> None:
-        with self.db.write(savepoint=False) as conn:
-            conn.execute("DELETE FROM idempotency_records WHERE key = ?", (data_record.idempotency_key,))
+        self.db.transact(
+            lambda: self.db.connection().execute(
+                "DELETE FROM idempotency_records WHERE key = ?", (data_record.idempotency_key,)
+            )
+        )
 
 
 def _record(row: sqlite3.Row) -> DataRecord:

@@ -101,8 +101,11 @@ class SqliteKeyStore:
         return _key(found)
 
     def take_token(self, key_id: str, rate: float, burst: int, now: datetime) -> float:
-        """Take one token from the key's bucket: 0.0 when admitted, else the seconds to wait."""
-        with self.db.write() as conn:
+        """Take one token from the key's bucket: 0.0 when admitted, else the seconds to wait. Every
+        request of a rated key takes one, so it shares its commit with the writes under way (transact)."""
+
+        def take_one() -> float:
+            conn = self.db.connection()
             row = conn.execute(
                 "SELECT tokens, refilled_at FROM key_rates WHERE key_id = ?", (key_id,)
             ).fetchone()
@@ -115,7 +118,9 @@ class SqliteKeyStore:
                     " refilled_at = excluded.refilled_at",
                     (key_id, rate, burst, bucket.tokens, bucket.at),
                 )
-        return wait
+            return wait
+
+        return self.db.transact(take_one)
 
     def set_limits(self, limits: TenantLimits, memories: int = 0) -> None:
         """Set (or, with None, lift) the tenant's storage limit; the store counts memories itself."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import builtins
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 from functools import cache, partial
 from typing import Any
@@ -117,13 +117,18 @@ def within_cap(conn: sqlite3.Connection, tenant: str) -> None:
         raise QuotaExceeded(memory_cap_message(cap[0]), limit=cap[0])
 
 
+_INSERT = f"INSERT INTO memories ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING"
+_INDEX_TEXT = "INSERT INTO memories_fts (rowid, content, scope) VALUES (?, ?, ?)"
+_HIT = (
+    "UPDATE memories SET hits = hits + 1 WHERE tenant = ? AND user_id = ? AND project = ? AND namespace = ?"
+    f" AND content_hash = ? AND status != 'deleted' RETURNING {COLUMNS}"
+)
+
+
 def index_text(conn: sqlite3.Connection, seq: int | None, content: str, tenant: str, user_id: str) -> None:
     """The memory's row in memories_fts (rowid: its seq, a cursor's lastrowid after its insert): its words,
     and its user's scope token."""
-    conn.execute(
-        "INSERT INTO memories_fts (rowid, content, scope) VALUES (?, ?, ?)",
-        (seq, content, fts_scope(tenant, user_id)),
-    )
+    conn.execute(_INDEX_TEXT, (seq, content, fts_scope(tenant, user_id)))
 
 
 def index_hints(conn: sqlite3.Connection, seq: int, memory: Memory) -> None:
@@ -170,24 +175,26 @@ class SqliteMemoryStore:
     # ------------------------------------------------------------------ writes
 
     def insert_or_dedup(self, memory: Memory) -> InsertResult:
-        values = row_values(memory)  # the JSON doc is made before the write lock is taken
-        # In a unit of work, no savepoint of its own: its one error (QuotaExceeded) ends the unit too.
-        with self.db.write(savepoint=False) as conn:
-            cur = conn.execute(
-                f"INSERT INTO memories ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
-                " ON CONFLICT DO NOTHING",
-                values,
-            )
-            if cur.rowcount == 1:
-                within_cap(conn, memory.tenant)  # counted with the insert: a raise rolls it back
-                index_text(conn, cur.lastrowid, memory.content, memory.tenant, memory.user_id)
-                return InsertResult(memory, created=True)
-            row = conn.execute(
-                f"UPDATE memories SET hits = hits + 1 WHERE tenant = ? AND user_id = ? AND project = ?"
-                f" AND namespace = ? AND content_hash = ? AND status != 'deleted' RETURNING {COLUMNS}",
-                (memory.tenant, memory.user_id, memory.project, memory.namespace, memory.content_hash),
-            ).fetchone()
-        return InsertResult(row_to_memory(row), created=False)
+        return self.prepare_insert(memory)()
+
+    def prepare_insert(self, memory: Memory) -> Callable[[], InsertResult]:
+        """The insert-or-dedup of `memory`, its row, JSON doc and full-text scope made now (outside the
+        write lock). Run in a unit of work, it adds no savepoint of its own: its one error (QuotaExceeded)
+        ends the unit too."""
+        values, scope = row_values(memory), fts_scope(memory.tenant, memory.user_id)
+        dedup_key = (memory.tenant, memory.user_id, memory.project, memory.namespace, memory.content_hash)
+
+        def insert() -> InsertResult:
+            with self.db.write(savepoint=False) as conn:
+                cur = conn.execute(_INSERT, values)
+                if cur.rowcount == 1:
+                    within_cap(conn, memory.tenant)  # counted with the insert: a raise rolls it back
+                    conn.execute(_INDEX_TEXT, (cur.lastrowid, memory.content, scope))
+                    return InsertResult(memory, created=True)
+                row = conn.execute(_HIT, dedup_key).fetchone()
+            return InsertResult(row_to_memory(row), created=False)
+
+        return insert
 
     def put(self, memory: Memory, expected_updated_at: datetime | None = None) -> Memory:
         sql = (
