@@ -1,3 +1,5 @@
+# ruff: noqa: E501
+# fmt: off
 """Correction: a later memory changes or corrects a value said earlier (sometimes twice, sometimes
 spread across memories, sometimes a correction of the agent's own note); the answer is the newest."""
 

@@ -1,3 +1,5 @@
+# ruff: noqa: E501
+# fmt: off
 """Multihop: the answer is one (sometimes two) links away from what the question names."""
 
 SCENARIOS = [

@@ -1,3 +1,5 @@
+# ruff: noqa: E501
+# fmt: off
 """Noise: one memory holds the specific value (name, date, number, code) asked for, among chatty,
 vague memories about the same topic."""
 

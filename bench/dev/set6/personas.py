@@ -1,3 +1,5 @@
+# ruff: noqa: E501
+# fmt: off
 """Eight personas with background memories stored in every scenario of that persona.
 
 None of these answer any question in the set; they are there to be ranked below the answers.

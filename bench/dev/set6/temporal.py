@@ -1,3 +1,5 @@
+# ruff: noqa: E501
+# fmt: off
 """Temporal: something ended or expired (stays, trips, contracts, jobs, loans, promos, plans for a
 date that has passed) vs what holds now. Today is 'now'; days_ago says when the user said it."""
 

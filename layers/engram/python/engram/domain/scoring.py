@@ -492,7 +492,8 @@ def without_words(text: str, drop: Iterable[str]) -> str:
 # A name after one of these is where or what the query is about ("a trip to Osaka", "the Atlas leak"), not
 # whom: it stays in the topic.
 _PLACING = frozenset(
-    "a an the this that my our your his her their to in at from for on of into onto near about via by".split()
+    {"a", "an", "the", "this", "that", "my", "our", "your", "his", "her", "their"}  # determiners
+    | {"to", "in", "at", "from", "for", "on", "of", "into", "onto", "near", "about", "via", "by"}
 )
 
 
