@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import functools
+import gc
 import json
 import os
 import random
@@ -355,6 +356,9 @@ def container_for(data_dir: Path, embedder: EmbedderSettings, ann: AnnSettings |
 
 
 def in_process(container: Container, texts: list[str], top_k: int) -> list[float]:
+    # what was built so far is permanent to the collector, as engram serve does before it answers
+    # (runtime/server.run): a full collection scans only what the queries made
+    gc.freeze()
     recall = container.recall
 
     def run(text: str) -> object:

@@ -31,3 +31,25 @@ def test_the_flag_and_the_variable_override_the_machine(monkeypatch):
 @pytest.mark.skipif(not hasattr(os, "sched_getaffinity"), reason="Linux affinity")
 def test_the_machine_here_gets_at_least_one_process():
     assert 1 <= default_workers() <= min(len(os.sched_getaffinity(0)), MAX_AUTO_WORKERS)
+
+
+def test_what_set_up_built_is_frozen_before_the_server_answers(monkeypatch, tmp_path):
+    """A full collection then scans only what requests made (in the Lambda handlers: runtime.coldstart)."""
+    import gc
+
+    from engram.runtime.container import local
+    from engram.settings import Settings
+
+    frozen: list[int] = []
+    monkeypatch.setattr(
+        server.uvicorn.Server, "run", lambda self, sockets: frozen.append(gc.get_freeze_count())
+    )
+    gc.unfreeze()
+    container = local(Settings(data_dir=tmp_path / "data", embedder={"provider": "hashing"}))
+    sock = server.listen("127.0.0.1", 0, 16)
+    try:
+        server.run(container, sock)
+    finally:
+        sock.close()
+        gc.unfreeze()
+    assert frozen and frozen[0] > 0
