@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from engram.ports import Embedder
-from engram.runtime.container import local
+from engram.runtime.container import Container, local
 from engram.settings import Settings
 from engram.usecases.recall import RecallQuery
 from tests.conftest import FakeClock
@@ -34,13 +34,20 @@ class CountingEmbedder:
         return self.inner.embed(texts)
 
 
-def test_a_repeated_query_is_embedded_once_and_ranks_the_same(tmp_path) -> None:
+def counted(tmp_path, *contents: str) -> tuple[Container, CountingEmbedder]:
+    """A local container (hashing embedder) holding `contents`, and an embedder counting recall's texts."""
     clock = FakeClock()
     c = local(Settings(data_dir=tmp_path / "data", embedder={"provider": "hashing"}), clock=clock)
     world = World(c, clock)
-    for content in ("Dana prefers oat milk in her coffee.", "The billing service runs on Postgres."):
+    for content in contents:
         world.remember(content)
-    counting = CountingEmbedder(c.embedder)
+    return c, CountingEmbedder(c.embedder)
+
+
+def test_a_repeated_query_is_embedded_once_and_ranks_the_same(tmp_path) -> None:
+    c, counting = counted(
+        tmp_path, "Dana prefers oat milk in her coffee.", "The billing service runs on Postgres."
+    )
     recall = replace(c.recall, embedder=counting, query_cache=2)
 
     def ask(text: str) -> list[tuple[str, float]]:
@@ -64,12 +71,7 @@ def test_the_vector_leg_embeds_the_topic_not_the_name_of_whom_the_query_asks_abo
     """names_by_words: an embedding weighs a person's name like a topic, so the query is embedded without
     it ("how is Fatima funded?" → "how is funded?"); where or what it names stays, and a query that is
     only a name is embedded whole."""
-    clock = FakeClock()
-    c = local(Settings(data_dir=tmp_path / "data", embedder={"provider": "hashing"}), clock=clock)
-    world = World(c, clock)
-    for content in ("Fatima is from Casablanca.", "My PhD is funded by a regional grant."):
-        world.remember(content)
-    counting = CountingEmbedder(c.embedder)
+    c, counting = counted(tmp_path, "Fatima is from Casablanca.", "My PhD is funded by a regional grant.")
     recall = replace(c.recall, embedder=counting)
     named = replace(recall, ranking=c.settings.ranking.model_copy(update={"names_by_words": False}))
     for query in ("how is Fatima funded these days?", "Fatima's trip to Osaka", "who is Fatima?"):
