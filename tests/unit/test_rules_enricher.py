@@ -156,6 +156,8 @@ def test_falls_back_to_created_at_and_treats_naive_times_as_utc() -> None:
         "Mom's doing rehab at home now, the physio comes Monday and Thursday",  # a list of weekdays
         "Our two-year-old loves trains",  # an age, not a length
         "My flat is a 5-minute walk from the office",  # minutes and hours bound nothing as an adjective
+        "Haru's birthday is August 3rd and she loves anything matcha",  # a yearly occasion comes back
+        "Our wedding anniversary is 12 June",
     ],
 )
 def test_past_recurring_and_starting_dates_stay_persistent(content: str) -> None:
@@ -163,6 +165,12 @@ def test_past_recurring_and_starting_dates_stay_persistent(content: str) -> None
 
     assert result.temporal_kind is TemporalKind.persistent
     assert result.valid_until is None
+
+
+def test_a_yearly_occasion_on_a_date_with_its_year_is_that_one_day() -> None:
+    result = enricher.enrich(memory("My birthday dinner is booked for December 2, 2026 at Nobu"))
+
+    assert result.valid_until == end_of(2026, 12, 2)
 
 
 @pytest.mark.parametrize(

@@ -53,6 +53,9 @@ _RECURRING = rx(
 # A weekday in a list of weekdays names a habit too ("the physio comes Monday and Thursday").
 _IN_A_LIST_AFTER = rx(rf"\s*(?:,|/|&|\band\b|\bor\b)\s*(?:{_WEEKDAY})\b")
 _IN_A_LIST_BEFORE = rx(rf"\b(?:{_WEEKDAY})\s*(?:,|/|&|\band|\bor)\s*$")
+# A calendar date of a yearly occasion ("Haru's birthday is August 3rd", "our anniversary, 12 June") comes
+# back every year: it bounds nothing.
+_YEARLY = rx(r"\b(?:birthdays?|b-?days?|anniversar(?:y|ies)|name ?days?)\b")
 _STANDING = rx(r"\b(?:never|always|no one|nobody|not ever)\b")
 _OPEN_ENDED = rx(
     r"\b(?:for now|temporarily|temporary|for the time being|at the moment|right now|this sprint|"
@@ -275,6 +278,12 @@ def resolve_temporal(text: str, ref: datetime) -> tuple[TemporalKind, datetime |
             taken.append((start, end))
             if _START_MARKER.search(text[:start]):
                 continue  # "starting next week …" says when something begins, not when it ends
+            if (
+                rule in (_month_day, _month_only)
+                and not match.groupdict().get("year")  # "… booked for June 2, 2026": that one day
+                and _YEARLY.search(_sentence_of(text, start))
+            ):
+                continue
             until = rule(match, ref, text)
             if until is not None and until >= ref:
                 bounds.append(until)
