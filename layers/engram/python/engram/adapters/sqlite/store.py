@@ -178,10 +178,10 @@ class SqliteMemoryStore:
         return self.prepare_insert(memory)()
 
     def prepare_insert(self, memory: Memory) -> Callable[[], InsertResult]:
-        """The insert-or-dedup of `memory`, its row, JSON doc and full-text scope made now (outside the
-        write lock). Run in a unit of work, it adds no savepoint of its own: its one error (QuotaExceeded)
-        ends the unit too."""
-        values, scope = row_values(memory), fts_scope(memory.tenant, memory.user_id)
+        """The insert-or-dedup of `memory`, its row and JSON doc made now (outside the write lock; the
+        full-text scope's hash is cached). Run in a unit of work, it adds no savepoint of its own: its one
+        error (QuotaExceeded) ends the unit too."""
+        values = row_values(memory)
         dedup_key = (memory.tenant, memory.user_id, memory.project, memory.namespace, memory.content_hash)
 
         def insert() -> InsertResult:
@@ -189,7 +189,7 @@ class SqliteMemoryStore:
                 cur = conn.execute(_INSERT, values)
                 if cur.rowcount == 1:
                     within_cap(conn, memory.tenant)  # counted with the insert: a raise rolls it back
-                    conn.execute(_INDEX_TEXT, (cur.lastrowid, memory.content, scope))
+                    index_text(conn, cur.lastrowid, memory.content, memory.tenant, memory.user_id)
                     return InsertResult(memory, created=True)
                 row = conn.execute(_HIT, dedup_key).fetchone()
             return InsertResult(row_to_memory(row), created=False)

@@ -175,13 +175,9 @@ def _relative(match: re.Match[str], ref: datetime, text: str) -> datetime | None
     return _add(ref, _number(amount), unit or "day")
 
 
-def _lasting(match: re.Match[str], ref: datetime, text: str) -> datetime | None:
-    """A thing said with its length ("a three-month secondment", "a two-week trial") holds that long
-    from when it was said, whatever the tense of its start ("started a six-month contract")."""
-    return _add(ref, _number(match.group(1)), match.group(2).lower())
-
-
 def _from_now(match: re.Match[str], ref: datetime, text: str) -> datetime | None:
+    """N units from when it was said: "3 days from now", or a thing said with its length ("a three-month
+    secondment", "started a six-month contract": whatever the tense of its start)."""
     return _add(ref, _number(match.group(1)), match.group(2).lower())
 
 
@@ -257,7 +253,7 @@ _TEMPORAL_RULES: list[tuple[re.Pattern[str], _Rule]] = [
     ),
     (rx(rf"\b({_NUM})\s+({_UNIT})s?\s+from now\b"), _from_now),
     # a length as an adjective, of days or longer: "a three-month secondment" (never "a two-year-old")
-    (rx(rf"\b(?:a|an|the|my|his|her|our|their)\s+({_NUM})-(day|week|month|year)(?![\w-])"), _lasting),
+    (rx(rf"\b(?:a|an|the|my|his|her|our|their)\s+({_NUM})-(day|week|month|year)(?![\w-])"), _from_now),
     (
         rx(rf"\b(?:until|till|through|thru|by|before|in|during|(?:the )?end of)\s+({_MONTH})\b(?!\.? ?\d)"),
         _month_only,
