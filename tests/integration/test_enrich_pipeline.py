@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from engram.api.app import EngramApi
 from engram.cli.invoke import LocalContext, load_handler
 from engram.domain.models import EnrichmentState, HistoryEvent, Memory, Provenance, Status, TemporalKind
-from engram.ports import Embedder, Enricher, EnrichJob
+from engram.ports import Embedder, Enricher, EnrichJob, SearchScope
 from engram.providers.embedders import EmbeddingError, HashingEmbedder
 from engram.providers.enrichers import RulesEnricher, build_enricher
 from engram.runtime.container import Container, local
@@ -690,3 +690,51 @@ def test_property_a_true_paraphrase_still_merges(blind: Container, pair, values:
     assert (second.status, second.merged_into) == (Status.merged, first.id)
     assert memory(blind, first.id).status == Status.active
     assert [r["memory"]["id"] for r in search(blind, pair[0].format(**values), user)] == [first.id]
+
+
+# --------------------------------------------------------------------------- one transaction a job
+
+
+def test_on_the_embedded_default_a_job_commits_its_memory_history_vector_and_links_together(
+    tmp_path, monkeypatch
+) -> None:
+    engram = local(Settings(data_dir=tmp_path / "data", embedder={"provider": "hashing"}))
+    db = engram.store.db  # type: ignore[attr-defined]
+    stored = remember(engram, "Priya moved the billing service to Postgres 16")
+    before = db.write_stats()["transactions"]
+    # When its job runs: one write transaction (the memory, its history, its vector and its links)
+    assert deliver(engram, job(stored)) == []
+    assert db.write_stats()["transactions"] - before == 1
+    assert memory(engram, stored.id).enrichment.state == EnrichmentState.done
+    assert recall(engram, "which database does billing run on?")[:1] == [stored.id]
+    linked = db.connection().execute("SELECT count(*) FROM graph_mentions WHERE memory_id = ?", (stored.id,))
+    assert linked.fetchone()[0] > 0
+
+    # Given another memory whose vector cannot be written
+    other = remember(engram, "Our deploy window is Friday afternoon")
+    index = engram.vector_index
+    upsert = index.upsert
+
+    def failing(items):
+        upsert(items)
+        raise OSError("disk full")
+
+    links = "SELECT entity_id FROM graph_mentions WHERE memory_id = ? ORDER BY entity_id"
+    remembered = db.connection().execute(links, (other.id,)).fetchall()  # linked by its write already
+    monkeypatch.setattr(index, "upsert", failing)
+    assert deliver(engram, job(stored), job(other)) != []
+    # Then nothing of its enrichment stands: no vector, no relinking, the memory still pending
+    kept = memory(engram, other.id)
+    assert kept.enrichment.state != EnrichmentState.done
+    assert HistoryEvent.enriched not in events(engram, other.id)
+    assert index.get_vectors(TENANT, [other.id]) == {}
+    assert db.connection().execute(links, (other.id,)).fetchall() == remembered
+    # nor in the matrix the index searches: the only vector found is the first memory's
+    vector = HashingEmbedder(384).embed([other.content])[0]
+    found = index.knn(SearchScope(tenant=TENANT, user_id="alice"), vector, 5)
+    assert [h.memory_id for h in found] == [stored.id]
+    # and once the cause is gone, its redelivery enriches it
+    monkeypatch.setattr(index, "upsert", upsert)
+    assert deliver(engram, job(other)) == []
+    assert memory(engram, other.id).enrichment.state == EnrichmentState.done
+    assert recall(engram, "when is the deploy window?")[:1] == [other.id]

@@ -371,3 +371,64 @@ def test_a_kill_during_group_commits_loses_no_acknowledged_write(tmp_path: Path)
     # Then every write it acknowledged is in the database
     stored = {r[0] for r in SqliteDatabase(path).connection().execute("SELECT id FROM memories")}
     assert set(acked) <= stored
+
+
+def test_what_a_write_asks_to_run_after_its_commit_runs_then_never_after_a_rollback(tmp_path: Path) -> None:
+    db = SqliteDatabase(tmp_path / "engram.sqlite3")
+    ran: list[str] = []
+
+    def after(name: str) -> Callable[[], None]:
+        def fn() -> None:
+            # run once the write lock is free: a write of its own is a transaction of its own
+            with db.write() as conn:
+                conn.execute("INSERT INTO processed_jobs (key, at) VALUES (?, 'now')", (f"after-{name}",))
+            ran.append(name)
+
+        return fn
+
+    # Outside a transaction: at once
+    db.after_commit(after("alone"))
+    assert ran == ["alone"]
+    # Inside one: only after its commit, and a savepoint that rolls back drops what it asked
+    with db.write():
+        db.after_commit(after("outer"))
+        with pytest.raises(ValueError), db.write():
+            db.after_commit(after("undone"))
+            raise ValueError("the savepoint rolls back")
+        with db.write():
+            db.after_commit(after("nested"))
+        assert ran == ["alone"]
+    assert ran == ["alone", "outer", "nested"]
+    # A transaction that rolls back runs none of them
+    with pytest.raises(ValueError), db.write():
+        db.after_commit(after("rolled back"))
+        raise ValueError("the transaction rolls back")
+    assert ran == ["alone", "outer", "nested"]
+    assert keys(db) == ["after-alone", "after-nested", "after-outer"]
+
+
+def test_in_a_group_a_failed_write_drops_only_what_it_asked_to_run_after_the_commit(tmp_path: Path) -> None:
+    db = SqliteDatabase(tmp_path / "engram.sqlite3")
+    ran: list[str] = []
+    answered: list[list[str]] = []
+
+    def write(key: str, fail: bool = False) -> Callable[[], str]:
+        def fn() -> str:
+            db.after_commit(lambda: ran.append(key))
+            return insert_key(db, key, fail)()
+
+        return fn
+
+    def call(fn: Callable[[], str]) -> str:
+        result = db.transact(fn)
+        answered.append(list(ran))  # what had run when this write was answered
+        return result
+
+    # Given a group whose second write fails (the first then runs again, in a savepoint)
+    with queued_behind_another_process(db, 3, call=call) as calls:
+        calls += [write("a"), write("b", fail=True), write("c")]
+    # Then what the stored writes asked ran once each, in order, before any of them was answered;
+    # the failed write's never ran
+    assert ran == ["a", "c"]
+    assert keys(db) == ["a", "c"]
+    assert answered == [["a", "c"], ["a", "c"]]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
 from typing import Any, Literal
@@ -456,6 +456,9 @@ class Enrich:
             if flagged:
                 count("MemoryReviewNeeded")
             history.extend(flagged)
+        links = self.link.read(enriched, enriched.entities) if self.link is not None else None
+        # The memory, its history, its vector and its links commit together (SQLite: one transaction a
+        # job, and never an enriched memory without its vector); elsewhere, in this order.
         with self.unit_of_work():
             stored = self.store.put(enriched, expected_updated_at=memory.updated_at)
             detail: dict[str, Any] = {
@@ -466,12 +469,12 @@ class Enrich:
             if decided is not None:
                 detail["decision"] = decided.audit(candidates)  # every decision is audited, add included
             self.store.add_history([*history, history_record(stored, HistoryEvent.enriched, now, **detail)])
-        self.index.upsert([IndexedMemory(stored, vector)])
-        if self.link is not None:
-            if stored.status == Status.superseded:
-                self.link.forget(stored)  # imported out of order: already superseded on arrival
-            else:
-                self.link(stored, stored.entities)
+            self.index.upsert([IndexedMemory(stored, vector)])
+            if self.link is not None and links is not None:
+                if stored.status == Status.superseded:
+                    self.link.forget(stored)  # imported out of order: already superseded on arrival
+                else:
+                    self.link.apply(replace(links, at=stored.updated_at))
         count("MemoryEnriched")
         return outcome
 

@@ -11,6 +11,7 @@ import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -260,26 +261,45 @@ class LocalIndex:
         by_scope: dict[tuple[str, str], list[tuple[str, int, np.ndarray]]] = {}
         for memory_id, tenant, user_id, _, _, vec in rows:
             by_scope.setdefault((tenant, user_id), []).append((memory_id, seqs[tenant, memory_id], vec))
+        self.db.after_commit(partial(self._mirror, by_scope, self._put, before, after))
+
+    def _mirror(
+        self,
+        by_scope: dict[tuple[str, str], Any],
+        apply: Callable[[tuple[str, str], Scope, Any], None],
+        before: dict[tuple[str, str], tuple[int, int]],
+        after: dict[tuple[str, str], tuple[int, int]],
+    ) -> None:
+        """A committed write of vectors, applied to the scopes loaded here (`apply`, under the lock). One
+        that fails to take it is dropped, to be read from SQLite again on its next search."""
         with self._lock:
             for key, changed in by_scope.items():
                 scope = self._users.get(key)
                 if scope is None:
                     continue  # not loaded here: its first use reads these rows from SQLite
-                scope.wrote(before[key], after[key])
-                changed = [c for c in changed if len(c[2]) == scope.dims]  # another size: never searched
-                if not changed:
-                    continue
-                if scope.dense is not None:
-                    for memory_id, seq, vec in changed:
-                        scope.dense.put(memory_id, seq, vec)
-                at = np.array([seq for _, seq, _ in changed], dtype=np.int64)
-                vectors = np.vstack([vec for _, _, vec in changed])
-                if scope.changes is not None:
-                    scope.changes.put.append((at, vectors))
-                if scope.graph is not None and scope.covered is not None:
-                    scope.graph.upsert(at, vectors)
-                    scope.covered.put(at, fingerprints(vectors))
-                    self._save_if_due(key, scope)
+                try:
+                    scope.wrote(before[key], after[key])
+                    apply(key, scope, changed)
+                except Exception:
+                    self._users.pop(key, None)
+                    raise
+
+    def _put(self, key: tuple[str, str], scope: Scope, changed: list[tuple[str, int, np.ndarray]]) -> None:
+        """Added or changed vectors, into the scope's matrix or graph."""
+        changed = [c for c in changed if len(c[2]) == scope.dims]  # another size: never searched
+        if not changed:
+            return
+        if scope.dense is not None:
+            for memory_id, seq, vec in changed:
+                scope.dense.put(memory_id, seq, vec)
+        at = np.array([seq for _, seq, _ in changed], dtype=np.int64)
+        vectors = np.vstack([vec for _, _, vec in changed])
+        if scope.changes is not None:
+            scope.changes.put.append((at, vectors))
+        if scope.graph is not None and scope.covered is not None:
+            scope.graph.upsert(at, vectors)
+            scope.covered.put(at, fingerprints(vectors))
+            self._save_if_due(key, scope)
 
     def delete(self, tenant: str, memory_ids: Sequence[str]) -> None:
         """Delete the vectors; a scope left without any also loses its graph files (erasure)."""
@@ -309,23 +329,34 @@ class LocalIndex:
                 is None
             ]
             after = {user_id: _changes(conn, (tenant, user_id)) for user_id in gone}
+        keys = {(tenant, user_id): removed for user_id, removed in gone.items()}
+        self.db.after_commit(
+            partial(
+                self._mirror,
+                keys,
+                self._remove,
+                {(tenant, u): v for u, v in before.items()},
+                {(tenant, u): v for u, v in after.items()},
+            )
+        )
+        self.db.after_commit(partial(self._emptied, tenant, emptied))
+
+    def _remove(self, key: tuple[str, str], scope: Scope, removed: list[tuple[str, int]]) -> None:
+        """Deleted vectors, out of the scope's matrix or graph."""
+        seqs = np.array([seq for _, seq in removed], dtype=np.int64)
+        if scope.dense is not None:
+            for memory_id, _ in removed:
+                scope.dense.remove(memory_id)
+        if scope.changes is not None:
+            scope.changes.gone.append(seqs)
+        if scope.graph is not None and scope.covered is not None:
+            scope.graph.remove(seqs)
+            scope.covered.drop(seqs)
+            self._save_if_due(key, scope)
+
+    def _emptied(self, tenant: str, emptied: list[str]) -> None:
+        """Scopes left without vectors: forgotten here, their graph files deleted (erasure)."""
         with self._lock:
-            for user_id, removed in gone.items():
-                key = (tenant, user_id)
-                scope = self._users.get(key)
-                if scope is None:
-                    continue
-                scope.wrote(before[user_id], after[user_id])
-                seqs = np.array([seq for _, seq in removed], dtype=np.int64)
-                if scope.dense is not None:
-                    for memory_id, _ in removed:
-                        scope.dense.remove(memory_id)
-                if scope.changes is not None:
-                    scope.changes.gone.append(seqs)
-                if scope.graph is not None and scope.covered is not None:
-                    scope.graph.remove(seqs)
-                    scope.covered.drop(seqs)
-                    self._save_if_due(key, scope)
             for user_id in emptied:
                 self._users.pop((tenant, user_id), None)
                 if self.ann_dir is not None:

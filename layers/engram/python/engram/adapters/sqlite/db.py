@@ -356,22 +356,26 @@ class SqliteDatabase:
             conn = self.connection()
             name = f"nested_{depth}"
             self._local.depth = depth + 1
+            pending: list[Callable[[], None]] = self._local.pending
+            mark = len(pending)
             conn.execute(f"SAVEPOINT {name}")
             try:
                 yield conn
             except BaseException:
                 conn.execute(f"ROLLBACK TO {name}")
                 conn.execute(f"RELEASE {name}")
+                del pending[mark:]  # what it undid is not mirrored either
                 raise
             finally:
                 self._local.depth = depth
             conn.execute(f"RELEASE {name}")
             return
+        committed: list[Callable[[], None]] = []
         with self._write_lock:
             conn = self._writer_connection()
             if self._lock_file is not None:
                 fcntl.flock(self._lock_file, fcntl.LOCK_EX)
-            self._local.depth = 1
+            self._local.depth, self._local.pending = 1, committed
             started = (time.perf_counter(), time.thread_time())
             try:
                 conn.execute("BEGIN IMMEDIATE")
@@ -382,10 +386,21 @@ class SqliteDatabase:
                     raise
                 conn.execute("COMMIT")
             finally:
-                self._local.depth = 0
+                self._local.depth, self._local.pending = 0, []
                 self._held(started, 1)
                 if self._lock_file is not None:
                     fcntl.flock(self._lock_file, fcntl.LOCK_UN)
+        _run_after(committed)
+
+    def after_commit(self, fn: Callable[[], None]) -> None:
+        """Run `fn` once this thread's write transaction has committed and the write lock is free (at
+        once outside a transaction); never if the transaction, or the savepoint it was asked in, rolls
+        back. For what a write mirrors in memory (the local index's matrices and graphs): no reader sees
+        there what SQLite may still undo, and no mirroring runs while the lock is held."""
+        if getattr(self._local, "depth", 0):
+            self._local.pending.append(fn)
+        else:
+            _run_after([fn])
 
     def transact(self, fn: Callable[[], T]) -> T:
         """Run `fn` (its writes through `write()` or `connection()`) in a write transaction, and return
@@ -414,14 +429,16 @@ class SqliteDatabase:
         (whatever failed: a queued write never waits for a leader that is gone)."""
         carried: list[_Write] = []
         try:
+            committed: list[Callable[[], None]] = []
             with self._write_lock:
                 conn = self._writer_connection()
                 assert self._lock_file is not None
                 fcntl.flock(self._lock_file, fcntl.LOCK_EX)
                 try:
-                    self._commit_group(conn, carried)
+                    self._commit_group(conn, carried, committed)
                 finally:
                     fcntl.flock(self._lock_file, fcntl.LOCK_UN)
+            _run_after(committed)  # before the writers are answered: each then reads its own write
         except BaseException as exc:  # no connection, lock or transaction, or it ended: none is stored
             if not carried:  # this thread's write fails; the others stay queued for the next leader
                 with self._queued:
@@ -438,16 +455,19 @@ class SqliteDatabase:
             if following is not None:
                 following.wake.release()
 
-    def _commit_group(self, conn: sqlite3.Connection, carried: list[_Write]) -> None:
-        """One group's transaction, under the write lock: begin, run the queued writes, commit."""
+    def _commit_group(
+        self, conn: sqlite3.Connection, carried: list[_Write], committed: list[Callable[[], None]]
+    ) -> None:
+        """One group's transaction, under the write lock: begin, run the queued writes, commit; what
+        they asked to run after the commit is left in `committed`."""
         started = (time.perf_counter(), time.thread_time())
         try:
             conn.execute("BEGIN IMMEDIATE")
-            self._local.depth = 1
+            self._local.depth, self._local.pending = 1, committed
             try:
                 self._carry_queued(conn, carried)
             finally:
-                self._local.depth = 0
+                self._local.depth, self._local.pending = 0, []
             conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:
@@ -471,14 +491,16 @@ class SqliteDatabase:
             if not taken:
                 return
             carried += taken
+            pending: list[Callable[[], None]] = self._local.pending
             for write in taken:
-                if _carry(conn, write, safe):
+                if _carry(conn, write, safe, pending):
                     ran.append(write)
                 elif not safe:  # its changes, if any, are mixed with the others': start again without it
                     conn.execute("ROLLBACK")
                     conn.execute("BEGIN IMMEDIATE")
+                    pending.clear()  # the others ask again as they run again
                     safe = True
-                    ran = [again for again in ran if _carry(conn, again, safe)]
+                    ran = [again for again in ran if _carry(conn, again, safe, pending)]
 
     def _held(self, started: tuple[float, float], writes: int) -> None:
         """Count a transaction: how long it held the write lock (wall, and its thread's CPU: what a
@@ -525,11 +547,15 @@ class SqliteDatabase:
 _CHECKPOINTER = _Checkpointer()
 
 
-def _carry(conn: sqlite3.Connection, write: _Write, savepoint: bool) -> bool:
+def _carry(
+    conn: sqlite3.Connection, write: _Write, savepoint: bool, pending: list[Callable[[], None]]
+) -> bool:
     """Run one write of a group, in the context it was asked in (in a savepoint: its error undoes its
-    changes); whether it succeeded. SQLite ends the whole transaction on some errors (a full disk): then
-    it raises, and every write of the transaction fails."""
+    changes, and drops what it asked to run after the commit); whether it succeeded. SQLite ends the
+    whole transaction on some errors (a full disk): then it raises, and every write of the transaction
+    fails."""
     write.result, write.error = None, None
+    mark = len(pending)
     if savepoint:
         conn.execute("SAVEPOINT grouped")
     try:
@@ -541,10 +567,21 @@ def _carry(conn: sqlite3.Connection, write: _Write, savepoint: bool) -> bool:
         if savepoint:
             conn.execute("ROLLBACK TO grouped")
             conn.execute("RELEASE grouped")
+            del pending[mark:]
         return False
     if savepoint:
         conn.execute("RELEASE grouped")
     return True
+
+
+def _run_after(committed: list[Callable[[], None]]) -> None:
+    """What committed writes asked to run after their commit, in order; one that fails is logged and
+    the others still run (the transaction stands)."""
+    for fn in committed:
+        try:
+            fn()
+        except Exception:
+            log.exception("a step after a commit failed")
 
 
 def _failed(exc: BaseException) -> sqlite3.OperationalError:
