@@ -153,3 +153,28 @@ def test_long_texts_are_judged_as_short_ones() -> None:
     assert vague_or_anchored(anchored) == (False, True)
     assert QueryTraits.of("launch Lisbon").shares_terms(anchored)
     assert not QueryTraits.of("peanuts").shares_terms(anchored)
+
+
+def test_answers_about_long_texts_are_kept_too_within_a_bound_and_never_stale() -> None:
+    from engram.domain.specificity import KEPT, LONG_CHARS, LONG_KEPT, kept_for_short_texts
+
+    asked: list[int] = []
+
+    @kept_for_short_texts
+    def length(text: str) -> int:
+        asked.append(len(text))
+        return len(text)
+
+    short, long, longer = "a" * KEPT_CHARS, "b" * LONG_CHARS, "c" * (LONG_CHARS + 1)
+    # Recall asks the same candidates' texts again and again: a short or long text is worked out once
+    assert [length(t) for t in (short, long, short, long)] == [KEPT_CHARS, LONG_CHARS] * 2
+    assert asked == [KEPT_CHARS, LONG_CHARS]
+    # a text past LONG_CHARS is never kept; a changed text is a new key
+    assert [length(longer), length(longer), length(long + "!")] == [LONG_CHARS + 1] * 2 + [LONG_CHARS + 1]
+    assert asked == [KEPT_CHARS, LONG_CHARS, LONG_CHARS + 1, LONG_CHARS + 1, LONG_CHARS + 1]
+    # at most LONG_KEPT long texts are kept: the oldest is worked out again once they are crowded out
+    for i in range(LONG_KEPT):
+        length("d" * (KEPT_CHARS + 1 + i))
+    del asked[:]
+    length(long)
+    assert asked == [LONG_CHARS] and LONG_KEPT < KEPT

@@ -436,7 +436,8 @@ def query_coverage(docs: Mapping[str, str], query_terms: Iterable[str]) -> dict[
     if not wanted or not docs:
         return {}
     n = len(docs)
-    held = {i: {t for t in wanted if _holds(_endings(text), t)} for i, text in docs.items()}
+    ends = {i: _endings(text) for i, text in docs.items()}  # once a doc: a long text's is not kept
+    held = {i: {t for t in wanted if _holds(ends[i], t)} for i in docs}
     idf = {
         t: math.log(1 + (n - (df := sum(t in h for h in held.values())) + 0.5) / (df + 0.5)) for t in wanted
     }

@@ -44,8 +44,10 @@ _VAGUE = re.compile(
 )
 _WORD = re.compile(r"[\w'’-]+")
 # The answers about a text recall keeps (vague_or_anchored here, its terms in domain.scoring): for the
-# last KEPT texts of at most KEPT_CHARS characters, so at most a few MB.
+# last KEPT texts of at most KEPT_CHARS characters, and the last LONG_KEPT of at most LONG_CHARS (long
+# memories: messages, document chunks), so at most a few MB.
 KEPT, KEPT_CHARS = 2048, 1024
+LONG_KEPT, LONG_CHARS = 128, 8192
 T = TypeVar("T")
 
 # Verbs that open a task given to an agent (general English, base form).
@@ -111,15 +113,19 @@ def _anchors(text: str, lower: str, enough: int) -> int:
 
 
 def kept_for_short_texts(answer: Callable[[str], T]) -> Callable[[str], T]:
-    """`answer`, with its answers for the last KEPT texts of at most KEPT_CHARS characters kept.
-    Recall asks them of its candidates, and the memories of a scope come back as candidates again and
-    again. Keyed by the text itself: a changed memory is a new key, never a stale answer; a long text
-    is not kept, so the answers kept hold at most KEPT × KEPT_CHARS characters."""
+    """`answer`, with its answers for the last KEPT texts of at most KEPT_CHARS characters kept, and
+    for the last LONG_KEPT of at most LONG_CHARS. Recall asks them of its candidates, and the memories
+    of a scope come back as candidates again and again. Keyed by the text itself: a changed memory is a
+    new key, never a stale answer; a longer text is not kept, so what is kept stays bounded."""
     kept = lru_cache(maxsize=KEPT)(answer)
+    kept_long = lru_cache(maxsize=LONG_KEPT)(answer)
 
     @wraps(answer)
     def ask(text: str) -> T:
-        return kept(text) if len(text) <= KEPT_CHARS else answer(text)
+        n = len(text)
+        if n <= KEPT_CHARS:
+            return kept(text)
+        return kept_long(text) if n <= LONG_CHARS else answer(text)
 
     return ask
 
