@@ -18,12 +18,14 @@ from operator import itemgetter
 from typing import Any, ClassVar, TypeVar
 
 from engram.domain.claims import names
+from engram.domain.graph import extract_triples
 from engram.domain.models import Memory, MemoryType, Provenance, Status, Temporal, TemporalKind
 from engram.domain.specificity import (
     RESOLVING,
     asks_now,
     asks_to_act,
     holds,
+    is_time_word,
     kept_for_short_texts,
     names_in,
     names_within,
@@ -608,6 +610,14 @@ def governing_rule_first(
     return first + ranked[:found] + ranked[found + 1 :]
 
 
+@kept_for_short_texts
+def identified(text: str) -> frozenset[str]:
+    """The words of whom a text names by their relation to someone ("Mira is my usual climbing
+    partner", "Dana's manager is Priya": the graph's relation frames): a sentence's subject, which
+    `names_within` leaves out as a capital of grammar, is a link's far end when a frame says so."""
+    return frozenset(w for t in extract_triples(text) for w in names_in(t.object))
+
+
 def _opening_names(text: str, n: int = 4) -> frozenset[str]:
     """The names among a text's first `n` words: what a statement is about ("Gareth's office is …"),
     not where it happens to pass ("… a logistics company based in Düsseldorf")."""
@@ -641,12 +651,14 @@ def answers_ride_with_links(
         for n in found:
             counts[n] = counts.get(n, 0) + 1
     hubs = {n for n, k in counts.items() if k >= max(5, hub_share * len(ranked))}
+    asked = {n for n in query.words if n in counts and not is_time_word(n)}  # whom the query names
     out = list(ranked)
     for i, (link, lc) in enumerate(ranked[:links]):
         if lc.bm25 is None or lc.via is not None or 0 < long_chars < len(link.content):
             continue
         surely = names_within(link.content) | {w for e in link.entities for w in names_in(e.title())}
-        bridge = {n for n in surely - hubs if n not in query.words}
+        surely |= identified(link.content)
+        bridge = {n for n in surely - hubs if n not in query.words and not is_time_word(n)}
         link_terms = term_set(link.content)
         residual = {t for t in query.terms if not _covers(link_terms, t) and t not in bridge}
         if not bridge or not residual:
@@ -659,7 +671,7 @@ def answers_ride_with_links(
                 continue
             if not (_opening_names(memory.content) & bridge):
                 continue  # a fact about the linked one names it as its subject, in its opening words
-            if mentioned[j] & {n for n in query.words if n in counts}:
+            if mentioned[j] & asked:
                 continue  # it names the query's own subject: found by the query, not through the link
             asks = any(_covers(term_set(memory.content), t) for t in residual)
             above = asks or lc.hop < 1

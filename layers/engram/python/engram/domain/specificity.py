@@ -276,8 +276,21 @@ def is_rule(text: str) -> bool:
     return bool(_RULE.search(text))
 
 
-_CAPITALISED = re.compile(r"\b[A-Z][\w'’-]*[a-z][\w'’-]*\b|\b[A-Z]{2,}[\w-]*\b")
-_OPENER = re.compile(r"(?:^|(?<!\b[MD][rs])(?<!\bMrs)(?<!\bProf)[.!?:;]\s+)([A-Z][\w'’-]*)")
+def _letters(case: Callable[[str], bool]) -> str:
+    """A character class of the letters of one case in the alphabets below U+3000 (Latin, Greek,
+    Cyrillic …): `re` has no Unicode categories, and a name is "Álvaro" or "Øyvind" as often as "Alvaro"."""
+    chars = [chr(i) for i in range(0x3000) if case(chr(i)) and chr(i).isalpha()]
+    return "[" + "".join(re.escape(c) for c in chars) + "]"
+
+
+_UP, _LOW = _letters(str.isupper), _letters(str.islower)
+_CAPITALISED = re.compile(rf"\b{_UP}[\w'’-]*{_LOW}[\w'’-]*\b|\b{_UP}{{2,}}[\w-]*\b")
+# A sentence ends at its stop, not at a title's ("Sr. Álvaro", "Dra. Renata", "Mme. Roux").
+_TITLE_STOP = "".join(
+    rf"(?<!\b{t})"
+    for t in ("Mr", "Ms", "Mx", "Dr", "Ds", "Mrs", "Dra", "Sr", "Sra", "Jr", "St", "Mme", "Prof")
+)
+_OPENER = re.compile(rf"(?:^|{_TITLE_STOP}[.!?:;]\s+)({_UP}[\w'’-]*)")
 
 
 def _name_words(found: Iterable[str]) -> set[str]:
@@ -298,6 +311,12 @@ def names_within(text: str) -> frozenset[str]:
     not just grammar: what it surely names."""
     openers = {m.start(1) for m in _OPENER.finditer(text)}
     return frozenset(_name_words(m.group(0) for m in _CAPITALISED.finditer(text) if m.start() not in openers))
+
+
+def is_time_word(word: str) -> bool:
+    """A weekday, a month or another word of the calendar or the clock ("wednesday", "mornings"): a
+    capitalised one is still no one's name."""
+    return bool(_TIME_WORDS.fullmatch(word.lower()))
 
 
 # A question about the present: what holds now, not what held once.
