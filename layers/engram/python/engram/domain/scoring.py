@@ -664,6 +664,8 @@ def answers_ride_with_links(
         if not bridge or not residual:
             continue
         base = lc.score / lc.hop if lc.hop > 0 else lc.score
+        # the link lacks the kind of specific the query asks for ("what time …?"): whoever holds it answers
+        shape = query.wants if query.wants and not holds(link.content, query.wants, query.words) else None
         for j, (memory, c) in enumerate(out):
             if j == i or memory.id == link.id or c.via is not None or not (mentioned[j] & bridge):
                 continue
@@ -674,7 +676,7 @@ def answers_ride_with_links(
             if mentioned[j] & asked:
                 continue  # it names the query's own subject: found by the query, not through the link
             asks = any(_covers(term_set(memory.content), t) for t in residual)
-            above = asks or lc.hop < 1
+            above = asks or lc.hop < 1 or (shape is not None and holds(memory.content, shape, query.words))
             own = min(1.0, c.score / base) if base > 0 else 0.0  # orders the lifted among themselves
             out[j] = (memory, _lifted(c, base * ((1.0 if above else 0.95) + 0.04 * own), link.id))
     return sorted(out, key=lambda mc: (-mc[1].score, mc[0].id)) + rest
