@@ -294,7 +294,10 @@ _OPENER = re.compile(rf"(?:^|{_TITLE_STOP}[.!?:;]\s+)({_UP}[\w'’-]*)")
 
 
 def _name_words(found: Iterable[str]) -> set[str]:
+    """Each name's words, lowercase; a hyphenated one also by its first part ("Sato-san" is Mr. Sato,
+    "Owusu-Ansah" is Owusu)."""
     words = {w.lower().removesuffix("'s").removesuffix("’s").strip("'’") for w in found}
+    words |= {w.split("-", 1)[0] for w in words if "-" in w}
     return {w for w in words if len(w) >= 3 and w not in STOPWORDS}
 
 
