@@ -610,6 +610,16 @@ def governing_rule_first(
     return first + ranked[:found] + ranked[found + 1 :]
 
 
+_OWNER = re.compile(r"^\W*(\S+?)['’]s\s")
+
+
+def _owner(text: str) -> frozenset[str]:
+    """The name a text opens on as an owner ("Jana's Polo needs …"): what it is about belongs to
+    them, so they are where it starts, not where it leads."""
+    found = _OWNER.match(text)
+    return names_in(found.group(1)) if found else frozenset()
+
+
 @kept_for_short_texts
 def identified(text: str) -> frozenset[str]:
     """The words of whom a text names by their relation to someone ("Mira is my usual climbing
@@ -692,7 +702,7 @@ def _ride(
     `skip`: the hub names, which bridge nothing, and the ids of the links that led to `link`, which it
     does not lift back."""
     surely = names_within(link.content) | {w for e in link.entities for w in names_in(e.title())}
-    surely |= identified(link.content)
+    surely = (surely | identified(link.content)) - _owner(link.content)
     bridge = {n for n in surely - skip if n not in query.words and not is_time_word(n)}
     link_terms = term_set(link.content)
     residual = {t for t in query.terms if not _covers(link_terms, t) and t not in bridge}
