@@ -283,14 +283,22 @@ def _letters(case: Callable[[str], bool]) -> str:
     return "[" + "".join(re.escape(c) for c in chars) + "]"
 
 
-_UP, _LOW = _letters(str.isupper), _letters(str.islower)
-_CAPITALISED = re.compile(rf"\b{_UP}[\w'’-]*{_LOW}[\w'’-]*\b|\b{_UP}{{2,}}[\w-]*\b")
 # A sentence ends at its stop, not at a title's ("Sr. Álvaro", "Dra. Renata", "Mme. Roux").
 _TITLE_STOP = "".join(
     rf"(?<!\b{t})"
     for t in ("Mr", "Ms", "Mx", "Dr", "Ds", "Mrs", "Dra", "Sr", "Sra", "Jr", "St", "Mme", "Prof")
 )
-_OPENER = re.compile(rf"(?:^|{_TITLE_STOP}[.!?:;]\s+)({_UP}[\w'’-]*)")
+
+
+@lru_cache(maxsize=1)
+def _name_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A capitalised word or an acronym, and a sentence's opening word: compiled on first use (a few
+    milliseconds, over every capital and small letter), not at the import of every process."""
+    up, low = _letters(str.isupper), _letters(str.islower)
+    return (
+        re.compile(rf"\b{up}[\w'’-]*{low}[\w'’-]*\b|\b{up}{{2,}}[\w-]*\b"),
+        re.compile(rf"(?:^|{_TITLE_STOP}[.!?:;]\s+)({up}[\w'’-]*)"),
+    )
 
 
 def _name_words(found: Iterable[str]) -> set[str]:
@@ -305,15 +313,16 @@ def _name_words(found: Iterable[str]) -> set[str]:
 def names_in(text: str) -> frozenset[str]:
     """The words of the names a text mentions, lowercase: capitalised words and acronyms, those that
     open a sentence included (so "Noor is coeliac" names Noor, and "The move …" names nothing)."""
-    return frozenset(_name_words(_CAPITALISED.findall(text)))
+    return frozenset(_name_words(_name_patterns()[0].findall(text)))
 
 
 @kept_for_short_texts
 def names_within(text: str) -> frozenset[str]:
     """The words of the names a text mentions past the opening of a sentence, where a capital is
     not just grammar: what it surely names."""
-    openers = {m.start(1) for m in _OPENER.finditer(text)}
-    return frozenset(_name_words(m.group(0) for m in _CAPITALISED.finditer(text) if m.start() not in openers))
+    capitalised, opener = _name_patterns()
+    openers = {m.start(1) for m in opener.finditer(text)}
+    return frozenset(_name_words(m.group(0) for m in capitalised.finditer(text) if m.start() not in openers))
 
 
 def is_time_word(word: str) -> bool:
