@@ -18,12 +18,14 @@ from operator import itemgetter
 from typing import Any, ClassVar, TypeVar
 
 from engram.domain.claims import names
+from engram.domain.graph import extract_triples
 from engram.domain.models import Memory, MemoryType, Provenance, Status, Temporal, TemporalKind
 from engram.domain.specificity import (
     RESOLVING,
     asks_now,
     asks_to_act,
     holds,
+    is_time_word,
     kept_for_short_texts,
     names_in,
     names_within,
@@ -609,6 +611,24 @@ def governing_rule_first(
     return first + ranked[:found] + ranked[found + 1 :]
 
 
+_OWNER = re.compile(r"^\W*(\S+?)['’]s\s")
+
+
+def _owner(text: str) -> frozenset[str]:
+    """The name a text opens on as an owner ("Jana's Polo needs …"): what it is about belongs to
+    them, so they are where it starts, not where it leads."""
+    found = _OWNER.match(text)
+    return names_in(found.group(1)) if found else frozenset()
+
+
+@kept_for_short_texts
+def identified(text: str) -> frozenset[str]:
+    """The words of whom a text names by their relation to someone ("Mira is my usual climbing
+    partner", "Dana's manager is Priya": the graph's relation frames): a sentence's subject, which
+    `names_within` leaves out as a capital of grammar, is a link's far end when a frame says so."""
+    return frozenset(w for t in extract_triples(text) for w in names_in(t.object))
+
+
 def _opening_names(text: str, n: int = 4) -> frozenset[str]:
     """The names among a text's first `n` words: what a statement is about ("Gareth's office is …"),
     not where it happens to pass ("… a logistics company based in Düsseldorf")."""
@@ -625,48 +645,89 @@ def answers_ride_with_links(
     hub_share: float = 1 / 3,
     window: int = LINK_WINDOW,
     long_chars: int = 0,
+    hops: int = 2,
 ) -> list[tuple[Ranked, Components]]:
     """Multi-hop: a top result that matches the query and names someone or something the query does
     not (the linking fact: "Tom's accountant is Gareth Pryce") leads to the memories about that name
     ("Gareth's office is on Camden Road": the name in its opening words, its subject). When the query
     asks more than the link says (a term the link lacks), those memories rank with the link: just
-    above it if they hold such a term or the link is only the way (hop < 1), just below it otherwise.
-    Within the top `window`. A memory longer
-    than `long_chars` (0: none is) names too many things to be a link or be lifted through one."""
+    above it if they hold such a term or the kind of specific asked for, or the link is only the way
+    (hop < 1); just below it otherwise. A memory so lifted that ranks among the top `links` is a link
+    in turn, up to `hops` links in a chain ("my partner" → Mariana → her school → its strike). Within
+    the top `window`. A memory longer than `long_chars` (0: none is) names too many things to be a
+    link or be lifted through one."""
     if len(ranked) < 2:
         return ranked
     ranked, rest = ranked[:window], ranked[window:]
-    mentioned = [names_in(m.content) for m, _ in ranked]
+    mentioned = {m.id: names_in(m.content) for m, _ in ranked}
     counts: dict[str, int] = {}
-    for found in mentioned:
+    for found in mentioned.values():
         for n in found:
             counts[n] = counts.get(n, 0) + 1
     hubs = {n for n, k in counts.items() if k >= max(5, hub_share * len(ranked))}
-    out = list(ranked)
-    for i, (link, lc) in enumerate(ranked[:links]):
-        if lc.bm25 is None or lc.via is not None or 0 < long_chars < len(link.content):
+    asked = {n for n in query.words if n in counts and not is_time_word(n)}  # whom the query names
+    out, used = list(ranked), set()
+    for hop in range(hops):
+        heads = [
+            (link, lc)
+            for link, lc in out[:links]
+            if link.id not in used and ((lc.via is None and lc.bm25 is not None) if hop == 0 else lc.via)
+        ]
+        if not heads:
+            break
+        for link, _ in heads:
+            used.add(link.id)
+            now = {m.id: (m, c) for m, c in out}
+            link, lc = now[link.id]  # as an earlier head may have lifted it
+            back, via = set(), lc.via
+            while via is not None and via not in back:  # the links that led to it: not lifted back
+                back.add(via)
+                via = now[via][1].via if via in now else None
+            if not 0 < long_chars < len(link.content):
+                out = _ride(out, link, lc, query, mentioned, hubs | back, asked, long_chars)
+        out.sort(key=lambda mc: (-mc[1].score, mc[0].id))
+    return out + rest
+
+
+def _ride(
+    out: list[tuple[Ranked, Components]],
+    link: Ranked,
+    lc: Components,
+    query: QueryTraits,
+    mentioned: Mapping[str, frozenset[str]],
+    skip: set[str],
+    asked: set[str],
+    long_chars: int,
+) -> list[tuple[Ranked, Components]]:
+    """`out` with the memories about whom `link` names lifted to rank with it (answers_ride_with_links).
+    `skip`: the hub names, which bridge nothing, and the ids of the links that led to `link`, which it
+    does not lift back."""
+    surely = names_within(link.content) | {w for e in link.entities for w in names_in(e.title())}
+    surely = (surely | identified(link.content)) - _owner(link.content)
+    bridge = {n for n in surely - skip if n not in query.words and not is_time_word(n)}
+    link_terms = term_set(link.content)
+    residual = {t for t in query.terms if not _covers(link_terms, t) and t not in bridge}
+    if not bridge or not residual:
+        return out
+    base = lc.score / lc.hop if lc.hop > 0 else lc.score
+    # the link lacks the kind of specific the query asks for ("what time …?"): whoever holds it answers
+    shape = query.wants if query.wants and not holds(link.content, query.wants, query.words) else None
+    out = list(out)
+    for j, (memory, c) in enumerate(out):
+        names = mentioned[memory.id]
+        if memory.id == link.id or memory.id in skip or c.via is not None or not (names & bridge):
             continue
-        surely = names_within(link.content) | {w for e in link.entities for w in names_in(e.title())}
-        bridge = {n for n in surely - hubs if n not in query.words}
-        link_terms = term_set(link.content)
-        residual = {t for t in query.terms if not _covers(link_terms, t) and t not in bridge}
-        if not bridge or not residual:
+        if 0 < long_chars < len(memory.content):
             continue
-        base = lc.score / lc.hop if lc.hop > 0 else lc.score
-        for j, (memory, c) in enumerate(out):
-            if j == i or memory.id == link.id or c.via is not None or not (mentioned[j] & bridge):
-                continue
-            if 0 < long_chars < len(memory.content):
-                continue
-            if not (_opening_names(memory.content) & bridge):
-                continue  # a fact about the linked one names it as its subject, in its opening words
-            if mentioned[j] & {n for n in query.words if n in counts}:
-                continue  # it names the query's own subject: found by the query, not through the link
-            asks = any(_covers(term_set(memory.content), t) for t in residual)
-            above = asks or lc.hop < 1
-            own = min(1.0, c.score / base) if base > 0 else 0.0  # orders the lifted among themselves
-            out[j] = (memory, _lifted(c, base * ((1.0 if above else 0.95) + 0.04 * own), link.id))
-    return sorted(out, key=lambda mc: (-mc[1].score, mc[0].id)) + rest
+        if not (_opening_names(memory.content) & bridge):
+            continue  # a fact about the linked one names it as its subject, in its opening words
+        if names & asked:
+            continue  # it names the query's own subject: found by the query, not through the link
+        asks = any(_covers(term_set(memory.content), t) for t in residual)
+        above = asks or lc.hop < 1 or (shape is not None and holds(memory.content, shape, query.words))
+        own = min(1.0, c.score / base) if base > 0 else 0.0  # orders the lifted among themselves
+        out[j] = (memory, _lifted(c, base * ((1.0 if above else 0.95) + 0.04 * own), link.id))
+    return out
 
 
 def ended_yields_to_current(

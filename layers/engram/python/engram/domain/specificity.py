@@ -282,12 +282,36 @@ def is_rule(text: str) -> bool:
     return bool(_RULE.search(text))
 
 
-_CAPITALISED = re.compile(r"\b[A-Z][\w'’-]*[a-z][\w'’-]*\b|\b[A-Z]{2,}[\w-]*\b")
-_OPENER = re.compile(r"(?:^|(?<!\b[MD][rs])(?<!\bMrs)(?<!\bProf)[.!?:;]\s+)([A-Z][\w'’-]*)")
+def _letters(case: Callable[[str], bool]) -> str:
+    """A character class of the letters of one case in the alphabets below U+3000 (Latin, Greek,
+    Cyrillic …): `re` has no Unicode categories, and a name is "Álvaro" or "Øyvind" as often as "Alvaro"."""
+    chars = [chr(i) for i in range(0x3000) if case(chr(i)) and chr(i).isalpha()]
+    return "[" + "".join(re.escape(c) for c in chars) + "]"
+
+
+# A sentence ends at its stop, not at a title's ("Sr. Álvaro", "Dra. Renata", "Mme. Roux").
+_TITLE_STOP = "".join(
+    rf"(?<!\b{t})"
+    for t in ("Mr", "Ms", "Mx", "Dr", "Ds", "Mrs", "Dra", "Sr", "Sra", "Jr", "St", "Mme", "Prof")
+)
+
+
+@lru_cache(maxsize=1)
+def _name_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A capitalised word or an acronym, and a sentence's opening word: compiled on first use (a few
+    milliseconds, over every capital and small letter), not at the import of every process."""
+    up, low = _letters(str.isupper), _letters(str.islower)
+    return (
+        re.compile(rf"\b{up}[\w'’-]*{low}[\w'’-]*\b|\b{up}{{2,}}[\w-]*\b"),
+        re.compile(rf"(?:^|{_TITLE_STOP}[.!?:;]\s+)({up}[\w'’-]*)"),
+    )
 
 
 def _name_words(found: Iterable[str]) -> set[str]:
+    """Each name's words, lowercase; a hyphenated one also by its first part ("Sato-san" is Mr. Sato,
+    "Owusu-Ansah" is Owusu)."""
     words = {w.lower().removesuffix("'s").removesuffix("’s").strip("'’") for w in found}
+    words |= {w.split("-", 1)[0] for w in words if "-" in w}
     return {w for w in words if len(w) >= 3 and w not in STOPWORDS}
 
 
@@ -295,15 +319,22 @@ def _name_words(found: Iterable[str]) -> set[str]:
 def names_in(text: str) -> frozenset[str]:
     """The words of the names a text mentions, lowercase: capitalised words and acronyms, those that
     open a sentence included (so "Noor is coeliac" names Noor, and "The move …" names nothing)."""
-    return frozenset(_name_words(_CAPITALISED.findall(text)))
+    return frozenset(_name_words(_name_patterns()[0].findall(text)))
 
 
 @kept_for_short_texts
 def names_within(text: str) -> frozenset[str]:
     """The words of the names a text mentions past the opening of a sentence, where a capital is
     not just grammar: what it surely names."""
-    openers = {m.start(1) for m in _OPENER.finditer(text)}
-    return frozenset(_name_words(m.group(0) for m in _CAPITALISED.finditer(text) if m.start() not in openers))
+    capitalised, opener = _name_patterns()
+    openers = {m.start(1) for m in opener.finditer(text)}
+    return frozenset(_name_words(m.group(0) for m in capitalised.finditer(text) if m.start() not in openers))
+
+
+def is_time_word(word: str) -> bool:
+    """A weekday, a month or another word of the calendar or the clock ("wednesday", "mornings"): a
+    capitalised one is still no one's name."""
+    return bool(_TIME_WORDS.fullmatch(word.lower()))
 
 
 # A question about the present: what holds now, not what held once.
