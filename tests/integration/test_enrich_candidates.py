@@ -174,3 +174,34 @@ def test_a_change_is_compared_wider_and_a_replacement_said_outright_supersedes(
     assert gone is not None and gone.status == Status.superseded and gone.superseded_by == after.id
     events = world.c.store.history(WORLD, before.id)
     assert any(e.event == HistoryEvent.superseded for e in events)
+
+
+def test_on_the_embedded_default_the_decision_reads_bounded_candidates_that_still_hold_the_rare_match(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from engram.adapters.local import lexical
+    from engram.adapters.local.index import CandidateSearch
+
+    engram = local(Settings(data_dir=tmp_path / "data", embedder={"provider": "hashing"}))
+    assert isinstance(engram.enrich.lexical, CandidateSearch)
+    # Given a scope of 300 notes in common words, and one that names Priya
+    for i in range(300):
+        engram.remember(
+            RememberCommand(tenant=TENANT, user_id="alice", content=f"Deploy note {i}: the window is open")
+        )
+    named = engram.remember(
+        RememberCommand(tenant=TENANT, user_id="alice", content="Priya owns the deploy window")
+    )
+    assert named.memory is not None
+    drain(engram)
+    read: list[str] = []
+    frequencies = lexical._Query.frequencies
+    monkeypatch.setattr(lexical._Query, "frequencies", lambda q, t: read.append(t) or frequencies(q, t))
+    scope = SearchScope(tenant=TENANT, user_id="alice")
+    query = "Priya moved the deploy window note"
+    # When the decision stage's lexical leg looks for candidates of a change that names her
+    found = engram.enrich.lexical.search(scope, query, 3)
+    # Then the memory holding the rare word leads, found without scoring every common match exactly
+    assert found[0].memory_id == named.memory.id and read == []
+    # as recall's exact search, which reads each term's every match, ranks it too
+    assert engram.lexical_index.search(scope, query, 3)[0].memory_id == named.memory.id and read

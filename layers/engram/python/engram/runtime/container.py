@@ -112,6 +112,9 @@ class Container:
     # Where recall and context log retrievals: the embedded default folds them (runtime.retrievals);
     # None: the job queue, a job a recall (AWS: SQS)
     retrievals: RetrievalBuffer | None = None
+    # The enrichment decision's lexical leg, where it is bounded otherwise than recall's (the embedded
+    # default: adapters.local.index.CandidateSearch); None: lexical_index
+    candidate_index: LexicalIndex | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property
@@ -261,7 +264,7 @@ class Container:
             dedup=self.settings.dedup,
             mode=self.settings.pipeline_mode,
             clock=self.clock,
-            lexical=self.lexical_index,
+            lexical=self.candidate_index or self.lexical_index,
             link=self.link_memory,
             contradictions=self.contradiction_checker,
             unit_of_work=self.unit_of_work,
@@ -485,7 +488,7 @@ def _default_enricher(settings: Settings) -> Callable[[], SourcedEnricher]:
 def local(settings: Settings, clock: Clock | None = None) -> Container:
     # Imported here, as aws() imports its own: the local index needs NumPy and usearch (the `local`
     # extra), which the Lambda layer does not ship.
-    from engram.adapters.local.index import LocalIndex
+    from engram.adapters.local.index import CandidateSearch, LocalIndex
     from engram.adapters.sqlite.db import SqliteDatabase
     from engram.adapters.sqlite.documents import SqliteDocumentStore
     from engram.adapters.sqlite.events import SqliteWebhookStore
@@ -512,6 +515,7 @@ def local(settings: Settings, clock: Clock | None = None) -> Container:
         reembed_factory=local_reembed,
         lexical_index=index,
         hint_index=index,
+        candidate_index=CandidateSearch(index),
         graph=SqliteGraphStore(db),
         transcripts=transcripts,
         queue=queue,

@@ -757,8 +757,11 @@ class LocalIndex:
 
     # ------------------------------------------------------------------ lexical
 
-    def search(self, scope: SearchScope, query: str, k: int) -> list[LexicalHit]:
-        """The k best BM25 matches within the scope (lexical.py bounds common-term queries).
+    def search(
+        self, scope: SearchScope, query: str, k: int, bm25: Bm25Search | None = None
+    ) -> list[LexicalHit]:
+        """The k best BM25 matches within the scope (lexical.py bounds common-term queries; `bm25`: other
+        bounds than recall's).
 
         FTS5 reads the user's rows only, so cost depends on the user's memories, not the index's. The user's
         best matches are checked against the rest of the scope; if too few pass, passing matches are ranked
@@ -766,11 +769,12 @@ class LocalIndex:
         """
         if k <= 0:
             return []
+        bm25 = bm25 or self.bm25
         predicate, params = scope_predicate(scope)
         token = fts_scope(scope.tenant, scope.user_id)
         conn = self.db.connection()
         window = max(4 * k, 200)
-        best, every = self.bm25.top(conn, query, window, Scoped(token))
+        best, every = bm25.top(conn, query, window, Scoped(token))
         # the best first: most of them pass, the rest are checked only when too few do
         first = k + k // 4 + 8
         passing = self._passing_seqs([rowid for rowid, _ in best[:first]], predicate, params)
@@ -779,7 +783,7 @@ class LocalIndex:
         hits = [LexicalHit(passing[rowid], score) for rowid, score in best if rowid in passing]
         if len(hits) >= k or (every and len(best) < window):
             return hits[:k]
-        ranked, _ = self.bm25.top(conn, query, k, Scoped(token, predicate, params))
+        ranked, _ = bm25.top(conn, query, k, Scoped(token, predicate, params))
         ids = self._passing_seqs([rowid for rowid, _ in ranked], predicate, params)
         return [LexicalHit(ids[rowid], score) for rowid, score in ranked if rowid in ids]
 
@@ -822,6 +826,21 @@ class LocalIndex:
             )
             passing.update((r["seq"], r["id"]) for r in rows)
         return passing
+
+
+class CandidateSearch:
+    """The decision stage's lexical leg on the embedded default (engram.usecases.enrich): the index's
+    search, on the bounded path past a few hundred matches and with sets of the three rarest terms. It
+    looks for candidates that the decision then weighs by cosine, and a new memory's words are mostly
+    the scope's common ones: every match of each scored exactly (term frequencies read through
+    highlight(), 5× a row's length) was most of a job's CPU (docs/performance.md)."""
+
+    def __init__(self, index: LocalIndex, bm25: Bm25Search | None = None) -> None:
+        self.index = index
+        self.bm25 = bm25 or Bm25Search(exact_below=200, max_terms=3)
+
+    def search(self, scope: SearchScope, query: str, k: int) -> list[LexicalHit]:
+        return self.index.search(scope, query, k, bm25=self.bm25)
 
 
 def _rows(conn: Any, key: tuple[str, str], dims: int, model: str, after: int = 0) -> Any:
