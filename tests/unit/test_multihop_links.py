@@ -5,47 +5,16 @@ name; the kind of specific the link lacks; a chain of two links; and an owner th
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-
-from engram.domain.models import Memory
-from engram.domain.scoring import (
-    Candidate,
-    Components,
-    QueryTraits,
-    Weights,
-    answers_ride_with_links,
-    components,
-)
+from engram.domain.scoring import Candidate, Components, QueryTraits, answers_ride_with_links
 from engram.domain.specificity import names_in, names_within
-
-NOW = datetime(2026, 11, 24, 7, 0, tzinfo=UTC)
-
-
-def memory(content: str, i: int, entities: tuple[str, ...] = ()) -> Candidate:
-    observed = NOW - timedelta(days=10)
-    return Candidate.of(
-        Memory(
-            id=f"m{i:02d}",
-            tenant="t",
-            user_id="u",
-            content=content,
-            content_hash=f"h{i}",
-            entities=list(entities),
-            created_at=observed,
-            updated_at=observed,
-            observed_at=observed,
-        )
-    )
+from tests.unit.test_ranking_mechanisms import NOW, memory, ranked
 
 
 def recalled(
     items: list[tuple[Candidate, float, float | None]], query: str
 ) -> list[tuple[Candidate, Components]]:
     """(memory, fused, bm25) scored as recall scores them, best first, then through the links' stage."""
-    traits = QueryTraits.of(query, NOW)
-    scored = [(m, components(m, f, b, None, NOW, Weights(), query=traits)) for m, f, b in items]
-    ranked = sorted(scored, key=lambda mc: (-mc[1].score, mc[0].id))
-    return answers_ride_with_links(ranked, traits)
+    return answers_ride_with_links(ranked(items, query), QueryTraits.of(query, NOW))
 
 
 def order(result: list[tuple[Candidate, Components]]) -> list[str]:

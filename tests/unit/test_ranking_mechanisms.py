@@ -41,6 +41,7 @@ def memory(
     memory_type: MemoryType = MemoryType.fact,
     valid_until: datetime | None = None,
     status: Status = Status.active,
+    entities: tuple[str, ...] = (),
 ) -> Candidate:
     observed = NOW - timedelta(days=days_ago)
     kind = TemporalKind.temporal if valid_until else TemporalKind.persistent
@@ -51,6 +52,7 @@ def memory(
             user_id="u",
             content=content,
             content_hash=f"h{i}",
+            entities=list(entities),
             memory_type=memory_type,
             temporal=Temporal(kind=kind, valid_until=valid_until),
             status=status,
