@@ -426,7 +426,7 @@ class LocalIndex:
         if dense is None:
             return self._exact_from_sqlite(key, users.dims, query, k, predicate, params)
         hits: list[VectorHit] = []
-        window, start = max(4 * k, 64), 0
+        window, start = k + k // 4 + 8, 0  # most pass: the rest are read only when too few do
         while start < size and len(hits) < k:
             ranked = _best_first(scores, start + window)[start : start + window]
             chunk = ranked[scores[ranked] > -np.inf].tolist()
