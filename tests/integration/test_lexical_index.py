@@ -514,9 +514,11 @@ def test_searches_while_the_same_scope_is_written_never_fail(tmp_path: Path) -> 
 
 
 def test_a_write_landing_between_the_legs_statements_is_no_error(tmp_path: Path) -> None:
-    # Given alice's one memory holding a word, and another process about to write a second one
+    # Given alice's one memory holding a word (beside another user's: her scope is not the whole index,
+    # whose statistics bm25() would read in one statement), and another process about to write a second
     db = SqliteDatabase(tmp_path / "engram.sqlite3")
     remember(SqliteMemoryStore(db), "the zanzibar shipment left")
+    remember(SqliteMemoryStore(db), "bob's zanzibar notes", user="bob")
     other = SqliteMemoryStore(SqliteDatabase(tmp_path / "engram.sqlite3"))
     conn = db.connection()
     written: list[Memory] = []
@@ -557,3 +559,24 @@ def test_term_frequencies_rank_a_repeating_memory_even_among_few_of_many(
     assert every
     assert same(best, alone(db, USER, text, 3))
     assert best[0][0] == max(seqs.values())
+
+
+def test_a_scope_that_is_the_whole_index_is_ranked_by_bm25_itself_and_scores_as_when_it_is_not(
+    db: SqliteDatabase, store: SqliteMemoryStore
+) -> None:
+    # Given alice alone in the index (one user: the embedded default's usual install)
+    for i in range(30):
+        remember(store, f"the ledger job {i} read kafka{' and kafka again' * (i % 3)}")
+    statements: list[str] = []
+    conn = db.connection()
+    conn.set_trace_callback(statements.append)
+    try:
+        alone_ = Bm25Search().top(conn, "ledger kafka", 10, Scoped(fts_scope(TENANT, USER)))[0]
+    finally:
+        conn.set_trace_callback(None)
+    # Then bm25() ranks her rows in one statement, term frequencies included, as FTS5 ranks them
+    assert not any("highlight(" in s for s in statements)
+    assert alone_ == plain(db, "ledger kafka", 10)
+    # and once bob writes too, her own statistics give her the same scores, read term by term
+    remember(store, "bob's ledger and kafka notes", OTHER)
+    assert Bm25Search().top(conn, "ledger kafka", 10, Scoped(fts_scope(TENANT, USER)))[0] == alone_

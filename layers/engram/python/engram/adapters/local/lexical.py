@@ -112,7 +112,12 @@ class Bm25Search:
         scope: _ScopeStats | None = None
         if scoped is not None:
             # a scope of at most `exact_below` memories has at most that many matches, whatever the terms
-            if own.count(None, self.exact_below + 1) <= self.exact_below:  # counted first: reads no lengths
+            in_scope = own.count(None, self.exact_below + 1)  # counted first: reads no lengths
+            if in_scope <= self.exact_below:
+                if in_scope == _averages(conn, self.table)[0]:
+                    # the scope is the whole index (one user): its statistics are bm25()'s own, which
+                    # scores in C what _exact reads term by term through highlight() (5x a row's read)
+                    return query.scored(_any(words), limit), True
                 sizes = own.sizes(self.exact_below + 1)
                 rows = len(sizes)
 
@@ -123,7 +128,7 @@ class Bm25Search:
             scope, newest = self._scope_stats(own, database, scoped.token)
             rows, tokens = scope.rows, scope.tokens
         else:
-            rows, tokens = _averages(conn)
+            rows, tokens = _averages(conn, self.table)
         # A term whose document count is kept (estimated: in more than `exact_below` rows) is not
         # counted again: its matches are its document count, past every cap below.
         kept = {t: n for t in words if (n := self._kept(database, scope, t, rows)) is not None}
@@ -332,11 +337,11 @@ def _newest(conn: sqlite3.Connection) -> int:
     return newest or 0
 
 
-def _averages(conn: sqlite3.Connection) -> tuple[int, int]:
-    """(rows, tokens) of memories_fts: its averages record (memories_fts_data id 1: varints, the row
-    count then each column's token count), what bm25() reads through xRowCount/xColumnTotalSize (of
-    every column: its average row length counts the scope token too)."""
-    row = conn.execute("SELECT block FROM memories_fts_data WHERE id = 1").fetchone()
+def _averages(conn: sqlite3.Connection, table: str = "memories_fts") -> tuple[int, int]:
+    """(rows, tokens) of the FTS5 table: its averages record (its _data id 1: varints, the row count
+    then each column's token count), what bm25() reads through xRowCount/xColumnTotalSize (of every
+    column: its average row length counts the scope token too)."""
+    row = conn.execute(f"SELECT block FROM {table}_data WHERE id = 1").fetchone()
     if row is None or not row[0]:
         return 0, 0
     block: bytes = row[0]
