@@ -487,14 +487,22 @@ _HISTORY = re.compile(r"\b(?:happened|history)\b", re.IGNORECASE)
 _EXPIRED_SHARE = 0.6
 
 
+# The onset of a state: an act that starts what then holds ("signed the new lease", "started a
+# secondment", "from January my employer's plan covers us"), told in any tense.
+_ONSET = re.compile(
+    r"\b(?:new|signed|started|starts|began|begins|decided|enrolled|registered|hired|took up|set up|"
+    r"(?:from|starting|since) (?:now|today|tomorrow|next \w+|this \w+|jan\w*|feb\w*|mar\w*|apr\w*|may|"
+    r"jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*))\b",
+    re.IGNORECASE,
+)
+
+
 def _says_now(text: str) -> bool:
-    """Whether a statement says what holds now: in the language of change or of the present (not an
-    event told in the past, "Talked about gift ideas for Rui"), and not vague chatter."""
+    """Whether a statement says what holds now: in the language of change, of the present or of an
+    onset (not an event told in the past, "Talked about gift ideas for Rui"), and not vague chatter."""
     said = speaker(text)[1]
-    return (
-        bool(CHANGE.search(said) or CURRENT.search(said) or _PRESENT.search(said))
-        and not (vague_or_anchored(said)[0])
-    )
+    now = CHANGE.search(said) or CURRENT.search(said) or _PRESENT.search(said) or _ONSET.search(said)
+    return bool(now) and not vague_or_anchored(said)[0]
 
 
 def _about(r: Reading) -> frozenset[str]:
