@@ -187,6 +187,25 @@ def test_a_thing_said_with_its_length_holds_that_long(content: str, until: datet
     assert (result.temporal_kind, result.valid_until) == (TemporalKind.temporal, until)
 
 
+@pytest.mark.parametrize(
+    ("content", "until"),
+    [
+        ("Through Q3 I'm heads-down on the Atlas migration", end_of(2027, 9, 30)),  # the next Q3 to end
+        ("This quarter we're porting the billing service to Go", end_of(2026, 12, 31)),
+        ("Next quarter the team moves to the scanner API", end_of(2027, 3, 31)),
+        ("The rewrite has to ship by Q2 2027", end_of(2027, 6, 30)),
+    ],
+)
+def test_a_quarter_bounds_what_holds_through_it(content: str, until: datetime) -> None:
+    result = enricher.enrich(memory(content))
+
+    assert (result.temporal_kind, result.valid_until) == (TemporalKind.temporal, until)
+
+
+def test_a_quarter_told_in_the_past_bounds_nothing() -> None:
+    assert enricher.enrich(memory("Revenue in Q3 was up 12%")).valid_until is None
+
+
 def test_temporary_without_a_date_is_temporal_with_no_end() -> None:
     result = enricher.enrich(memory("Temporarily using a spare laptop"))
 

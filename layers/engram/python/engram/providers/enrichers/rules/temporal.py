@@ -213,6 +213,22 @@ def _month_only(match: re.Match[str], ref: datetime, text: str) -> datetime | No
     return end_of_day(_month_end(year, month))
 
 
+def _quarter(match: re.Match[str], ref: datetime, text: str) -> datetime | None:
+    """A calendar quarter: "this quarter" / "next quarter", or "through Q3" (the next Q3 to end, unless
+    the sentence is in the past: "Q3 was rough" bounds nothing)."""
+    this_or_next, number, year = (g.lower() if g else None for g in match.groups())
+    if number is None:
+        first = (ref.month - 1) // 3 * 3 + 1 + (3 if this_or_next == "next" else 0)
+        start = date(ref.year, 1, 1) + relativedelta(months=first - 1)
+        return end_of_day(_month_end(start.year, start.month + 2))
+    last_month = int(number) * 3
+    if year is not None:
+        return end_of_day(_month_end(int(year), last_month))
+    if _in_past(text, match):
+        return None
+    return end_of_day(_month_end(ref.year + (1 if last_month < ref.month else 0), last_month))
+
+
 def month_day_pattern() -> str:
     month_first = rf"(?P<month>{_MONTH})\.? (?P<day>\d{{1,2}})(?:st|nd|rd|th)?(?:,? (?P<year>\d{{4}}))?"
     return rf"\b{month_first}\b(?!:)"
@@ -237,6 +253,14 @@ _TEMPORAL_RULES: list[tuple[re.Pattern[str], _Rule]] = [
     (rx(r"\b(?:(this|next) |end of (?:the )?)week\b"), _week),
     (rx(r"\b(?:(this|next) |end of (?:the )?)month\b"), _month),
     (rx(r"\b(?:(this|next) |end of (?:the )?)year\b"), _year),
+    # a quarter: "this quarter", or Q1–Q4 after a word that bounds it ("through Q3", "by Q2 2027")
+    (
+        rx(
+            r"\b(?:(this|next) quarter|(?:until|till|through|thru|by|before|in|during|for|end of)\s+"
+            r"q([1-4])(?:\s+(\d{4}))?)\b"
+        ),
+        _quarter,
+    ),
     (
         rx(
             r"\b(?:(until|till|til|through|thru|by|before|on|to)\s+)?(?:(this|next|coming|last)\s+)?"
