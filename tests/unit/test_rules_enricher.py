@@ -206,6 +206,24 @@ def test_a_quarter_told_in_the_past_bounds_nothing() -> None:
     assert enricher.enrich(memory("Revenue in Q3 was up 12%")).valid_until is None
 
 
+@pytest.mark.parametrize(
+    ("content", "until"),
+    [
+        ("The furnace is under manufacturer warranty until 2027", end_of(2027, 12, 31)),
+        ("New titre de séjour, valid until September 2030!", end_of(2030, 9, 30)),
+        ("Bought the service plan, it covers parts and labour through 2028", end_of(2028, 12, 31)),
+    ],
+)
+def test_a_year_or_a_month_of_a_year_bounds_what_holds_until_it(content: str, until: datetime) -> None:
+    result = enricher.enrich(memory(content))
+
+    assert (result.temporal_kind, result.valid_until) == (TemporalKind.temporal, until)
+
+
+def test_a_year_in_a_sentence_about_the_past_bounds_nothing() -> None:
+    assert enricher.enrich(memory("We went to Rome in December 2026")).valid_until is None
+
+
 def test_temporary_without_a_date_is_temporal_with_no_end() -> None:
     result = enricher.enrich(memory("Temporarily using a spare laptop"))
 
