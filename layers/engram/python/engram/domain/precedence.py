@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import lru_cache
+from operator import mul
 from typing import Protocol, TypeVar
 
 from engram.domain.claims import (
@@ -408,6 +409,7 @@ _PRESENT = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)
 def finished(text: str) -> bool:
     """Whether the text tells a state as over by its aspect (see _PAST_HABIT, _SPAN): told of a past
     that ended, not of the present, which a question about now does not ask for."""
@@ -446,7 +448,7 @@ def current_over_ended(
     if not over:
         return list(ranked)
     names = tuple(sorted({u.lower() for u in user}))
-    units: dict[str, list[float]] | None = None
+    found: Mapping[str, Sequence[float]] | None = None
     out = list(head)
     for i, (old, oc) in enumerate(head):
         if old.id not in over or oc.superseded < 1:
@@ -469,9 +471,9 @@ def current_over_ended(
             elif _about(o) & _about(read(new.content, tuple(new.entities), names)):
                 by_subject.append(j)
         if by_subject and vectors is not None:
-            if units is None:
-                units = {k: unit(v) for k, v in vectors([m.id for m, _ in head]).items()}
-            slot = _same_slot(old.id, [out[j][0].id for j in by_subject], [m.id for m, _ in head], units)
+            if found is None:
+                found = vectors([m.id for m, _ in head])
+            slot = _same_slot(old.id, [out[j][0].id for j in by_subject], found)
             by_terms += [j for j in by_subject if out[j][0].id == slot]
         base = oc.score
         for j in sorted(by_terms):
@@ -497,6 +499,7 @@ _ONSET = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)
 def _says_now(text: str) -> bool:
     """Whether a statement says what holds now: in the language of change, of the present or of an
     onset (not an event told in the past, "Talked about gift ideas for Rui"), and not vague chatter."""
@@ -515,20 +518,21 @@ def _lift(c: Components, target: float, via: str) -> Components:
     return replace(c, lifted=target, via=via) if c.score < target else c
 
 
-def _same_slot(
-    old: str, candidates: Sequence[str], ids: Sequence[str], units: Mapping[str, Sequence[float]]
-) -> str | None:
+def _same_slot(old: str, candidates: Sequence[str], found: Mapping[str, Sequence[float]]) -> str | None:
     """The candidate closest in meaning to `old`, if it is close (_SLOT_FLOOR) and well above how close
-    `old` is to the typical one of `ids` (_SLOT_MARGIN)."""
-    if old not in units:
+    `old` is to the typical one of `found` (_SLOT_MARGIN)."""
+    if old not in found:
         return None
-
-    def cos(i: str) -> float:
-        return sum(a * b for a, b in zip(units[old], units[i], strict=False)) if i in units else -1.0
-
-    typical = statistics.median([cos(i) for i in ids if i != old and i in units] or [0.0])
-    best = max(candidates, key=cos, default=None)
-    if best is None or cos(best) < _SLOT_FLOOR or cos(best) - typical < _SLOT_MARGIN:
+    o = found[old]
+    o_norm = math.sqrt(sum(map(mul, o, o))) or 1.0
+    cos = {
+        i: sum(map(mul, o, v)) / (o_norm * (math.sqrt(sum(map(mul, v, v))) or 1.0))
+        for i, v in found.items()
+        if i != old
+    }
+    typical = statistics.median(cos.values()) if cos else 0.0
+    best = max((i for i in candidates if i in cos), key=cos.__getitem__, default=None)
+    if best is None or cos[best] < _SLOT_FLOOR or cos[best] - typical < _SLOT_MARGIN:
         return None
     return best
 
