@@ -443,8 +443,10 @@ def current_over_ended(
     if PAST.search(query) or _HISTORY.search(query) or len(ranked) < 2:
         return list(ranked)
     head, rest = list(ranked[:window]), list(ranked[window:])
-    told_over = {m.id for m, c in head if speaker(m.content)[0] is None and finished(m.content)}
-    over = told_over | {m.id for m, c in head if c.expiry < 1 and speaker(m.content)[0] is None}
+    # a transcript line is a turn of a conversation, ordered as ranked (as in `precedence`)
+    plain = {m.id for m, _ in head if speaker(m.content)[0] is None}
+    told_over = {m.id for m, _ in head if m.id in plain and finished(m.content)}
+    over = told_over | {m.id for m, c in head if m.id in plain and c.expiry < 1}
     if not over:
         return list(ranked)
     names = tuple(sorted({u.lower() for u in user}))
@@ -460,7 +462,9 @@ def current_over_ended(
         by_terms: list[int] = []
         for j in range(i + 1, len(head)):
             new, nc = out[j]
-            if new.id in over or nc.superseded < 1 or nc.via is not None or nc.score < floor:
+            if new.id in over or new.id not in plain or nc.superseded < 1 or nc.via is not None:
+                continue
+            if nc.score < floor:
                 continue
             if new.observed_at <= old.observed_at or not _says_now(new.content):
                 continue
