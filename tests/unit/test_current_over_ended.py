@@ -105,7 +105,7 @@ def test_an_expired_stay_yields_to_a_newer_statement_of_how_things_are_now() -> 
 
 def test_a_turn_of_a_conversation_is_ordered_as_ranked() -> None:
     old = Item("old", "Kenji worked at Rakuten on the points platform for five years.", 0)
-    turn = Item("turn", "Kenji: I'm a backend engineer at PayNami now, loving it.", 300)
+    turn = Item("turn", "Kenji: I left Rakuten, I'm a backend engineer at PayNami now.", 300)
     hobby = Item("hobby", "Kenji plays shogi online most evenings.", 310)
     ranked = [(old, comps(1.0)), (hobby, comps(0.5)), (turn, comps(0.3))]
     table = {"old": [1.0, 0.0, 0.2], "turn": [0.9, 0.1, 0.3], "hobby": [0.0, 1.0, 0.0]}
