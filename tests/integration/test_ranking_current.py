@@ -148,3 +148,20 @@ def test_a_memory_naming_only_hub_entities_is_damped(world: World) -> None:
     # And at the default threshold (40 mentions) nothing in this small scope is a hub
     default = world.c.recall(RecallQuery(tenant=TENANT, user_id="maya", query=query))
     assert all(r.components.hub == 1.0 for r in default)
+
+
+def test_what_ended_yields_to_the_newer_statement_of_how_things_are_now(world: World) -> None:
+    # Given a loan told as over (its span, in the past), and, weeks later, the same car lent again
+    lent = world.remember("Kavya borrowed my Honda for two weeks while her car was in the shop.", user_id="u")
+    world.clock.advance(days=30)
+    again = world.remember("Kavya has the Honda again, for her move.", user_id="u")
+    world.remember("The Honda's oil change is due at 120,000 km.", user_id="u")
+
+    # When the user asks who has it, in words closer to the old loan
+    query = "who is borrowing my Honda while her car is in the shop?"
+    results = world.c.recall(RecallQuery(tenant=TENANT, user_id="u", query=query))
+    ranked = [r.memory.id for r in results]
+
+    # Then the loan that holds now ranks above the one that ended, and explain says over which
+    assert ranked.index(again.id) < ranked.index(lent.id)
+    assert results[ranked.index(again.id)].components.via == lent.id

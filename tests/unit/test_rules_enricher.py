@@ -187,6 +187,43 @@ def test_a_thing_said_with_its_length_holds_that_long(content: str, until: datet
     assert (result.temporal_kind, result.valid_until) == (TemporalKind.temporal, until)
 
 
+@pytest.mark.parametrize(
+    ("content", "until"),
+    [
+        ("Through Q3 I'm heads-down on the Atlas migration", end_of(2027, 9, 30)),  # the next Q3 to end
+        ("This quarter we're porting the billing service to Go", end_of(2026, 12, 31)),
+        ("Next quarter the team moves to the scanner API", end_of(2027, 3, 31)),
+        ("The rewrite has to ship by Q2 2027", end_of(2027, 6, 30)),
+    ],
+)
+def test_a_quarter_bounds_what_holds_through_it(content: str, until: datetime) -> None:
+    result = enricher.enrich(memory(content))
+
+    assert (result.temporal_kind, result.valid_until) == (TemporalKind.temporal, until)
+
+
+def test_a_quarter_told_in_the_past_bounds_nothing() -> None:
+    assert enricher.enrich(memory("Revenue in Q3 was up 12%")).valid_until is None
+
+
+@pytest.mark.parametrize(
+    ("content", "until"),
+    [
+        ("The furnace is under manufacturer warranty until 2027", end_of(2027, 12, 31)),
+        ("New titre de séjour, valid until September 2030!", end_of(2030, 9, 30)),
+        ("Bought the service plan, it covers parts and labour through 2028", end_of(2028, 12, 31)),
+    ],
+)
+def test_a_year_or_a_month_of_a_year_bounds_what_holds_until_it(content: str, until: datetime) -> None:
+    result = enricher.enrich(memory(content))
+
+    assert (result.temporal_kind, result.valid_until) == (TemporalKind.temporal, until)
+
+
+def test_a_year_in_a_sentence_about_the_past_bounds_nothing() -> None:
+    assert enricher.enrich(memory("We went to Rome in December 2026")).valid_until is None
+
+
 def test_temporary_without_a_date_is_temporal_with_no_end() -> None:
     result = enricher.enrich(memory("Temporarily using a spare laptop"))
 

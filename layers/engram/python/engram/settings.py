@@ -163,6 +163,9 @@ class RankingSettings(BaseModel):
     links_carry_answers: bool = True
     governing_rule_first: bool = True
     ended_yields: bool = True
+    # A question not about the past: what ended (validity passed, or told as over) yields to the newer
+    # memory about the same subject and slot (domain.precedence.current_over_ended).
+    current_over_ended: bool = True
     successors_stand_in: bool = True
     # The query's proper names are matched by words, its topic by meaning: the vector leg embeds the query
     # without its names while a content word is left ("how is Fatima funded?" → "how is funded?"), so a

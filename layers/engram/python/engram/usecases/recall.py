@@ -18,7 +18,7 @@ from engram.domain.claims import user_names
 from engram.domain.filters import matches as metadata_matches
 from engram.domain.graph import GraphScope, canonical, entity_id
 from engram.domain.models import EnrichmentState, Memory, MemoryType, Provenance, Status
-from engram.domain.precedence import first_person, precede, user_aliases
+from engram.domain.precedence import current_over_ended, first_person, precede, user_aliases
 from engram.domain.scoring import (
     LINK_WINDOW,
     Candidate,
@@ -303,6 +303,10 @@ class Recall:
             ranked = governing_rule_first(ranked, traits, _is_rule)
         if self.ranking.ended_yields:
             ranked = ended_yields_to_current(ranked)
+        if self.ranking.current_over_ended:
+            ranked = current_over_ended(
+                ranked, q.query, users, lambda ids: self.vectors.get_vectors(q.tenant, ids)
+            )
         # What the user said last ranks first (embeddings read only for a pair sharing just its subject).
         ranked = precede(
             ranked,

@@ -213,6 +213,32 @@ def _month_only(match: re.Match[str], ref: datetime, text: str) -> datetime | No
     return end_of_day(_month_end(year, month))
 
 
+def _quarter(match: re.Match[str], ref: datetime, text: str) -> datetime | None:
+    """A calendar quarter: "this quarter" / "next quarter", or "through Q3" (the next Q3 to end, unless
+    the sentence is in the past: "Q3 was rough" bounds nothing)."""
+    this_or_next, number, year = (g.lower() if g else None for g in match.groups())
+    if number is None:
+        first = (ref.month - 1) // 3 * 3 + 1 + (3 if this_or_next == "next" else 0)
+        start = date(ref.year, 1, 1) + relativedelta(months=first - 1)
+        return end_of_day(_month_end(start.year, start.month + 2))
+    last_month = int(number) * 3
+    if year is not None:
+        return end_of_day(_month_end(int(year), last_month))
+    if _in_past(text, match):
+        return None
+    return end_of_day(_month_end(ref.year + (1 if last_month < ref.month else 0), last_month))
+
+
+def _year_bound(match: re.Match[str], ref: datetime, text: str) -> datetime | None:
+    """A bound by year, or month and year: "warranty until 2025", "valid until September 2030" (its
+    end); a sentence in the past bounds nothing ("we moved in 2019") unless the year is still to come
+    ("bought a plan that covers labour through 2028")."""
+    month, year = match.groups()
+    if int(year) <= ref.year and _in_past(text, match):
+        return None
+    return end_of_day(_month_end(int(year), MONTHS[month.lower().rstrip(".")] if month else 12))
+
+
 def month_day_pattern() -> str:
     month_first = rf"(?P<month>{_MONTH})\.? (?P<day>\d{{1,2}})(?:st|nd|rd|th)?(?:,? (?P<year>\d{{4}}))?"
     return rf"\b{month_first}\b(?!:)"
@@ -237,6 +263,14 @@ _TEMPORAL_RULES: list[tuple[re.Pattern[str], _Rule]] = [
     (rx(r"\b(?:(this|next) |end of (?:the )?)week\b"), _week),
     (rx(r"\b(?:(this|next) |end of (?:the )?)month\b"), _month),
     (rx(r"\b(?:(this|next) |end of (?:the )?)year\b"), _year),
+    # a quarter: "this quarter", or Q1–Q4 after a word that bounds it ("through Q3", "by Q2 2027")
+    (
+        rx(
+            r"\b(?:(this|next) quarter|(?:until|till|through|thru|by|before|in|during|for|end of)\s+"
+            r"q([1-4])(?:\s+(\d{4}))?)\b"
+        ),
+        _quarter,
+    ),
     (
         rx(
             r"\b(?:(until|till|til|through|thru|by|before|on|to)\s+)?(?:(this|next|coming|last)\s+)?"
@@ -254,6 +288,13 @@ _TEMPORAL_RULES: list[tuple[re.Pattern[str], _Rule]] = [
     (rx(rf"\b({_NUM})\s+({_UNIT})s?\s+from now\b"), _from_now),
     # a length as an adjective, of days or longer: "a three-month secondment" (never "a two-year-old")
     (rx(rf"\b(?:a|an|the|my|his|her|our|their)\s+({_NUM})-(day|week|month|year)(?![\w-])"), _from_now),
+    (
+        rx(
+            r"\b(?:until|till|through|thru|by|before|in|during|expires|expiring|ends|ending|(?:the )?end of)"
+            rf"\s+(?:({_MONTH})\.?\s+)?((?:19|20)\d\d)\b(?![-/:.]\d)"
+        ),
+        _year_bound,
+    ),
     (
         rx(rf"\b(?:until|till|through|thru|by|before|in|during|(?:the )?end of)\s+({_MONTH})\b(?!\.? ?\d)"),
         _month_only,
