@@ -193,6 +193,8 @@ def test_on_the_embedded_default_the_decision_reads_bounded_candidates_that_stil
         RememberCommand(tenant=TENANT, user_id="alice", content="Priya owns the deploy window")
     )
     assert named.memory is not None
+    # (and another user's, so that her scope is not the whole index, which bm25() would rank alone)
+    engram.remember(RememberCommand(tenant=TENANT, user_id="bob", content="Bob's deploy note"))
     drain(engram)
     read: list[str] = []
     frequencies = lexical._Query.frequencies
