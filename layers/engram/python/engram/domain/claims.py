@@ -269,7 +269,21 @@ def names(text: str, entities: Iterable[str] = ()) -> frozenset[str]:
         found.add(word)
     found = {re.sub(r"['’]s$", "", n) for n in found}
     found |= {e.lower() for e in entities if e and not _is_number(e.strip())}
-    return frozenset(n for n in found if n and n not in STOPWORDS and n not in _WEEKDAYS | _MONTHS)
+    return frozenset(n for n in found if n and n not in STOPWORDS and not _calendar(n))
+
+
+_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")
+
+
+def _calendar(name: str) -> bool:
+    """A date, not a name: every word a number, a month or a weekday ("Fridays", "3 June")."""
+    return all(
+        _is_number(w)
+        or bool(_ORDINAL.fullmatch(w))
+        or w in _WEEKDAYS | _MONTHS
+        or (w.endswith("s") and w[:-1] in _WEEKDAYS)
+        for w in name.split()
+    )
 
 
 @dataclass(frozen=True)

@@ -119,15 +119,17 @@ class Reading:
     ends: bool  # worded as an end or a replacement of something
     negative: bool = False  # says that something does not hold ("no football for him this season")
     unnamed: bool = False  # names no one past its opening word: the user's world, unless it names them
+    wholes: frozenset[frozenset[str]] = frozenset()  # each name's words together ("Little Acorns")
 
 
 @lru_cache(maxsize=4096)
 def read(content: str, entities: tuple[str, ...] = (), user: tuple[str, ...] = ()) -> Reading:
     """What a statement is about and whether it states a change. `user`: the user's name, lowercased."""
     voice, said = speaker(content)
-    words = {stem(w) for w in _name_words(said, entities)}
     me = {stem(u) for u in user}
-    subjects = {USER if w in me else w for w in words}
+    wholes = {frozenset(USER if w in me else w for w in name) for name in _wholes(said, entities)}
+    words = {w for name in wholes for w in name}
+    subjects = set(words)
     mid = {stem(w) for w in _name_words(_OPENING.sub(_lower, said))}
     if voice is None and _FIRST_PERSON.search(said):
         subjects.add(USER)
@@ -145,7 +147,24 @@ def read(content: str, entities: tuple[str, ...] = (), user: tuple[str, ...] = (
         any(m.re is CHANGE for m in marked),
         bool(NEGATION.search(said)),
         voice is None and not mid,
+        frozenset(w for w in wholes if w),
     )
+
+
+_RUN = re.compile(r"[A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*)*")
+
+
+def _wholes(text: str, entities: Iterable[str] = ()) -> set[frozenset[str]]:
+    """The text's names (stemmed), the words of one name together: adjacent capitalised name words
+    ("Little Acorns", "Premiere Pro") are one name, every other name word a name of its own."""
+    words = _name_words(text, entities)
+    found: set[frozenset[str]] = set()
+    for m in _RUN.finditer(text):
+        run = {re.sub(r"['’]s$", "", w.lower().rstrip(".")) for w in m.group(0).split()} & words
+        if len(run) > 1:
+            found.add(frozenset(stem(w) for w in run))
+            words -= run
+    return found | {frozenset({stem(w)}) for w in words}
 
 
 def _name_words(text: str, entities: Iterable[str] = ()) -> set[str]:
@@ -262,11 +281,18 @@ def related(new: Reading, old: Reading) -> bool:
         shared = frozenset({USER})  # "Flour went up, the sourdough is 4.30" is the user's, as "our …" was
     topic = (new.topic & old.topic) - shared
     if shared:
-        return bool(topic) or len(shared) >= 2
+        return bool(topic) or _shared_names(new, old) >= 2
     if new.named and old.named:
         return False  # each names someone, not the same one
     # the topic is the subject: one word in common when neither names any, else two
     return len(topic) >= (1 if not (new.subjects or old.subjects) else 2)
+
+
+def _shared_names(a: Reading, b: Reading) -> int:
+    """How many subjects two statements share, a name of several words ("Little Acorns") counted once."""
+    them = {w for name in b.wholes for w in name} | (b.subjects & {USER})
+    mine = {name for name in a.wholes if name & them}
+    return len(mine) + (USER in a.subjects & b.subjects and not any(USER in n for n in mine))
 
 
 Vectors = Callable[[Sequence[str]], Mapping[str, Sequence[float]]]  # memory ids → their embeddings
@@ -352,7 +378,8 @@ def precede(
         lifted[m.id] = replace(c, precedes=over[m.id], lifted=target)
         score[m.id] = target
     out = [(m, lifted.get(m.id, c)) for m, c in window] + list(ranked[len(window) :])
-    return sorted(out, key=lambda mc: (-mc[1].score, mc[0].id))
+    # two lifted over one older statement tie: the later word ranks first
+    return sorted(out, key=lambda mc: (-mc[1].score, -mc[0].observed_at.timestamp(), mc[0].id))
 
 
 def _answering(
@@ -363,22 +390,37 @@ def _answering(
 ) -> dict[str, tuple[str, ...]]:
     """The pairs whose newer statement answers the query too: it shares a word of it (give or take an
     ending; the user's own name is no such word), or by meaning it is among the closer half of the
-    candidates or as close as the older one. A change about something else ranks where it ranked."""
+    candidates or as close as the older one, or recall ranks it in the better half of the candidates
+    (by its links, say) and it shares a topic word with the older one. A change about something else
+    ranks where it ranked."""
     mine = {u.lower() for u in user}
+    names = tuple(sorted(mine))
     asked = frozenset(t for t in terms(query) if t not in mine)
     by_id = {m.id: (m, c) for m, c in window}
     cosines = [c.vector for _, c in window if c.vector is not None]
     typical = statistics.median(cosines) if cosines else math.inf
+    middle = statistics.median(c.score for _, c in window)
     kept: dict[str, tuple[str, ...]] = {}
     for new_id, olds in over.items():
         new, nc = by_id[new_id]
         if shares_a_term(asked, term_set(new.content)) or (nc.vector is not None and nc.vector >= typical):
             kept[new_id] = olds
             continue
-        close = tuple(o for o in olds if nc.vector is not None and nc.vector >= (by_id[o][1].vector or 0.0))
+        close = tuple(
+            o
+            for o in olds
+            if (nc.vector is not None and nc.vector >= (by_id[o][1].vector or 0.0))
+            or (len(window) > 2 and nc.score > middle and _one_thing(new, by_id[o][0], names))
+        )
         if close:
             kept[new_id] = close
     return kept
+
+
+def _one_thing(new: Ranked, old: Ranked, user: tuple[str, ...]) -> bool:
+    """Whether two statements share a word of what they are about, beyond who they are about."""
+    n, o = read(new.content, tuple(new.entities), user), read(old.content, tuple(old.entities), user)
+    return bool((n.topic & o.topic) - n.subjects - o.subjects)
 
 
 __all__ = [
