@@ -243,3 +243,59 @@ def test_a_name_said_beside_i_or_named_once_is_not_taken_for_the_user() -> None:
     assert user_aliases(
         "Where does Dan live?", ["Dan drives a Focus.", "Dan's a Guinness man."], ["dan"]
     ) == ("dan",)
+
+
+def test_a_change_recall_ranks_in_the_better_half_answers_the_query_on_a_shared_topic_word() -> None:
+    """The newer statement shares no word of the query and is further from it in meaning, yet recall
+    ranks it in the better half (by its links, say) and it shares "nurse" with the older one: it ranks
+    first. One ranked as high that shares only its subject with the older one keeps its rank."""
+    old = Item("old", "Our practice nurse is Frau Gruber, she does the bloods and ECGs.", 0)
+    new = Item("new", "Frau Gruber retired at the end of September. Herr Yilmaz took over the nursing.", 9)
+    others = [Item(f"o{i}", f"Unrelated note number {i} about the garden shed.", 1) for i in range(4)]
+
+    def at(score: float, vector: float) -> Components:
+        return replace(comps(score), vector=vector)
+
+    query = "Who takes blood samples at Tobias's practice?"
+    ranked = [(old, at(0.48, 0.5)), (new, at(0.46, 0.09))] + [(o, at(0.1, 0.3)) for o in others]
+    assert [m.id for m, _ in precede(ranked, 10, query=query)][:2] == ["new", "old"]
+    low = [(old, at(0.48, 0.5))] + [(o, at(0.3, 0.3)) for o in others] + [(new, at(0.05, 0.09))]
+    first = precede(low, 10, query=query)[0][0]
+    assert first.id == "old"  # the worse half: not judged an answer
+
+    link = Item("link", "My director at the studio is Sakamoto-san.", 0)
+    joined = Item("joined", "Sakamoto-san joined us from Capcom in 2019.", 5)
+    ranked = [(link, at(0.5, 0.5)), (joined, at(0.45, 0.1))] + [(o, at(0.1, 0.3)) for o in others]
+    pitch = "How should I format the pitch for my director?"
+    assert precede(ranked, 10, query=pitch)[0][0].id == "link"
+
+
+def test_a_name_of_several_words_is_one_subject() -> None:
+    """ "Little Acorns" is one subject: a fee rise there is no change of its Friday closing time."""
+    fridays = Item("fridays", "Little Acorns closes at 2pm on Fridays for staff training.", 0)
+    fees = Item("fees", "Little Acorns fees went up to 3,500 cedis a term.", 9)
+    assert over(fridays, fees) == {}
+    # two subjects, each of one word, still relate two statements
+    old = Item("old", "Priya and Anjali run the Jaipur studio together.", 0)
+    new = Item("new", "Priya and Anjali parted ways last month.", 9)
+    assert over(old, new) == {"new": ("old",)}
+
+
+def test_a_weekday_is_no_one_a_statement_is_about() -> None:
+    """ "on Fridays" names no one: "Lucía makes a gluten-free loaf on Fridays" names no one past its
+    opening word, so it is of the user's world, and the user's "we don't do the gluten-free bread
+    anymore" changes it."""
+    old = Item("old", "Lucía makes a gluten-free loaf on Fridays for the coeliac customers.", 0)
+    new = Item("new", "We don't do the gluten-free bread anymore, too much cross-contamination risk.", 9)
+    assert over(old, new) == {"new": ("old",)}
+
+
+def test_two_changes_of_one_statement_tie_to_the_later_word() -> None:
+    """Two newer statements lifted over one older one land on one score: the later said ranks first,
+    whatever their ids."""
+    old = Item("old", "Our team keeps its tickets in Jira and its docs in Confluence.", 0)
+    first = Item("aa-first", "We moved the docs from Confluence to Notion.", 5)
+    second = Item("zz-second", "We migrated every ticket from Jira to Linear.", 9)
+    assert over(old, first, second) == {"aa-first": ("old",), "zz-second": ("old",)}
+    ranked = [(old, comps(0.9)), (first, comps(0.5)), (second, comps(0.4))]
+    assert [m.id for m, _ in precede(ranked, 10)] == ["zz-second", "aa-first", "old"]
