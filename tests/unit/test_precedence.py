@@ -228,7 +228,8 @@ def test_the_name_an_agent_notes_its_user_by_is_the_user_of_first_person_memorie
     assert users == ("nadia",)
     old, new = Item("old", notes[0], 0), Item("new", notes[2], 5)
     assert over(old, new, user=users) == {"new": ("old",)}
-    assert over(old, new) == {}  # not knowing who Nadia is, the two share no subject
+    # not knowing who Nadia is, the two still share the thing cancelled, which the older one names
+    assert over(old, new) == {"new": ("old",)}
 
 
 def test_a_name_said_beside_i_or_named_once_is_not_taken_for_the_user() -> None:
@@ -299,3 +300,23 @@ def test_two_changes_of_one_statement_tie_to_the_later_word() -> None:
     assert over(old, first, second) == {"aa-first": ("old",), "zz-second": ("old",)}
     ranked = [(old, comps(0.9)), (first, comps(0.5)), (second, comps(0.4))]
     assert [m.id for m, _ in precede(ranked, 10)] == ["zz-second", "aa-first", "old"]
+
+
+def test_an_end_of_a_thing_the_older_statement_names_takes_precedence_without_a_shared_word() -> None:
+    """The newer statement ends, parts with or moves a thing or person the older one names past its
+    opening word: related with no topic word in common and no embedding at hand."""
+    pairs = [
+        ("My manager is Rohan.", "Reorg happened. Payments now reports to Sneha, Rohan moved to lending."),
+        ("Amara drives a red 2014 Ford Fiesta.", "Got rid of the Fiesta. Bus and tram to work now."),
+        ("Amara is seeing someone called Daniel, a physio.", "She and Daniel split up in the summer."),
+    ]
+    for before, after in pairs:
+        assert over(Item("old", before, 0), Item("new", after, 9)) == {"new": ("old",)}, after
+
+
+def test_an_end_of_the_subject_itself_is_no_change_of_its_other_facts() -> None:
+    """Sam opens the older statement: Sam's move ends none of Sam's facts, with or without others around."""
+    diet = Item("diet", "Sam is vegetarian and cooks a lot.", 0)
+    move = Item("move", "Sam moved to Berlin in March.", 30)
+    others = [Item(f"o{i}", f"The garden shed needs a new roof, note {i}.", 1) for i in range(4)]
+    assert over(diet, move, *others) == {}

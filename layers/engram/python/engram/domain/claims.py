@@ -547,7 +547,7 @@ def replacement(old: Claim, new_text: str) -> str | None:
 
 # Parting with a thing: it was sold, given away, scrapped, returned or cancelled. What follows the verb
 # up to a preposition, a conjunction or the clause's end is the thing ("sold the Vespa and …").
-_DISPOSES = _rx(
+DISPOSES = _rx(
     r"\b(?:sold(?! out)(?: off)?|got rid of|gotten rid of|gave away|given away|scrapped|traded in|returned|"
     r"cancell?ed|donated|ditched|dumped|threw (?:out|away)|thrown (?:out|away)|gave back|given back)\b"
     r"(?P<thing>[^.;!?,]*)"
@@ -563,7 +563,7 @@ def disposal(old: Claim, new_text: str) -> frozenset[str]:
     plan"), those `old` states when it names the thing's last word: what `old` says of it no longer holds.
     Empty when the thing is a pronoun (nothing to resolve it to here) or `old` does not name it."""
     _, said = speaker(new_text)
-    for m in _DISPOSES.finditer(said):
+    for m in DISPOSES.finditer(said):
         thing: list[str] = []
         for token in _tokens(m.group("thing")):
             if token in _THING_ENDS and thing:
@@ -589,6 +589,7 @@ def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
 
 __all__ = [
     "ANTONYMS",
+    "DISPOSES",
     "STOPWORDS",
     "SYNONYMS",
     "Claim",

@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Protocol, TypeVar
 
 from engram.domain.claims import (
+    DISPOSES,
     STOPWORDS,
     content_words,
     names,
@@ -131,10 +132,12 @@ def read(content: str, entities: tuple[str, ...] = (), user: tuple[str, ...] = (
     words = {w for name in wholes for w in name}
     subjects = set(words)
     mid = {stem(w) for w in _name_words(_OPENING.sub(_lower, said))}
+    mid -= {w for name in wholes if not name <= mid for w in name}  # "Little Acorns" opening a sentence
     if voice is None and _FIRST_PERSON.search(said):
         subjects.add(USER)
     named = {USER if w in me else w for w in mid} | (subjects & {USER})
     marked = [*CHANGE.finditer(said), *CURRENT.finditer(said)]
+    disposed = bool(DISPOSES.search(said))  # parted with a thing: sold, got rid of, scrapped …
     changing = {root(w.lower()) for m in marked for w in m.group(0).split()}
     topic = {_undouble(w) for w in content_words(said)} - mid - changing - me
     return Reading(
@@ -143,8 +146,8 @@ def read(content: str, entities: tuple[str, ...] = (), user: tuple[str, ...] = (
         frozenset(named),
         frozenset(topic),
         quantities(said),
-        bool(marked),
-        any(m.re is CHANGE for m in marked),
+        bool(marked) or disposed,
+        any(m.re is CHANGE for m in marked) or disposed,
         bool(NEGATION.search(said)),
         voice is None and not mid,
         frozenset(w for w in wholes if w),
@@ -158,13 +161,15 @@ def _wholes(text: str, entities: Iterable[str] = ()) -> set[frozenset[str]]:
     """The text's names (stemmed), the words of one name together: adjacent capitalised name words
     ("Little Acorns", "Premiere Pro") are one name, every other name word a name of its own."""
     words = _name_words(text, entities)
-    found: set[frozenset[str]] = set()
-    for m in _RUN.finditer(text):
-        run = {re.sub(r"['’]s$", "", w.lower().rstrip(".")) for w in m.group(0).split()} & words
-        if len(run) > 1:
-            found.add(frozenset(stem(w) for w in run))
-            words -= run
-    return found | {frozenset({stem(w)}) for w in words}
+    runs = [run for m in _RUN.finditer(text) if (run := _run_words(m.group(0), words))]
+    alone = words.difference(*runs)
+    return {frozenset(stem(w) for w in run) for run in runs} | {frozenset({stem(w)}) for w in alone}
+
+
+def _run_words(run: str, words: set[str]) -> set[str]:
+    """The name words of a run of capitalised words, when it holds more than one."""
+    found = {re.sub(r"['’]s$", "", w.lower().rstrip(".")) for w in run.split()} & words
+    return found if len(found) > 1 else set()
 
 
 def _name_words(text: str, entities: Iterable[str] = ()) -> set[str]:
@@ -320,7 +325,10 @@ def precedence(
                 if change(n, o) and (n.ends or not is_rule(old.content) or is_rule(new.content)):
                     found.setdefault(new.id, []).append(old.id)
             elif (n.ends or _negates(n, o)) and n.subjects & o.subjects and _same_voice(n, o):
-                unsure.setdefault(new.id, []).append(old.id)
+                if (n.subjects & o.named) - {USER}:  # it ends a thing or a person the older one names
+                    found.setdefault(new.id, []).append(old.id)
+                else:
+                    unsure.setdefault(new.id, []).append(old.id)
     if unsure and vectors is not None:
         for new_id, old_id in _related_by_meaning(unsure, [i.id for i in live], vectors):
             found.setdefault(new_id, []).append(old_id)
