@@ -320,3 +320,41 @@ def test_an_end_of_the_subject_itself_is_no_change_of_its_other_facts() -> None:
     move = Item("move", "Sam moved to Berlin in March.", 30)
     others = [Item(f"o{i}", f"The garden shed needs a new roof, note {i}.", 1) for i in range(4)]
     assert over(diet, move, *others) == {}
+
+
+def test_an_agents_note_on_user_is_the_users_statement() -> None:
+    """ "User keeps …" in an agent's note and "I sold …" in the user's words share their subject."""
+    old = Item("old", "User keeps the bike at the Alvalade studio.", 0)
+    new = Item("new", "I sold the bike last week.", 9)
+    assert over(old, new) == {"new": ("old",)}
+
+
+def test_a_kinship_word_opening_sentences_is_not_taken_for_the_users_name() -> None:
+    """ "Mum" opens as many sentences as "Kwame" does; Mum is a title, so Kwame is the main subject."""
+    notes = [
+        "Kwame teaches physics at a senior high school in Accra.",
+        "Kwame is the eldest of five siblings.",
+        "Kwame's mother lives with him in East Legon.",
+        "Mum cooks light soup with goat on Sundays.",
+        "Mum's knees are bad, she can't do stairs.",
+        "Mum has moved back to Kumasi to be near her sisters.",
+    ]
+    assert user_aliases("Does Kwame's mother still live with him?", notes) == ("kwame",)
+
+
+def test_a_negation_negates_what_the_older_one_said_not_whom_it_is_about() -> None:
+    """ "wouldn't take any money" says nothing of the spare key Alvaro keeps: a negation changes an older
+    statement only on a word of what it said (known case: dev4 multihop-04)."""
+    key = Item("key", "Sr. Alvaro from 2B keeps our spare key, he's very reliable.", 0)
+    bell = Item("bell", "Alvaro fixed our doorbell wiring last spring, wouldn't take any money.", 9)
+    assert over(key, bell) == {}
+    football = Item("football", "Tobias plays football with the team on Wednesdays.", 0)
+    no = Item("no", "No football for Tobias this season, his knee is not right.", 9)
+    assert over(football, no) == {"no": ("football",)}
+
+
+def test_a_contracted_end_is_an_end() -> None:
+    """ "Trial's over" ends as "the trial is over" does, so it takes precedence over what named the thing."""
+    old = Item("old", "I migrated six dashboards to the Grafana Cloud trial.", 0)
+    new = Item("new", "Trial's over — we're staying on self-hosted Grafana, the pricing didn't work.", 9)
+    assert over(old, new) == {"new": ("old",)}

@@ -60,7 +60,8 @@ CHANGE = re.compile(
     r"gave up|given up|giving up|took over|taken over|handed over|turned (?:off|on)|shut (?:down|off)|"
     r"called off|pushed back|brought forward|went (?:up|down|back)|gone (?:up|down)|back to|"
     r"sold(?! out)|left|joined|became|become|broke up|split up|ended|parted (?:ways|company)|fell through|"
-    r"pulled out|dropped out|walked away|called it quits|wound down|(?:is|was|are|were) over)\b",
+    r"pulled out|dropped out|walked away|called it quits|wound down|(?:is|was|are|were) over|"
+    r"['’](?:s|re) over)\b",
     re.IGNORECASE,
 )
 # The user speaking, or an agent's note about its user ("The user prefers …").
@@ -72,6 +73,14 @@ _FIRST_PERSON = re.compile(
 _SELF_NAMED = re.compile(r"\b(?:I['’]m|I am|(?i:my name is|my name's|call me))\s+([A-Z][\w'’-]*)")
 # A name opening a sentence as its subject: "Dan drives …", "Kwame's mother …" (a verb or 's follows).
 _SUBJECT = re.compile(r"(?:^|[.!?;]\s+)([A-Z][\w’'-]*?)(?:['’]s\b|\s+(?!and\b|or\b|of\b|[A-Z])[a-z]+)")
+# Kinship words: "Mum", "Dad" open sentences as a person's title, never as the user's name.
+KIN = frozenset(
+    (
+        *("mum", "mom", "mother", "mam", "mama", "mamma", "mommy", "mummy", "ma"),
+        *("dad", "father", "papa", "daddy", "pa", "grandma", "granny", "gran", "nana", "grandpa"),
+        *("granddad", "grandad", "grandmother", "grandfather", "sis", "bro", "auntie", "aunt", "uncle"),
+    )
+)
 # A question about what was ("when did …", "what was …", "used to"): history, where what came later
 # takes no precedence over what it asks about.
 PAST = re.compile(
@@ -127,7 +136,7 @@ class Reading:
 def read(content: str, entities: tuple[str, ...] = (), user: tuple[str, ...] = ()) -> Reading:
     """What a statement is about and whether it states a change. `user`: the user's name, lowercased."""
     voice, said = speaker(content)
-    me = {stem(u) for u in user}
+    me = {stem(u) for u in (*user, "user")}  # an agent's note names its user "User" too
     wholes = {frozenset(USER if w in me else w for w in name) for name in _wholes(said, entities)}
     words = {w for name in wholes for w in name}
     subjects = set(words)
@@ -204,7 +213,7 @@ def user_aliases(query: str, contents: Iterable[str], known: Sequence[str] = ())
         if _FIRST_PERSON.search(_SELF_NAMED.sub("", said)):  # "Kavya's away, Ishaan stays with me"
             other |= _name_words(said) - introduced
             continue
-        openers = {m.group(1).lower() for m in _SUBJECT.finditer(said)} - introduced
+        openers = {m.group(1).lower() for m in _SUBJECT.finditer(said)} - introduced - KIN
         for name in openers:
             subject[name] = subject.get(name, 0) + 1
     ranked = sorted(((n, t) for n, t in subject.items() if n not in other), key=lambda nt: -nt[1])
@@ -263,7 +272,10 @@ def change(new: Reading, old: Reading) -> bool:
     stage's, at write time: parsing slots costs more than a recall can spend on every candidate.)"""
     if not _same_voice(new, old):
         return False
-    return new.changes or _changed_amount(new, old) or _negates(new, old)
+    if new.changes or _changed_amount(new, old):
+        return True
+    # what it says does not hold is what the older one said: a word of it beyond whom it is about
+    return _negates(new, old) and bool((new.topic & old.topic) - new.subjects - old.subjects)
 
 
 def _negates(new: Reading, old: Reading) -> bool:
@@ -325,7 +337,7 @@ def precedence(
                 if change(n, o) and (n.ends or not is_rule(old.content) or is_rule(new.content)):
                     found.setdefault(new.id, []).append(old.id)
             elif (n.ends or _negates(n, o)) and n.subjects & o.subjects and _same_voice(n, o):
-                if (n.subjects & o.named) - {USER}:  # it ends a thing or a person the older one names
+                if n.ends and (n.subjects & o.named) - {USER}:  # it ends a thing or person the older names
                     found.setdefault(new.id, []).append(old.id)
                 else:
                     unsure.setdefault(new.id, []).append(old.id)
