@@ -348,6 +348,9 @@ def test_a_negation_negates_what_the_older_one_said_not_whom_it_is_about() -> No
     key = Item("key", "Sr. Alvaro from 2B keeps our spare key, he's very reliable.", 0)
     bell = Item("bell", "Alvaro fixed our doorbell wiring last spring, wouldn't take any money.", 9)
     assert over(key, bell) == {}
+    # accents are folded: "Álvaro" is the name, not a word "lvaro" the two would share
+    key, bell = (replace(i, content=i.content.replace("Alvaro", "Álvaro")) for i in (key, bell))
+    assert over(key, bell) == {}
     football = Item("football", "Tobias plays football with the team on Wednesdays.", 0)
     no = Item("no", "No football for Tobias this season, his knee is not right.", 9)
     assert over(football, no) == {"no": ("football",)}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 import statistics
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -132,9 +133,21 @@ class Reading:
     wholes: frozenset[frozenset[str]] = frozenset()  # each name's words together ("Little Acorns")
 
 
-@lru_cache(maxsize=4096)
 def read(content: str, entities: tuple[str, ...] = (), user: tuple[str, ...] = ()) -> Reading:
-    """What a statement is about and whether it states a change. `user`: the user's name, lowercased."""
+    """What a statement is about and whether it states a change. `user`: the user's name, lowercased.
+    Accents are folded first: "Álvaro" is a name, not the word "lvaro"."""
+    return _read(_fold(content), tuple(_fold(e) for e in entities), tuple(_fold(u) for u in user))
+
+
+def _fold(text: str) -> str:
+    """Latin letters without their accents ("Álvaro" → "Alvaro"); other scripts as they are."""
+    if text.isascii():
+        return text
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+@lru_cache(maxsize=4096)
+def _read(content: str, entities: tuple[str, ...] = (), user: tuple[str, ...] = ()) -> Reading:
     voice, said = speaker(content)
     me = {stem(u) for u in (*user, "user")}  # an agent's note names its user "User" too
     wholes = {frozenset(USER if w in me else w for w in name) for name in _wholes(said, entities)}
