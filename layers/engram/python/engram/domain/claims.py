@@ -269,7 +269,21 @@ def names(text: str, entities: Iterable[str] = ()) -> frozenset[str]:
         found.add(word)
     found = {re.sub(r"['’]s$", "", n) for n in found}
     found |= {e.lower() for e in entities if e and not _is_number(e.strip())}
-    return frozenset(n for n in found if n and n not in STOPWORDS and n not in _WEEKDAYS | _MONTHS)
+    return frozenset(n for n in found if n and n not in STOPWORDS and not _calendar(n))
+
+
+_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")
+
+
+def _calendar(name: str) -> bool:
+    """A date, not a name: every word a number, a month or a weekday ("Fridays", "3 June")."""
+    return all(
+        _is_number(w)
+        or bool(_ORDINAL.fullmatch(w))
+        or w in _WEEKDAYS | _MONTHS
+        or (w.endswith("s") and w[:-1] in _WEEKDAYS)
+        for w in name.split()
+    )
 
 
 @dataclass(frozen=True)
@@ -533,7 +547,7 @@ def replacement(old: Claim, new_text: str) -> str | None:
 
 # Parting with a thing: it was sold, given away, scrapped, returned or cancelled. What follows the verb
 # up to a preposition, a conjunction or the clause's end is the thing ("sold the Vespa and …").
-_DISPOSES = _rx(
+DISPOSES = _rx(
     r"\b(?:sold(?! out)(?: off)?|got rid of|gotten rid of|gave away|given away|scrapped|traded in|returned|"
     r"cancell?ed|donated|ditched|dumped|threw (?:out|away)|thrown (?:out|away)|gave back|given back)\b"
     r"(?P<thing>[^.;!?,]*)"
@@ -549,7 +563,7 @@ def disposal(old: Claim, new_text: str) -> frozenset[str]:
     plan"), those `old` states when it names the thing's last word: what `old` says of it no longer holds.
     Empty when the thing is a pronoun (nothing to resolve it to here) or `old` does not name it."""
     _, said = speaker(new_text)
-    for m in _DISPOSES.finditer(said):
+    for m in DISPOSES.finditer(said):
         thing: list[str] = []
         for token in _tokens(m.group("thing")):
             if token in _THING_ENDS and thing:
@@ -575,6 +589,7 @@ def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
 
 __all__ = [
     "ANTONYMS",
+    "DISPOSES",
     "STOPWORDS",
     "SYNONYMS",
     "Claim",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 import statistics
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -18,6 +19,7 @@ from operator import mul
 from typing import Protocol, TypeVar
 
 from engram.domain.claims import (
+    DISPOSES,
     STOPWORDS,
     content_words,
     names,
@@ -60,7 +62,8 @@ CHANGE = re.compile(
     r"gave up|given up|giving up|took over|taken over|handed over|turned (?:off|on)|shut (?:down|off)|"
     r"called off|pushed back|brought forward|went (?:up|down|back)|gone (?:up|down)|back to|"
     r"sold(?! out)|left|joined|became|become|broke up|split up|ended|parted (?:ways|company)|fell through|"
-    r"pulled out|dropped out|walked away|called it quits|wound down|(?:is|was|are|were) over)\b",
+    r"pulled out|dropped out|walked away|called it quits|wound down|(?:is|was|are|were) over|"
+    r"['’](?:s|re) over)\b",
     re.IGNORECASE,
 )
 # The user speaking, or an agent's note about its user ("The user prefers …").
@@ -72,6 +75,14 @@ _FIRST_PERSON = re.compile(
 _SELF_NAMED = re.compile(r"\b(?:I['’]m|I am|(?i:my name is|my name's|call me))\s+([A-Z][\w'’-]*)")
 # A name opening a sentence as its subject: "Dan drives …", "Kwame's mother …" (a verb or 's follows).
 _SUBJECT = re.compile(r"(?:^|[.!?;]\s+)([A-Z][\w’'-]*?)(?:['’]s\b|\s+(?!and\b|or\b|of\b|[A-Z])[a-z]+)")
+# Kinship words: "Mum", "Dad" open sentences as a person's title, never as the user's name.
+KIN = frozenset(
+    (
+        *("mum", "mom", "mother", "mam", "mama", "mamma", "mommy", "mummy", "ma"),
+        *("dad", "father", "papa", "daddy", "pa", "grandma", "granny", "gran", "nana", "grandpa"),
+        *("granddad", "grandad", "grandmother", "grandfather", "sis", "bro", "auntie", "aunt", "uncle"),
+    )
+)
 # A question about what was ("when did …", "what was …", "used to"): history, where what came later
 # takes no precedence over what it asks about.
 PAST = re.compile(
@@ -120,20 +131,36 @@ class Reading:
     ends: bool  # worded as an end or a replacement of something
     negative: bool = False  # says that something does not hold ("no football for him this season")
     unnamed: bool = False  # names no one past its opening word: the user's world, unless it names them
+    wholes: frozenset[frozenset[str]] = frozenset()  # each name's words together ("Little Acorns")
+
+
+def read(content: str, entities: tuple[str, ...] = (), user: tuple[str, ...] = ()) -> Reading:
+    """What a statement is about and whether it states a change. `user`: the user's name, lowercased.
+    Accents are folded first: "Álvaro" is a name, not the word "lvaro"."""
+    return _read(_fold(content), tuple(_fold(e) for e in entities), tuple(_fold(u) for u in user))
+
+
+def _fold(text: str) -> str:
+    """Latin letters without their accents ("Álvaro" → "Alvaro"); other scripts as they are."""
+    if text.isascii():
+        return text
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 @lru_cache(maxsize=4096)
-def read(content: str, entities: tuple[str, ...] = (), user: tuple[str, ...] = ()) -> Reading:
-    """What a statement is about and whether it states a change. `user`: the user's name, lowercased."""
+def _read(content: str, entities: tuple[str, ...] = (), user: tuple[str, ...] = ()) -> Reading:
     voice, said = speaker(content)
-    words = {stem(w) for w in _name_words(said, entities)}
-    me = {stem(u) for u in user}
-    subjects = {USER if w in me else w for w in words}
+    me = {stem(u) for u in (*user, "user")}  # an agent's note names its user "User" too
+    wholes = {frozenset(USER if w in me else w for w in name) for name in _wholes(said, entities)}
+    words = {w for name in wholes for w in name}
+    subjects = set(words)
     mid = {stem(w) for w in _name_words(_OPENING.sub(_lower, said))}
+    mid -= {w for name in wholes if not name <= mid for w in name}  # "Little Acorns" opening a sentence
     if voice is None and _FIRST_PERSON.search(said):
         subjects.add(USER)
     named = {USER if w in me else w for w in mid} | (subjects & {USER})
     marked = [*CHANGE.finditer(said), *CURRENT.finditer(said)]
+    disposed = bool(DISPOSES.search(said))  # parted with a thing: sold, got rid of, scrapped …
     changing = {root(w.lower()) for m in marked for w in m.group(0).split()}
     topic = {_undouble(w) for w in content_words(said)} - mid - changing - me
     return Reading(
@@ -142,11 +169,30 @@ def read(content: str, entities: tuple[str, ...] = (), user: tuple[str, ...] = (
         frozenset(named),
         frozenset(topic),
         quantities(said),
-        bool(marked),
-        any(m.re is CHANGE for m in marked),
+        bool(marked) or disposed,
+        any(m.re is CHANGE for m in marked) or disposed,
         bool(NEGATION.search(said)),
         voice is None and not mid,
+        frozenset(w for w in wholes if w),
     )
+
+
+_RUN = re.compile(r"[A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*)*")
+
+
+def _wholes(text: str, entities: Iterable[str] = ()) -> set[frozenset[str]]:
+    """The text's names (stemmed), the words of one name together: adjacent capitalised name words
+    ("Little Acorns", "Premiere Pro") are one name, every other name word a name of its own."""
+    words = _name_words(text, entities)
+    runs = [run for m in _RUN.finditer(text) if (run := _run_words(m.group(0), words))]
+    alone = words.difference(*runs)
+    return {frozenset(stem(w) for w in run) for run in runs} | {frozenset({stem(w)}) for w in alone}
+
+
+def _run_words(run: str, words: set[str]) -> set[str]:
+    """The name words of a run of capitalised words, when it holds more than one."""
+    found = {re.sub(r"['’]s$", "", w.lower().rstrip(".")) for w in run.split()} & words
+    return found if len(found) > 1 else set()
 
 
 def _name_words(text: str, entities: Iterable[str] = ()) -> set[str]:
@@ -181,7 +227,7 @@ def user_aliases(query: str, contents: Iterable[str], known: Sequence[str] = ())
         if _FIRST_PERSON.search(_SELF_NAMED.sub("", said)):  # "Kavya's away, Ishaan stays with me"
             other |= _name_words(said) - introduced
             continue
-        openers = {m.group(1).lower() for m in _SUBJECT.finditer(said)} - introduced
+        openers = {m.group(1).lower() for m in _SUBJECT.finditer(said)} - introduced - KIN
         for name in openers:
             subject[name] = subject.get(name, 0) + 1
     ranked = sorted(((n, t) for n, t in subject.items() if n not in other), key=lambda nt: -nt[1])
@@ -240,7 +286,10 @@ def change(new: Reading, old: Reading) -> bool:
     stage's, at write time: parsing slots costs more than a recall can spend on every candidate.)"""
     if not _same_voice(new, old):
         return False
-    return new.changes or _changed_amount(new, old) or _negates(new, old)
+    if new.changes or _changed_amount(new, old):
+        return True
+    # what it says does not hold is what the older one said: a word of it beyond whom it is about
+    return _negates(new, old) and bool((new.topic & old.topic) - new.subjects - old.subjects)
 
 
 def _negates(new: Reading, old: Reading) -> bool:
@@ -263,11 +312,18 @@ def related(new: Reading, old: Reading) -> bool:
         shared = frozenset({USER})  # "Flour went up, the sourdough is 4.30" is the user's, as "our …" was
     topic = (new.topic & old.topic) - shared
     if shared:
-        return bool(topic) or len(shared) >= 2
+        return bool(topic) or _shared_names(new, old) >= 2
     if new.named and old.named:
         return False  # each names someone, not the same one
     # the topic is the subject: one word in common when neither names any, else two
     return len(topic) >= (1 if not (new.subjects or old.subjects) else 2)
+
+
+def _shared_names(a: Reading, b: Reading) -> int:
+    """How many subjects two statements share, a name of several words ("Little Acorns") counted once."""
+    them = {w for name in b.wholes for w in name} | (b.subjects & {USER})
+    mine = {name for name in a.wholes if name & them}
+    return len(mine) + (USER in a.subjects & b.subjects and not any(USER in n for n in mine))
 
 
 Vectors = Callable[[Sequence[str]], Mapping[str, Sequence[float]]]  # memory ids → their embeddings
@@ -295,7 +351,10 @@ def precedence(
                 if change(n, o) and (n.ends or not is_rule(old.content) or is_rule(new.content)):
                     found.setdefault(new.id, []).append(old.id)
             elif (n.ends or _negates(n, o)) and n.subjects & o.subjects and _same_voice(n, o):
-                unsure.setdefault(new.id, []).append(old.id)
+                if n.ends and (n.subjects & o.named) - {USER}:  # it ends a thing or person the older names
+                    found.setdefault(new.id, []).append(old.id)
+                else:
+                    unsure.setdefault(new.id, []).append(old.id)
     if unsure and vectors is not None:
         for new_id, old_id in _related_by_meaning(unsure, [i.id for i in live], vectors):
             found.setdefault(new_id, []).append(old_id)
@@ -353,7 +412,8 @@ def precede(
         lifted[m.id] = replace(c, precedes=over[m.id], lifted=target)
         score[m.id] = target
     out = [(m, lifted.get(m.id, c)) for m, c in window] + list(ranked[len(window) :])
-    return sorted(out, key=lambda mc: (-mc[1].score, mc[0].id))
+    # two lifted over one older statement tie: the later word ranks first
+    return sorted(out, key=lambda mc: (-mc[1].score, -mc[0].observed_at.timestamp(), mc[0].id))
 
 
 def _answering(
@@ -364,19 +424,28 @@ def _answering(
 ) -> dict[str, tuple[str, ...]]:
     """The pairs whose newer statement answers the query too: it shares a word of it (give or take an
     ending; the user's own name is no such word), or by meaning it is among the closer half of the
-    candidates or as close as the older one. A change about something else ranks where it ranked."""
+    candidates or as close as the older one, or recall ranks it in the better half of the candidates
+    (by its links, say) and it shares a topic word with the older one. A change about something else
+    ranks where it ranked."""
     mine = {u.lower() for u in user}
+    names = tuple(sorted(mine))
     asked = frozenset(t for t in terms(query) if t not in mine)
     by_id = {m.id: (m, c) for m, c in window}
     cosines = [c.vector for _, c in window if c.vector is not None]
     typical = statistics.median(cosines) if cosines else math.inf
+    middle = statistics.median(c.score for _, c in window)
     kept: dict[str, tuple[str, ...]] = {}
     for new_id, olds in over.items():
         new, nc = by_id[new_id]
         if shares_a_term(asked, term_set(new.content)) or (nc.vector is not None and nc.vector >= typical):
             kept[new_id] = olds
             continue
-        close = tuple(o for o in olds if nc.vector is not None and nc.vector >= (by_id[o][1].vector or 0.0))
+        close = tuple(
+            o
+            for o in olds
+            if (nc.vector is not None and nc.vector >= (by_id[o][1].vector or 0.0))
+            or (len(window) > 2 and nc.score > middle and _one_thing(new, by_id[o][0], names))
+        )
         if close:
             kept[new_id] = close
     return kept
@@ -539,6 +608,12 @@ def _same_slot(old: str, candidates: Sequence[str], found: Mapping[str, Sequence
     if best is None or cos[best] < _SLOT_FLOOR or cos[best] - typical < _SLOT_MARGIN:
         return None
     return best
+
+
+def _one_thing(new: Ranked, old: Ranked, user: tuple[str, ...]) -> bool:
+    """Whether two statements share a word of what they are about, beyond who they are about."""
+    n, o = read(new.content, tuple(new.entities), user), read(old.content, tuple(old.entities), user)
+    return bool((n.topic & o.topic) - n.subjects - o.subjects)
 
 
 __all__ = [
