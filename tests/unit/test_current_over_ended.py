@@ -5,27 +5,10 @@ says what holds now, for a question not about the past; chatter and history keep
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
 
-from engram.domain.models import Status
 from engram.domain.precedence import current_over_ended, finished
 from engram.domain.scoring import Components
-
-T0 = datetime(2026, 1, 1, tzinfo=UTC)
-
-
-@dataclass
-class Item:
-    id: str
-    content: str
-    day: int  # observed on T0 + day
-    entities: list[str] = field(default_factory=list)
-    status: Status = Status.active
-
-    @property
-    def observed_at(self) -> datetime:
-        return T0 + timedelta(days=self.day)
+from tests.unit.test_precedence import Item
 
 
 def comps(score: float, expiry: float = 1.0) -> Components:
