@@ -337,7 +337,7 @@ def _newest(conn: sqlite3.Connection) -> int:
     return newest or 0
 
 
-def _averages(conn: sqlite3.Connection, table: str = "memories_fts") -> tuple[int, int]:
+def _averages(conn: sqlite3.Connection, table: str) -> tuple[int, int]:
     """(rows, tokens) of the FTS5 table: its averages record (its _data id 1: varints, the row count
     then each column's token count), what bm25() reads through xRowCount/xColumnTotalSize (of every
     column: its average row length counts the scope token too)."""
